@@ -1,0 +1,251 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const households = pgTable("households", {
+  id: id(),
+  name: text("name").notNull(),
+  currency: text("iso_4217_code").notNull(),
+  createdBy: uuid("created_by"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Null once the account is deleted: the row stays so the household's history keeps its people. */
+    email: text("email"),
+    displayName: text("display_name").notNull(),
+    photoUrl: text("photo_url"),
+    bio: text("bio"),
+    householdId: uuid("household_id").references(() => households.id, { onDelete: "set null" }),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_household_idx").on(t.householdId),
+  ],
+);
+
+export const magicLinks = pgTable("magic_links", {
+  id: id(),
+  tokenHash: text("token_hash").notNull().unique(),
+  email: text("email").notNull(),
+  displayName: text("display_name"),
+  inviteCode: text("invite_code"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every server instance (login rate limits). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invites_household_idx").on(t.householdId)],
+);
+
+export const rules = pgTable(
+  "rules",
+  {
+    id: id(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Integer minor units (pence, cents): sums never drift. */
+    fineAmountMinor: integer("fine_amount_minor").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Deleted rules stay for the fines that cite them. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("rules_household_idx").on(t.householdId, t.createdAt)],
+);
+
+export const fines = pgTable(
+  "fines",
+  {
+    id: id(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    offenderId: uuid("offender_id").references(() => users.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ruleId: uuid("rule_id").references(() => rules.id, { onDelete: "set null" }),
+    amountMinor: integer("amount_minor").notNull(),
+    /** pending | paid | disputed | cancelled (cancelled = dispute accepted; kept, never listed). */
+    status: text("status").notNull().default("pending"),
+    description: text("description").notNull().default(""),
+    disputeRejected: boolean("dispute_rejected").notNull().default(false),
+    evidenceNote: text("evidence_note"),
+    evidenceImages: jsonb("evidence_images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("fines_household_created_idx").on(t.householdId, t.createdAt.desc()),
+    index("fines_offender_created_idx").on(t.offenderId, t.createdAt.desc()),
+    index("fines_issuer_idx").on(t.createdBy),
+  ],
+);
+
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: id(),
+    fineId: uuid("fine_id")
+      .notNull()
+      .references(() => fines.id, { onDelete: "cascade" }),
+    raisedBy: uuid("raised_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** pending | accepted | declined */
+    status: text("status").notNull().default("pending"),
+    reviewerNote: text("reviewer_note"),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("disputes_fine_idx").on(t.fineId, t.createdAt.desc())],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id").references(() => households.id, { onDelete: "cascade" }),
+    typeId: text("type_id").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    typeId: text("type_id").notNull(),
+    inAppEnabled: boolean("in_app_enabled").notNull().default(true),
+    emailEnabled: boolean("email_enabled").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.typeId] })],
+);
+
+export const stickyNotes = pgTable(
+  "sticky_notes",
+  {
+    id: id(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    color: text("color").notNull().default("yellow"),
+    position: integer("position").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sticky_notes_household_idx").on(t.householdId, t.position)],
+);
+
+/** An upload slot: reserved by `upload-url`, filled by `PUT /storage/upload/{filePath}`. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    filePath: text("file_path").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId)],
+);
+
+/** Mail waiting to go out: written in the event's transaction, sent after commit, retried on failure. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);

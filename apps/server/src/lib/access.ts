@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { households } from "../db/schema.js";
+import type { UserRow } from "../plugins/auth.js";
+import { forbidden, notFound } from "./errors.js";
+
+export type HouseholdRow = typeof households.$inferSelect;
+
+/**
+ * The one check every household route makes: the household exists (else 404) and the user
+ * belongs to it (else 403 with SPEC's wording). Returns the household.
+ */
+export async function requireMember(db: Executor, user: UserRow, householdId: string): Promise<HouseholdRow> {
+  const [household] = await db.select().from(households).where(eq(households.id, householdId)).limit(1);
+  if (!household) throw notFound("Household not found");
+  if (user.householdId !== household.id) throw forbidden();
+  return household;
+}
+
+/** For routes scoped by the caller's own household (sticky notes, invites by the shell). */
+export function requireHousehold(user: UserRow, message = "You must be part of a household to do this"): string {
+  if (!user.householdId) throw forbidden(message);
+  return user.householdId;
+}

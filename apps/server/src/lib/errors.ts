@@ -1,0 +1,29 @@
+import { ERROR_STATUS, STATUS_MESSAGES, type ErrorCode } from "@housemate/contract";
+
+/** An error a person is meant to read: it becomes `{ error: { message, code, ... } }` with its status. */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError("VALIDATION_ERROR", message, details);
+export const unauthenticated = (message: string = STATUS_MESSAGES[401]) =>
+  new AppError("UNAUTHENTICATED", message);
+export const forbidden = (message: string = STATUS_MESSAGES[403]) => new AppError("FORBIDDEN", message);
+export const notFound = (message: string = STATUS_MESSAGES[404]) => new AppError("NOT_FOUND", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError("RATE_LIMITED", STATUS_MESSAGES[429], undefined, {
+    "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

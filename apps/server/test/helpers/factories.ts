@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../src/db/client.js";
+import { households, sessions, users } from "../../src/db/schema.js";
+import { randomToken, sha256 } from "../../src/lib/tokens.js";
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function buildUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const suffix = unique();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `user-${suffix}@example.com`, displayName: `User ${suffix}`, emailVerified: true, ...overrides })
+    .returning();
+  if (!user) throw new Error("user not created");
+  return user;
+}
+
+/** A live session for `userId`; returns the raw bearer token. */
+export async function buildSession(db: Database, userId: string, expiresAt = new Date(Date.now() + 86_400_000)) {
+  const token = randomToken();
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt });
+  return token;
+}
+
+export async function buildHousehold(db: Database, creatorId: string, overrides: Partial<typeof households.$inferInsert> = {}) {
+  const [household] = await db
+    .insert(households)
+    .values({ name: `Flat ${unique()}`, currency: "GBP", createdBy: creatorId, ...overrides })
+    .returning();
+  if (!household) throw new Error("household not created");
+  await db.update(users).set({ householdId: household.id, isAdmin: true }).where(eq(users.id, creatorId));
+  return household;
+}
+
+/** A signed-in user, optionally placed in a household: `{ user, token }`. */
+export async function buildMember(db: Database, householdId?: string, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await buildUser(db, { householdId: householdId ?? null, ...overrides });
+  const token = await buildSession(db, user.id);
+  return { user, token };
+}
+
+/**
+ * A household with a creator and `extra` more members, each signed in — the usual cast of a test.
+ */
+export async function buildHouseholdWithMembers(db: Database, extra = 1) {
+  const owner = await buildMember(db);
+  const household = await buildHousehold(db, owner.user.id);
+  owner.user.householdId = household.id;
+  owner.user.isAdmin = true;
+  const members = [];
+  for (let i = 0; i < extra; i++) members.push(await buildMember(db, household.id));
+  return { household, owner, members };
+}
+
+export const unknownId = () => randomUUID();

@@ -1,0 +1,43 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { RootLayout } from "./routes/root-layout";
+import { Component as LandingPage } from "./routes/landing";
+
+/**
+ * SPEC §2's route table. The landing page ships in the first bundle; every other screen is its
+ * own chunk, so a visitor to / downloads none of the signed-in app.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: RootLayout,
+    children: [
+      { index: true, Component: LandingPage },
+      { path: "login", lazy: () => import("./routes/login") },
+      { path: "register", lazy: () => import("./routes/register") },
+      { path: "auth/verify", lazy: () => import("./routes/verify") },
+      { path: "invite/:code", lazy: () => import("./routes/invite") },
+      { path: "home", element: <Navigate to="/dashboard" replace /> },
+      {
+        lazy: () => import("./routes/protected"),
+        children: [
+          { path: "onboarding", lazy: () => import("./routes/onboarding") },
+          { path: "household/create", lazy: () => import("./routes/household-create") },
+          {
+            path: "dashboard",
+            lazy: () => import("./routes/shell"),
+            children: [
+              { index: true, lazy: () => import("./routes/dashboard") },
+              { path: "rules", lazy: () => import("./routes/rules") },
+              { path: "fines", lazy: () => import("./routes/fines") },
+              { path: "fines/new", lazy: () => import("./routes/fines-new") },
+              { path: "profile", lazy: () => import("./routes/profile") },
+            ],
+          },
+        ],
+      },
+      { path: "*", lazy: () => import("./routes/not-found") },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,4 @@
+// Placeholder until its issue lands: replaced by the real screen.
+export function Component() {
+  return <main>profile</main>;
+}

@@ -1,0 +1,6 @@
+import { Outlet } from "react-router";
+
+// Placeholder until its issue lands: replaced by the real screen.
+export function Component() {
+  return <Outlet />;
+}

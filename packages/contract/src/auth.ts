@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { userSchema } from "./users.js";
+
+export const MAGIC_LINK_TTL_MINUTES = 15;
+export const SESSION_TTL_DAYS = 30;
+export const LOGIN_LIMIT_PER_EMAIL = 5;
+export const LOGIN_LIMIT_PER_IP = 30;
+export const LOGIN_LIMIT_WINDOW_MINUTES = 15;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Please enter a valid email address" }).max(254));
+
+export const loginBody = z.object({
+  email: emailSchema,
+  displayName: z.string().trim().max(50).optional(),
+  inviteCode: z.string().trim().max(200).optional(),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const LOGIN_SENT_MESSAGE = "Check your email for a magic link to sign in";
+export const loginResponse = z.object({ message: z.string() });
+
+export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
+export const verifyResponse = z.object({
+  token: z.string(),
+  expires: z.string(),
+  user: userSchema,
+  needsOnboarding: z.boolean(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponse>;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/** Every success answer is `{ data: <payload> }` (DESIGN §2). */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+export const idSchema = z.uuid();
+export const idParams = z.object({ id: idSchema });
+export const timestampSchema = z.string(); // ISO 8601, UTC
+
+export const MONEY_MAX = 100_000;
+
+/** A JSON number with at most two decimals (DESIGN §2 money). */
+export const moneySchema = z
+  .number()
+  .finite()
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+    message: "Amount can have at most 2 decimals",
+  });
+
+export const successSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { idSchema, moneySchema, MONEY_MAX, timestampSchema } from "./common.js";
+
+export const FINE_STATUSES = ["pending", "paid", "disputed"] as const;
+export const fineStatusSchema = z.enum(FINE_STATUSES);
+export type FineStatus = z.infer<typeof fineStatusSchema>;
+
+export const DISPUTE_REASON_MARKER = "Dispute reason:";
+export const DISPUTE_DECLINED_MARKER = "Dispute declined:";
+export const REASON_MIN_LENGTH = 5;
+export const DISPUTE_REASON_MESSAGE = "Dispute reason must be at least 5 characters long";
+export const REVIEW_REASON_MESSAGE = "Reason must be at least 5 characters long";
+export const REVIEW_ACTION_MESSAGE = "You must select an action";
+export const EVIDENCE_IMAGES_MAX = 5;
+
+export const evidenceSchema = z.object({
+  note: z.string().max(1000).nullable().optional(),
+  images: z.array(z.string()).max(EVIDENCE_IMAGES_MAX).optional(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const fineSchema = z.object({
+  id: idSchema,
+  household_id: idSchema,
+  offender_id: idSchema.nullable(),
+  created_by: idSchema.nullable(),
+  rule_id: idSchema.nullable(),
+  amount: z.number(),
+  status: fineStatusSchema,
+  description: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  paid_at: timestampSchema.nullable(),
+  dispute_rejected: z.boolean(),
+  evidence: z.object({ note: z.string().nullable(), images: z.array(z.string()) }).nullable(),
+});
+export type Fine = z.infer<typeof fineSchema>;
+
+export const createFineBody = z.object({
+  offender_id: idSchema,
+  rule_id: idSchema,
+  amount: moneySchema.gt(0, "Amount must be more than 0").max(MONEY_MAX),
+  description: z.string().trim().max(1000).optional().default(""),
+  household_id: idSchema,
+  created_by: idSchema.optional(),
+  evidence: z
+    .object({
+      note: z.string().trim().max(1000).optional(),
+      images: z.array(z.string().max(300)).max(EVIDENCE_IMAGES_MAX).optional(),
+    })
+    .optional(),
+});
+export type CreateFineBody = z.input<typeof createFineBody>;
+
+/** The generic PATCH edits what an issuer may change; status moves only through pay/dispute/review. */
+export const updateFineBody = z
+  .object({
+    description: z.string().trim().max(1000).optional(),
+    amount: moneySchema.gt(0).max(MONEY_MAX).optional(),
+    evidence: createFineBody.shape.evidence,
+  })
+  .strict();
+export type UpdateFineBody = z.input<typeof updateFineBody>;
+
+export const householdFinesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export const finePathParams = z.object({ hid: idSchema, fid: idSchema });
+export const disputePathParams = finePathParams.extend({ did: idSchema });
+
+export const disputeBody = z.object({
+  reason: z.string().trim().min(REASON_MIN_LENGTH, DISPUTE_REASON_MESSAGE).max(1000),
+});
+export const REVIEW_ACTIONS = ["accept", "decline"] as const;
+export const reviewBody = z.object({
+  action: z.enum(REVIEW_ACTIONS, { message: REVIEW_ACTION_MESSAGE }),
+  reason: z.string().trim().min(REASON_MIN_LENGTH, REVIEW_REASON_MESSAGE).max(1000),
+});
+export type ReviewBody = z.infer<typeof reviewBody>;
+
+export const DISPUTE_STATUSES = ["pending", "accepted", "declined"] as const;
+export const disputeSchema = z.object({
+  id: idSchema,
+  fine_id: idSchema,
+  reason: z.string(),
+  explanation: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  reviewer_note: z.string().nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const payResponse = z.object({ success: z.literal(true), fine: fineSchema });
+export const disputeResponse = z.object({ fine: fineSchema, dispute: disputeSchema });
+export const reviewResponse = z.object({
+  fine: fineSchema.nullable(),
+  dispute: disputeSchema,
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { idSchema, timestampSchema } from "./common.js";
+import { currencySchema, DEFAULT_API_CURRENCY } from "./currency.js";
+
+export const INVITE_TTL_DAYS = 7;
+export const INVITE_INVALID_MESSAGE = "This invite link is invalid or has expired.";
+
+export const householdSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  created_by: idSchema.nullable(),
+  iso_4217_code: currencySchema,
+  created_at: timestampSchema,
+});
+export type Household = z.infer<typeof householdSchema>;
+
+export const createHouseholdBody = z.object({
+  name: z.string().trim().min(1, "Household name is required").max(80),
+  created_by: idSchema.optional(),
+  iso_4217_code: currencySchema.default(DEFAULT_API_CURRENCY),
+});
+export type CreateHouseholdBody = z.input<typeof createHouseholdBody>;
+
+export const joinHouseholdBody = z.object({ user_id: idSchema.optional() });
+export const joinHouseholdResponse = z.object({
+  success: z.literal(true),
+  household: householdSchema,
+});
+
+export const createInviteResponse = z.object({ inviteUrl: z.string(), expires: timestampSchema });
+export const inviteDetailsSchema = z.object({
+  householdName: z.string(),
+  memberCount: z.number().int(),
+});
+export type InviteDetails = z.infer<typeof inviteDetailsSchema>;

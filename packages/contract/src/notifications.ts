@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { idSchema, timestampSchema } from "./common.js";
+
+export const NOTIFICATION_TYPES = [
+  { id: "fine_received", category: "fines", description: "Someone issued you a fine" },
+  { id: "fine_paid", category: "fines", description: "A fine you issued was paid" },
+  { id: "fine_disputed", category: "fines", description: "A fine you issued was disputed" },
+  { id: "dispute_resolved", category: "fines", description: "Your dispute was reviewed" },
+  { id: "household_joined", category: "household", description: "Someone joined your household" },
+  { id: "rule_created", category: "rules", description: "A house rule was created" },
+  { id: "rule_updated", category: "rules", description: "A house rule was changed" },
+  { id: "rule_deleted", category: "rules", description: "A house rule was deleted" },
+] as const;
+
+export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];
+export const NOTIFICATION_TYPE_IDS = NOTIFICATION_TYPES.map((t) => t.id) as [
+  NotificationTypeId,
+  ...NotificationTypeId[],
+];
+export const notificationTypeIdSchema = z.enum(NOTIFICATION_TYPE_IDS);
+export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
+  "fine_received", "fine_paid", "fine_disputed", "dispute_resolved",
+];
+
+export const notificationTypeSchema = z.object({
+  id: notificationTypeIdSchema,
+  category: z.enum(["fines", "rules", "household"]),
+  description: z.string(),
+});
+
+export const notificationSchema = z.object({
+  id: idSchema,
+  type_id: notificationTypeIdSchema,
+  title: z.string(),
+  message: z.string(),
+  is_read: z.boolean(),
+  created_at: timestampSchema,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationCountsSchema = z.object({ total: z.number().int(), unread: z.number().int() });
+export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+
+export const preferenceSchema = z.object({ in_app_enabled: z.boolean(), email_enabled: z.boolean() });
+export type NotificationPreference = z.infer<typeof preferenceSchema>;
+export const preferencesSchema = z.record(z.string(), preferenceSchema);
+export const updatePreferenceBody = preferenceSchema;
+export const typeIdParams = z.object({ typeId: notificationTypeIdSchema });
