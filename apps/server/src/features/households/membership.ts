@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { households, invites, users } from "../../db/schema.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import { notify, type Delivery } from "../../lib/notify.js";
+import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
+
+export const ALREADY_MEMBER_MESSAGE =
+  "You are already a member of a household. Leave it before joining another.";
+
+/** The household an unexpired invite code opens, or null. */
+export async function findValidInvite(db: Executor, code: string, now: Date) {
+  const [row] = await db
+    .select({ invite: invites, household: households })
+    .from(invites)
+    .innerJoin(households, eq(households.id, invites.householdId))
+    .where(and(eq(invites.code, code), gt(invites.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function requireValidInvite(db: Executor, code: string, now: Date) {
+  const found = await findValidInvite(db, code, now);
+  if (!found) throw notFound(INVITE_INVALID_MESSAGE);
+  return found;
+}
+
+/**
+ * Puts a user into a household (DESIGN §3: at most one), and tells the other members.
+ * Run inside a transaction; hand the returned delivery to `app.notifier.deliver` after commit.
+ */
+export async function addMember(
+  tx: Executor,
+  params: { userId: string; householdId: string; isAdmin: boolean; publicUrl: string },
+): Promise<Delivery> {
+  // Conditional update: two concurrent joins of one user cannot both succeed.
+  const [joined] = await tx
+    .update(users)
+    .set({ householdId: params.householdId, isAdmin: params.isAdmin, updatedAt: new Date() })
+    .where(and(eq(users.id, params.userId), isNull(users.householdId), isNull(users.deletedAt)))
+    .returning({ displayName: users.displayName });
+  if (!joined) throw conflict(ALREADY_MEMBER_MESSAGE);
+
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.householdId, params.householdId), ne(users.id, params.userId), isNull(users.deletedAt)));
+
+  return notify(
+    tx,
+    {
+      type: "household_joined",
+      householdId: params.householdId,
+      recipientIds: others.map((o) => o.id),
+      title: "New housemate",
+      message: `${joined.displayName} joined your household`,
+    },
+    params.publicUrl,
+  );
+}
