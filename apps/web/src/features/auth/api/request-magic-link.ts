@@ -1,0 +1,10 @@
+import type { LoginBody } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+
+/** POST /auth/login (SPEC §7). displayName and inviteCode go only when given (SPEC §5). */
+export function requestMagicLink({ email, displayName, inviteCode }: LoginBody): Promise<unknown> {
+  const body: LoginBody = { email };
+  if (displayName) body.displayName = displayName;
+  if (inviteCode) body.inviteCode = inviteCode;
+  return api.post("/auth/login", body, { auth: false });
+}

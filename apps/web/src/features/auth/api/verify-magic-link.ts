@@ -1,0 +1,25 @@
+import type { VerifyResponse } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { normalizeUser, type SessionUser } from "../utils/session-user";
+
+export type VerifiedSession = Omit<VerifyResponse, "user"> & { user: SessionUser };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * GET /auth/verify?token= (SPEC §7): trades the emailed token for a session. Reads token, expires,
+ * user and needsOnboarding; an answer with `success: false` is a failure carrying its `error`.
+ */
+export async function verifyMagicLink(token: string): Promise<VerifiedSession> {
+  const answer = await api.get<unknown>("/auth/verify", { auth: false, params: { token } });
+  if (!isRecord(answer) || answer.success === false) {
+    throw new Error(isRecord(answer) && typeof answer.error === "string" ? answer.error : "Failed to verify magic link");
+  }
+  if (typeof answer.token !== "string" || typeof answer.expires !== "string") {
+    throw new Error("Failed to verify magic link");
+  }
+  const user = normalizeUser(answer.user);
+  const needsOnboarding = typeof answer.needsOnboarding === "boolean" ? answer.needsOnboarding : !user.household_id;
+  return { token: answer.token, expires: answer.expires, user, needsOnboarding };
+}

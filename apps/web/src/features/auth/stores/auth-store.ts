@@ -1,0 +1,111 @@
+import { toast } from "sonner";
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import { LOGIN_SENT_MESSAGE, type LoginBody } from "@housemate/contract";
+import { onSessionExpired } from "@/lib/api-client";
+import { queryClient } from "@/lib/query-client";
+import { logoutSession } from "../api/logout";
+import { requestMagicLink } from "../api/request-magic-link";
+import { verifyMagicLink } from "../api/verify-magic-link";
+import { clearSession, restoreSession, saveSession, saveUser, STORAGE_KEYS } from "../utils/session-storage";
+import { applyUserChanges, nameOf, type SessionUser, type UserChanges } from "../utils/session-user";
+
+export interface AuthState {
+  currentUser: SessionUser | null;
+  isAuthenticated: boolean;
+  /** True until the start-up check has run, and while a magic link is being requested. */
+  isLoading: boolean;
+  /** Sends the sign-in email; resolves false (after the error toast) when it could not be sent. */
+  requestMagicLink: (request: LoginBody) => Promise<boolean>;
+  /** Trades an emailed token for a session. Once per token: a second call gets the first call's answer. */
+  verify: (token: string) => Promise<{ user: SessionUser; needsOnboarding: boolean }>;
+  logout: () => Promise<void>;
+  checkAuth: () => void;
+  updateUser: (changes: UserChanges) => void;
+  /** Forgets the session on this device only (the server already refused it). */
+  signOutLocally: () => void;
+}
+
+/** The persisted slice under 'auth-storage' (SPEC §3: only these two). */
+export const AUTH_STORAGE_KEY = "auth-storage";
+
+// A magic link works once; React StrictMode and remounts must not spend it twice.
+const verifications = new Map<string, ReturnType<AuthState["verify"]>>();
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set, get) => ({
+      currentUser: null,
+      isAuthenticated: false,
+      isLoading: true,
+
+      async requestMagicLink(request) {
+        set({ isLoading: true });
+        try {
+          await requestMagicLink(request);
+          localStorage.setItem(STORAGE_KEYS.emailForSignIn, request.email);
+          toast.success("Magic link sent!", { description: LOGIN_SENT_MESSAGE });
+          return true;
+        } catch {
+          toast.error("Error", { description: "Failed to send magic link" });
+          return false;
+        } finally {
+          set({ isLoading: false });
+        }
+      },
+
+      verify(token) {
+        const pending = verifications.get(token);
+        if (pending) return pending;
+        const verification = verifyMagicLink(token).then(({ token: sessionToken, expires, user, needsOnboarding }) => {
+          saveSession({ token: sessionToken, expires, user });
+          set({ currentUser: user, isAuthenticated: true, isLoading: false });
+          toast.success("Welcome!", { description: `Logged in as ${nameOf(user)}` });
+          return { user, needsOnboarding };
+        });
+        verifications.set(token, verification);
+        return verification;
+      },
+
+      async logout() {
+        try {
+          await logoutSession();
+        } catch {
+          // Signed out here whatever the server says (SPEC §4).
+        }
+        get().signOutLocally();
+        toast.success("Logged out", { description: "You have been logged out successfully" });
+      },
+
+      checkAuth() {
+        const user = restoreSession();
+        set({ currentUser: user, isAuthenticated: user !== null, isLoading: false });
+      },
+
+      updateUser(changes) {
+        const { currentUser } = get();
+        if (!currentUser) return;
+        const updated = applyUserChanges(currentUser, changes);
+        saveUser(updated);
+        set({ currentUser: updated });
+      },
+
+      signOutLocally() {
+        clearSession();
+        // The next person on this device must not see the last one's cached household data.
+        queryClient.clear();
+        set({ currentUser: null, isAuthenticated: false, isLoading: false });
+      },
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ currentUser, isAuthenticated }) => ({ currentUser, isAuthenticated }),
+    },
+  ),
+);
+
+onSessionExpired(() => useAuthStore.getState().signOutLocally());
+
+// SPEC §4 'Auth status is checked on app start': the store is created when the app first needs it.
+useAuthStore.getState().checkAuth();

@@ -1,0 +1,48 @@
+import { vi } from "vitest";
+import type { User } from "@housemate/contract";
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A contract-shaped user as the server sends it (snake_case). */
+export function serverUser(overrides: Partial<User> = {}): User {
+  return {
+    id: "u1",
+    email: "ana@example.com",
+    display_name: "Ana",
+    photo_url: null,
+    bio: null,
+    household_id: null,
+    email_verified: true,
+    is_admin: false,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/**
+ * Replaces fetch, the network boundary, with canned answers keyed "METHOD /path" (no query string).
+ * An answer may be a function of the request, or a promise that never settles. Unknown routes get 404.
+ */
+export function respondWith(routes: Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>) {
+  const requests: Request[] = [];
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const request = new Request(url, { ...init, signal: null });
+      requests.push(request);
+      bodies.push(typeof init?.body === "string" ? JSON.parse(init.body) : undefined);
+      const route = routes[`${request.method} ${url.pathname}`];
+      const answer = typeof route === "function" ? await route(url) : (route ?? { status: 404, body: { error: { message: "Not found", code: "NOT_FOUND", requestId: "test" } } });
+      const { status = 200, body, headers } = answer;
+      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+    }),
+  );
+  return { requests, bodies };
+}
