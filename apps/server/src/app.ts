@@ -57,6 +57,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // SPEC §7's client sends a JSON content type on every call, bodiless ones too (DELETE /users/{id},
+  // the invite POST): an empty body is no body, not malformed JSON.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
   app.decorate("config", options.config);
   app.decorate("now", options.now ?? (() => new Date()));
   app.decorate(

@@ -4,6 +4,10 @@ import { currencySchema, DEFAULT_API_CURRENCY } from "./currency.js";
 
 export const INVITE_TTL_DAYS = 7;
 export const INVITE_INVALID_MESSAGE = "This invite link is invalid or has expired.";
+export const HOUSEHOLD_NOT_FOUND_MESSAGE = "Household not found";
+/** SPEC §5: inviting needs a household of one's own. */
+export const INVITE_NEEDS_HOUSEHOLD_MESSAGE = "You must be part of a household to invite others";
+export const HOUSEHOLD_NAME_MAX = 80;
 
 export const householdSchema = z.object({
   id: idSchema,
@@ -15,7 +19,11 @@ export const householdSchema = z.object({
 export type Household = z.infer<typeof householdSchema>;
 
 export const createHouseholdBody = z.object({
-  name: z.string().trim().min(1, "Household name is required").max(80),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Household name is required")
+    .max(HOUSEHOLD_NAME_MAX, `Household name can be at most ${HOUSEHOLD_NAME_MAX} characters`),
   created_by: idSchema.optional(),
   iso_4217_code: currencySchema.default(DEFAULT_API_CURRENCY),
 });
@@ -33,3 +41,6 @@ export const inviteDetailsSchema = z.object({
   memberCount: z.number().int(),
 });
 export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
+
+/** Invite codes are opaque; the cap keeps junk out of the lookup. */
+export const inviteCodeParams = z.object({ code: z.string().min(1).max(200) });

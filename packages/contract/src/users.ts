@@ -4,6 +4,11 @@ import { idSchema, timestampSchema } from "./common.js";
 export const DISPLAY_NAME_MESSAGE =
   "Display name can only contain letters, numbers, spaces, hyphens, periods, and underscores (1-50 characters)";
 
+/** SPEC §5: profiles are visible only within one's household. */
+export const PROFILE_FORBIDDEN_MESSAGE = "You can only view profiles of users in your household";
+/** What a deleted account is called wherever the household's history still shows it. */
+export const FORMER_MEMBER_NAME = "Former member";
+
 const DISPLAY_NAME_PATTERN = /^[\p{L}\p{M}\d _.-]{1,50}$/u;
 const MARKUP = /<[^>]*>/g;
 const DANGEROUS_WORDS =
@@ -54,3 +59,5 @@ export const updateUserBody = z
   })
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBody>;
+/** The same body after sanitising (what the server acts on). */
+export type UserProfileChanges = z.output<typeof updateUserBody>;

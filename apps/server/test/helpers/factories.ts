@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../src/db/client.js";
-import { households, sessions, users } from "../../src/db/schema.js";
+import { fines, households, rules, sessions, stickyNotes, users } from "../../src/db/schema.js";
 import { randomToken, sha256 } from "../../src/lib/tokens.js";
 
 let counter = 0;
@@ -55,3 +55,25 @@ export async function buildHouseholdWithMembers(db: Database, extra = 1) {
 }
 
 export const unknownId = () => randomUUID();
+
+/**
+ * A little of everything a household keeps — a rule, a fine under it and a sticky note, all by
+ * `authorId` (the fine issued to `offenderId`) — to prove that history outlives an account.
+ */
+export async function buildHouseholdHistory(db: Database, householdId: string, authorId: string, offenderId: string) {
+  const [rule] = await db
+    .insert(rules)
+    .values({ householdId, title: "Dishes", description: "Wash up the same day", fineAmountMinor: 250, createdBy: authorId })
+    .returning();
+  if (!rule) throw new Error("rule not created");
+  const [fine] = await db
+    .insert(fines)
+    .values({ householdId, ruleId: rule.id, offenderId, createdBy: authorId, amountMinor: 250, description: "Pans left" })
+    .returning();
+  const [note] = await db
+    .insert(stickyNotes)
+    .values({ householdId, content: "Bins on Tuesday", createdBy: authorId })
+    .returning();
+  if (!fine || !note) throw new Error("history not created");
+  return { rule, fine, note };
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { households, invites, users } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -7,6 +7,8 @@ import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
 
 export const ALREADY_MEMBER_MESSAGE =
   "You are already a member of a household. Leave it before joining another.";
+export const ALREADY_MEMBER_CREATE_MESSAGE =
+  "You are already a member of a household. Leave it before creating another.";
 
 /** The household an unexpired invite code opens, or null. */
 export async function findValidInvite(db: Executor, code: string, now: Date) {
@@ -31,15 +33,24 @@ export async function requireValidInvite(db: Executor, code: string, now: Date) 
  */
 export async function addMember(
   tx: Executor,
-  params: { userId: string; householdId: string; isAdmin: boolean; publicUrl: string },
+  params: {
+    userId: string;
+    householdId: string;
+    isAdmin: boolean;
+    publicUrl: string;
+    /** The app's clock (tests move it); defaults to the wall clock. */
+    now?: Date;
+    /** What a user already in a household is told; the default suits joining. */
+    conflictMessage?: string;
+  },
 ): Promise<Delivery> {
   // Conditional update: two concurrent joins of one user cannot both succeed.
   const [joined] = await tx
     .update(users)
-    .set({ householdId: params.householdId, isAdmin: params.isAdmin, updatedAt: new Date() })
+    .set({ householdId: params.householdId, isAdmin: params.isAdmin, updatedAt: params.now ?? new Date() })
     .where(and(eq(users.id, params.userId), isNull(users.householdId), isNull(users.deletedAt)))
     .returning({ displayName: users.displayName });
-  if (!joined) throw conflict(ALREADY_MEMBER_MESSAGE);
+  if (!joined) throw conflict(params.conflictMessage ?? ALREADY_MEMBER_MESSAGE);
 
   const others = await tx
     .select({ id: users.id })
@@ -57,4 +68,13 @@ export async function addMember(
     },
     params.publicUrl,
   );
+}
+
+/** How many people (deleted accounts excluded) belong to a household. */
+export async function countMembers(db: Executor, householdId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(users)
+    .where(and(eq(users.householdId, householdId), isNull(users.deletedAt)));
+  return row?.count ?? 0;
 }

@@ -1,4 +1,44 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { Link, Navigate, useLocation } from "react-router";
+import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { LoginForm } from "@/features/auth/components/login-form";
+import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
+import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { originPath } from "@/features/auth/utils/return-to";
+
+/** SPEC §2 Sign in (/login). */
 export function Component() {
-  return <main>login</main>;
+  const location = useLocation();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const { send, isSending, sentTo, startOver } = useSendMagicLink();
+
+  if (isAuthenticated) return <Navigate to={originPath(location.state) ?? "/dashboard"} replace />;
+
+  return (
+    <AuthLayout>
+      {sentTo ? (
+        <MagicLinkSent email={sentTo} onUseAnotherEmail={startOver} />
+      ) : (
+        <>
+          <CardHeader className="text-center">
+            <CardTitle className="text-2xl">Sign In</CardTitle>
+            <CardDescription>Enter your email to receive a magic link</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <LoginForm isSending={isSending} onSubmit={(email) => void send({ email })} />
+          </CardContent>
+          <CardFooter className="justify-center text-sm text-muted-foreground">
+            <span>
+              Don't have an account?{" "}
+              {/* The origin travels along, so signing up also returns the visitor to it. */}
+              <Link to="/register" state={location.state} className="font-medium text-primary hover:underline">
+                Sign up
+              </Link>
+            </span>
+          </CardFooter>
+        </>
+      )}
+    </AuthLayout>
+  );
 }

@@ -1,4 +1,54 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { VerifyStatus, type VerifyState } from "@/features/auth/components/verify-status";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { takeReturnTo } from "@/features/auth/utils/return-to";
+
+/** SPEC §9: the spinner hides after about 0.5 s, and the app moves on after about 1.5 s. */
+const SPINNER_HIDE_MS = 500;
+const REDIRECT_MS = 1500;
+
+/** SPEC §2 Magic link verification (/auth/verify?token=…). */
 export function Component() {
-  return <main>verify</main>;
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const navigate = useNavigate();
+  const verify = useAuthStore((state) => state.verify);
+  const [state, setState] = useState<VerifyState>(() =>
+    token ? { phase: "verifying" } : { phase: "error", message: "No verification token found in URL" },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let mounted = true;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    // The store answers a repeated token with the first call's promise, so StrictMode's second run spends nothing.
+    verify(token).then(
+      ({ needsOnboarding }) => {
+        if (!mounted) return;
+        setState({ phase: "success", needsOnboarding, showSpinner: true });
+        const returnTo = takeReturnTo();
+        timers.push(
+          setTimeout(() => setState({ phase: "success", needsOnboarding, showSpinner: false }), SPINNER_HIDE_MS),
+          setTimeout(() => navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }), REDIRECT_MS),
+        );
+      },
+      (error: unknown) => {
+        if (!mounted) return;
+        const message = error instanceof Error && error.message ? error.message : "An unexpected error occurred";
+        setState({ phase: "error", message });
+      },
+    );
+    return () => {
+      mounted = false;
+      timers.forEach(clearTimeout);
+    };
+  }, [token, verify, navigate]);
+
+  return (
+    <AuthLayout>
+      <VerifyStatus state={state} onReturnToLogin={() => navigate("/login")} />
+    </AuthLayout>
+  );
 }

@@ -3,15 +3,9 @@ import { render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "./auth-store";
-import { respondWith, serverUser } from "../testing/fake-server";
+import { respondWith, serverUser, storeSession } from "../testing/fake-server";
 
 const signedOut = { currentUser: null, isAuthenticated: false, isLoading: true };
-
-function signInLocally(user = serverUser(), expires = "2999-01-01T00:00:00.000Z") {
-  localStorage.setItem("authToken", "session-token");
-  localStorage.setItem("authExpires", expires);
-  localStorage.setItem("user", JSON.stringify(user));
-}
 
 beforeEach(() => {
   useAuthStore.setState(signedOut);
@@ -27,7 +21,7 @@ describe("auth check on start", () => {
   });
 
   it("is signed in with a token and a stored user", () => {
-    signInLocally();
+    storeSession();
     useAuthStore.getState().checkAuth();
     expect(useAuthStore.getState()).toMatchObject({
       isAuthenticated: true,
@@ -44,7 +38,7 @@ describe("auth check on start", () => {
   });
 
   it("treats a session past its authExpires as none", () => {
-    signInLocally(serverUser(), "2020-01-01T00:00:00.000Z");
+    storeSession(serverUser(), "2020-01-01T00:00:00.000Z");
     useAuthStore.getState().checkAuth();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(localStorage.getItem("authToken")).toBeNull();
@@ -61,7 +55,7 @@ describe("auth check on start", () => {
 
 describe("auth store persistence", () => {
   it("keeps only currentUser and isAuthenticated under auth-storage", () => {
-    signInLocally();
+    storeSession();
     useAuthStore.getState().checkAuth();
     const persisted: unknown = JSON.parse(localStorage.getItem("auth-storage") ?? "{}");
     expect(persisted).toMatchObject({ state: { isAuthenticated: true, currentUser: { id: "u1" } } });
@@ -131,7 +125,7 @@ describe("signing in", () => {
 
 describe("signing out", () => {
   it("clears the local session and says so", async () => {
-    signInLocally();
+    storeSession();
     localStorage.setItem("emailForSignIn", "ana@example.com");
     useAuthStore.getState().checkAuth();
     const server = respondWith({ "POST /api/auth/logout": { body: { data: { success: true } } } });
@@ -145,7 +139,7 @@ describe("signing out", () => {
   });
 
   it("clears the local session even when the server cannot be reached", async () => {
-    signInLocally();
+    storeSession();
     useAuthStore.getState().checkAuth();
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     await useAuthStore.getState().logout();
@@ -155,7 +149,7 @@ describe("signing out", () => {
   });
 
   it("signs out locally when the server says the session is over", async () => {
-    signInLocally();
+    storeSession();
     useAuthStore.getState().checkAuth();
     respondWith({ "GET /api/fines": { status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } } });
     await expect(api.get("/fines")).rejects.toMatchObject({ status: 401 });
@@ -166,7 +160,7 @@ describe("signing out", () => {
 
 describe("updating the user", () => {
   it("merges the fields and stores them", () => {
-    signInLocally();
+    storeSession();
     useAuthStore.getState().checkAuth();
     useAuthStore.getState().updateUser({ household_id: "h9", is_admin: true });
     expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: "h9", householdId: "h9", isAdmin: true, displayName: "Ana" });

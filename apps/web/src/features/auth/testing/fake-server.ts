@@ -46,3 +46,10 @@ export function respondWith(routes: Record<string, FakeAnswer | ((url: URL) => F
   );
   return { requests, bodies };
 }
+
+/** Leaves a signed-in session on this device, as verification does, and lets the store read it. */
+export function storeSession(user: User = serverUser(), expires = "2999-01-01T00:00:00.000Z") {
+  localStorage.setItem("authToken", "session-token");
+  localStorage.setItem("authExpires", expires);
+  localStorage.setItem("user", JSON.stringify(user));
+}

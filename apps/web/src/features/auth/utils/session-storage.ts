@@ -69,21 +69,3 @@ export function restoreSession(now = new Date()): SessionUser | null {
   }
   return user;
 }
-
-/** A same-site path to return to after sign-in; anything else (another origin, //host) is dropped. */
-export function safeReturnPath(path: unknown): string | null {
-  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : null;
-}
-
-export function rememberReturnTo(path: string | null) {
-  const safe = safeReturnPath(path);
-  if (safe) sessionStorage.setItem(STORAGE_KEYS.returnTo, safe);
-  else sessionStorage.removeItem(STORAGE_KEYS.returnTo);
-}
-
-/** Reads and forgets the remembered destination. */
-export function takeReturnTo(): string | null {
-  const path = safeReturnPath(sessionStorage.getItem(STORAGE_KEYS.returnTo));
-  sessionStorage.removeItem(STORAGE_KEYS.returnTo);
-  return path;
-}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  createHouseholdBody,
+  envelope,
+  householdSchema,
+  idParams,
+  joinHouseholdBody,
+  joinHouseholdResponse,
+} from "@housemate/contract";
+import { requireMember } from "../../lib/access.js";
+import { forbidden } from "../../lib/errors.js";
+import { currentUser } from "../../plugins/auth.js";
+import { presentHousehold } from "./presenter.js";
+import { createHousehold, joinHousehold } from "./service.js";
+
+const security = [{ bearer: [] }];
+
+/** SPEC §7 Households: create, read, join by ID. Invites live in features/invites. */
+const householdRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/households",
+    {
+      onRequest: [app.authenticate],
+      schema: { security, body: createHouseholdBody, response: { 201: envelope(householdSchema) } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { name, created_by, iso_4217_code } = request.body;
+      // SPEC's client sends its own id as created_by; nobody creates a household in someone else's name.
+      if (created_by !== undefined && created_by !== user.id) throw forbidden();
+
+      const { household, delivery } = await createHousehold(app.db, {
+        creatorId: user.id,
+        name,
+        currency: iso_4217_code,
+        publicUrl: app.config.publicUrl,
+        now: app.now(),
+      });
+      app.notifier.deliver(delivery);
+      return reply.status(201).send({ data: presentHousehold(household) });
+    },
+  );
+
+  app.get(
+    "/households/:id",
+    {
+      onRequest: [app.authenticate],
+      schema: { security, params: idParams, response: { 200: envelope(householdSchema) } },
+    },
+    async (request) => {
+      const household = await requireMember(app.db, currentUser(request), request.params.id);
+      return { data: presentHousehold(household) };
+    },
+  );
+
+  app.post(
+    "/households/:id/join",
+    {
+      onRequest: [app.authenticate],
+      schema: { security, params: idParams, body: joinHouseholdBody, response: { 200: envelope(joinHouseholdResponse) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const userId = request.body.user_id;
+      if (userId !== undefined && userId !== user.id) throw forbidden();
+
+      const { household, delivery } = await joinHousehold(app.db, {
+        userId: user.id,
+        householdId: request.params.id,
+        publicUrl: app.config.publicUrl,
+        now: app.now(),
+      });
+      app.notifier.deliver(delivery);
+      return { data: { success: true as const, household: presentHousehold(household) } };
+    },
+  );
+};
+
+export default householdRoutes;

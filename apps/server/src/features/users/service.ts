@@ -1,0 +1,105 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { FORMER_MEMBER_NAME, PROFILE_FORBIDDEN_MESSAGE, type UserProfileChanges } from "@housemate/contract";
+import type { Database } from "../../db/client.js";
+import {
+  magicLinks,
+  mailOutbox,
+  notificationPreferences,
+  notifications,
+  sessions,
+  users,
+} from "../../db/schema.js";
+import { badRequest, forbidden, notFound } from "../../lib/errors.js";
+import type { UserRow } from "../../plugins/auth.js";
+import { findUser } from "./queries.js";
+
+/** The profile behind `userId`, if the viewer may see it: their own, or a housemate's (SPEC §5). */
+export async function requireVisibleUser(db: Database, viewer: UserRow, userId: string): Promise<UserRow> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound();
+  const sameHousehold = viewer.householdId !== null && user.householdId === viewer.householdId;
+  if (user.id !== viewer.id && !sameHousehold) throw forbidden(PROFILE_FORBIDDEN_MESSAGE);
+  return user;
+}
+
+/** Only the account's owner may change or delete it; unknown ids stay 404 so the matrix is uniform. */
+export async function requireSelf(db: Database, caller: UserRow, userId: string): Promise<UserRow> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound();
+  if (user.id !== caller.id) throw forbidden();
+  return user;
+}
+
+/**
+ * Updates a profile. household_id and is_admin are echoed by SPEC §7's onboarding call; they are
+ * accepted only when they repeat what the server already knows (decision 004): membership changes
+ * go through the households routes, so nobody moves or promotes themselves here.
+ */
+export async function updateProfile(
+  db: Database,
+  params: { user: UserRow; changes: UserProfileChanges; publicUrl: string; now: Date },
+): Promise<UserRow> {
+  const { user, changes } = params;
+  if (changes.household_id !== undefined && changes.household_id !== user.householdId) throw forbidden();
+  if (changes.is_admin !== undefined && changes.is_admin !== user.isAdmin) throw forbidden();
+  if (changes.photo_url && !isIssuedFileUrl(changes.photo_url, params.publicUrl)) {
+    throw badRequest("The photo must be an image uploaded to Housemate.", [
+      { path: "body.photo_url", message: "must be a /files/ address from an upload" },
+    ]);
+  }
+
+  const [updated] = await db
+    .update(users)
+    .set({
+      ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
+      ...(changes.photo_url !== undefined ? { photoUrl: changes.photo_url } : {}),
+      ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+      updatedAt: params.now,
+    })
+    .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+    .returning();
+  if (!updated) throw notFound();
+  return updated;
+}
+
+const FILE_PATH = /^\/files\/[A-Za-z0-9_-][A-Za-z0-9_./-]*$/;
+
+/** An address this server handed out for an upload: never another site, never a path that climbs out. */
+export function isIssuedFileUrl(url: string, publicUrl: string): boolean {
+  const path = url.startsWith(`${publicUrl}/files/`) ? url.slice(publicUrl.length) : url;
+  return FILE_PATH.test(path) && !path.split("/").includes("..");
+}
+
+/**
+ * Deletes an account (DESIGN §3): every session is revoked and the personal data goes, but the row
+ * stays as a former member so the household's fines, rules and notes keep their people.
+ */
+export async function deleteAccount(db: Database, params: { user: UserRow; now: Date }): Promise<void> {
+  const { user, now } = params;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    await tx.delete(notifications).where(eq(notifications.userId, user.id));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
+    if (user.email) {
+      // Unused sign-in links and unsent mail carry the address; they must not outlive the account.
+      await tx.delete(magicLinks).where(eq(magicLinks.email, user.email));
+      await tx.delete(mailOutbox).where(and(eq(mailOutbox.to, user.email), isNull(mailOutbox.sentAt)));
+    }
+    await tx
+      .update(users)
+      .set({
+        email: null,
+        displayName: FORMER_MEMBER_NAME,
+        photoUrl: null,
+        bio: null,
+        isAdmin: false,
+        emailVerified: false,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+  });
+}

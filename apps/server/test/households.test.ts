@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { HOUSEHOLD_NOT_FOUND_MESSAGE } from "@housemate/contract";
+import { households, notifications, users } from "../src/db/schema.js";
+import { ALREADY_MEMBER_CREATE_MESSAGE, ALREADY_MEMBER_MESSAGE } from "../src/features/households/membership.js";
+import { createTestContext, type TestContext } from "./helpers/app.js";
+import { buildHousehold, buildHouseholdWithMembers, buildMember, unknownId } from "./helpers/factories.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+describe("creating a household", () => {
+  it("makes the creator its first member and admin", async () => {
+    const ana = await buildMember(t.db);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/households",
+      token: ana.token,
+      payload: { name: "  The Cozy Flat ", created_by: ana.user.id, iso_4217_code: "GBP" },
+    });
+    expect(res.statusCode).toBe(201);
+    const household = res.json().data;
+    expect(household).toEqual({
+      id: expect.any(String),
+      name: "The Cozy Flat",
+      created_by: ana.user.id,
+      iso_4217_code: "GBP",
+      created_at: expect.any(String),
+    });
+    expect(await userRow(ana.user.id)).toMatchObject({ householdId: household.id, isAdmin: true });
+
+    const read = await t.request({ method: "GET", url: `/api/households/${household.id}`, token: ana.token });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toEqual(household);
+  });
+
+  it("keeps fines in US dollars when no currency is sent", async () => {
+    const ana = await buildMember(t.db);
+    const res = await t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name: "Flat" } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.iso_4217_code).toBe("USD");
+  });
+
+  it.each([
+    ["an empty name", { name: "   " }, "Household name is required"],
+    ["a name over 80 characters", { name: "x".repeat(81) }, "Household name can be at most 80 characters"],
+    ["a currency outside SPEC's twelve", { name: "Flat", iso_4217_code: "BTC" }, undefined],
+  ])("refuses %s", async (_, payload, message) => {
+    const ana = await buildMember(t.db);
+    const res = await t.request({ method: "POST", url: "/api/households", token: ana.token, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("VALIDATION_ERROR");
+    if (message) expect(res.json().error.message).toBe(message);
+    expect((await userRow(ana.user.id))?.householdId).toBeNull();
+  });
+
+  it("accepts a name of exactly 80 characters", async () => {
+    const ana = await buildMember(t.db);
+    const res = await t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name: "x".repeat(80) } });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it("does not create a household in someone else's name", async () => {
+    const ana = await buildMember(t.db);
+    const bob = await buildMember(t.db);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/households",
+      token: ana.token,
+      payload: { name: "Flat", created_by: bob.user.id },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await userRow(bob.user.id))?.householdId).toBeNull();
+  });
+
+  it("refuses a second household with 409 and leaves no empty household behind", async () => {
+    const { owner } = await buildHouseholdWithMembers(t.db, 0);
+    const before = await t.db.select().from(households);
+    const res = await t.request({ method: "POST", url: "/api/households", token: owner.token, payload: { name: "Second" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: "CONFLICT", message: ALREADY_MEMBER_CREATE_MESSAGE });
+    expect(await t.db.select().from(households)).toHaveLength(before.length);
+  });
+});
+
+describe("joining a household by its ID", () => {
+  it("adds the user as a member who is not an admin and returns the household", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const bob = await buildMember(t.db);
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/join`,
+      token: bob.token,
+      payload: { user_id: bob.user.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ success: true, household: { id: household.id, name: household.name } });
+    expect(await userRow(bob.user.id)).toMatchObject({ householdId: household.id, isAdmin: false });
+
+    const members = await t.request({ method: "GET", url: `/api/users?householdId=${household.id}`, token: owner.token });
+    expect(members.json().data.map((m: { id: string }) => m.id).sort()).toEqual([owner.user.id, bob.user.id].sort());
+  });
+
+  it("tells the other members, by a household_joined notification and an email", async () => {
+    const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+    const bob = await buildMember(t.db, undefined, { displayName: "Bob Stone" });
+    const res = await t.request({ method: "POST", url: `/api/households/${household.id}/join`, token: bob.token, payload: {} });
+    expect(res.statusCode).toBe(200);
+
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.householdId, household.id), eq(notifications.typeId, "household_joined")));
+    expect(rows.map((r) => r.userId).sort()).toEqual([owner.user.id, members[0]?.user.id].sort());
+    expect(rows[0]?.message).toContain("Bob Stone");
+
+    const mail = await t.smtp.waitFor(owner.user.email ?? "", (m) => m.body.includes("Bob Stone"));
+    expect(mail.subject).toContain("New housemate");
+  });
+
+  it("answers an unknown household with 404 'Household not found'", async () => {
+    const bob = await buildMember(t.db);
+    const res = await t.request({ method: "POST", url: `/api/households/${unknownId()}/join`, token: bob.token, payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(HOUSEHOLD_NOT_FOUND_MESSAGE);
+  });
+
+  it("refuses a second household with 409", async () => {
+    const first = await buildHouseholdWithMembers(t.db, 1);
+    const second = await buildHouseholdWithMembers(t.db, 0);
+    const mover = first.members[0];
+    if (!mover) throw new Error("no member");
+    const res = await t.request({ method: "POST", url: `/api/households/${second.household.id}/join`, token: mover.token, payload: {} });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(ALREADY_MEMBER_MESSAGE);
+    expect((await userRow(mover.user.id))?.householdId).toBe(first.household.id);
+  });
+
+  it("does not join someone else", async () => {
+    const { household } = await buildHouseholdWithMembers(t.db, 0);
+    const ana = await buildMember(t.db);
+    const bob = await buildMember(t.db);
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/join`,
+      token: ana.token,
+      payload: { user_id: bob.user.id },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await userRow(bob.user.id))?.householdId).toBeNull();
+    expect((await userRow(ana.user.id))?.householdId).toBeNull();
+  });
+
+  it("lets exactly one of ten concurrent joins by one user succeed", async () => {
+    const targets = await Promise.all(
+      Array.from({ length: 10 }, async () => (await buildHouseholdWithMembers(t.db, 0)).household),
+    );
+    const bob = await buildMember(t.db);
+    const answers = await Promise.all(
+      targets.map((h) =>
+        t.request({ method: "POST", url: `/api/households/${h.id}/join`, token: bob.token, payload: { user_id: bob.user.id } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    const winner = answers.find((a) => a.statusCode === 200)?.json().data.household.id;
+    expect((await userRow(bob.user.id))?.householdId).toBe(winner);
+
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.typeId, "household_joined"), eq(notifications.message, `${bob.user.displayName} joined your household`)));
+    expect(told.map((n) => n.householdId)).toEqual([winner]);
+  });
+
+  it("lets exactly one of two concurrent creates by one user succeed", async () => {
+    const ana = await buildMember(t.db);
+    const before = (await t.db.select().from(households)).length;
+    const answers = await Promise.all(
+      ["One", "Two"].map((name) => t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(households)).toHaveLength(before + 1);
+  });
+});
+
+describe("reading a household", () => {
+  it("answers another household's member with SPEC's 403 and an unknown id with 404", async () => {
+    const { household } = await buildHouseholdWithMembers(t.db, 0);
+    const other = await buildHouseholdWithMembers(t.db, 0);
+    const forbidden = await t.request({ method: "GET", url: `/api/households/${household.id}`, token: other.owner.token });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.message).toBe("You don't have permission to access this resource.");
+    const missing = await t.request({ method: "GET", url: `/api/households/${unknownId()}`, token: other.owner.token });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(HOUSEHOLD_NOT_FOUND_MESSAGE);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Authorization matrix: every households, invites and users route × every kind of caller.
+// A route added under those paths without a row here fails the completeness check below.
+// ---------------------------------------------------------------------------------------------
+
+type Actor = "signed out" | "newcomer" | "member" | "other household's member" | "unknown id";
+const ACTORS: Actor[] = ["signed out", "newcomer", "member", "other household's member", "unknown id"];
+
+/** The ids a request aims at: the household, a housemate, the account acted on, an invite code. */
+interface Target {
+  household: string;
+  housemate: string;
+  account: string;
+  code: string;
+}
+
+interface MatrixRow {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** OpenAPI spelling, matched against the published document. */
+  path: string;
+  url(target: Target): string;
+  payload?: (target: Target) => object;
+  /** Expected status per caller; null where the caller kind makes no sense for the route. */
+  expect: Record<Actor, number | null>;
+}
+
+const MATRIX: MatrixRow[] = [
+  {
+    method: "POST",
+    path: "/households",
+    url: () => "/api/households",
+    payload: () => ({ name: "Matrix Flat" }),
+    expect: { "signed out": 401, newcomer: 201, member: 409, "other household's member": 409, "unknown id": null },
+  },
+  {
+    method: "GET",
+    path: "/households/{id}",
+    url: (x) => `/api/households/${x.household}`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/join",
+    url: (x) => `/api/households/${x.household}/join`,
+    payload: () => ({}),
+    // Joining by ID is open to anyone without a household; members of any household get 409.
+    expect: { "signed out": 401, newcomer: 200, member: 409, "other household's member": 409, "unknown id": 404 },
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/invites",
+    url: (x) => `/api/households/${x.household}/invites`,
+    expect: { "signed out": 401, newcomer: 403, member: 201, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "GET",
+    path: "/invites/{code}",
+    url: (x) => `/api/invites/${x.code}`,
+    // The invite landing page is for people who are not signed in yet.
+    expect: { "signed out": 200, newcomer: 200, member: 200, "other household's member": 200, "unknown id": 404 },
+  },
+  {
+    method: "GET",
+    path: "/users",
+    url: (x) => `/api/users?householdId=${x.household}`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "GET",
+    path: "/users/{id}",
+    url: (x) => `/api/users/${x.housemate}`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "PUT",
+    path: "/users/{id}",
+    url: (x) => `/api/users/${x.account}`,
+    payload: () => ({ bio: "Matrix" }),
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "DELETE",
+    path: "/users/{id}",
+    url: (x) => `/api/users/${x.account}`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+];
+
+/** A fresh cast per case, so a case that deletes or joins cannot change the next one. */
+async function castFor(actor: Actor): Promise<{ token: string | undefined; target: Target }> {
+  const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+  const member = members[0];
+  if (!member) throw new Error("no member");
+  const invite = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: owner.token });
+  const code = new URL(invite.json().data.inviteUrl).pathname.split("/").pop() ?? "";
+  const theirs: Target = { household: household.id, housemate: owner.user.id, account: owner.user.id, code };
+
+  switch (actor) {
+    case "signed out":
+      return { token: undefined, target: theirs };
+    case "newcomer":
+      return { token: (await buildMember(t.db)).token, target: theirs };
+    case "member":
+      return { token: member.token, target: { ...theirs, account: member.user.id } };
+    case "other household's member": {
+      const outsider = await buildMember(t.db);
+      await buildHousehold(t.db, outsider.user.id);
+      return { token: outsider.token, target: theirs };
+    }
+    case "unknown id":
+      return {
+        token: member.token,
+        target: { household: unknownId(), housemate: unknownId(), account: unknownId(), code: "no-such-invite-code" },
+      };
+  }
+}
+
+const CASES = MATRIX.flatMap((row) =>
+  ACTORS.flatMap((actor) => {
+    const status = row.expect[actor];
+    return status === null ? [] : [{ row, actor, status, name: `${row.method} ${row.path}` }];
+  }),
+);
+
+describe("authorization matrix", () => {
+  it.each(CASES)("$name as $actor → $status", async ({ row, actor, status }) => {
+    const { token, target } = await castFor(actor);
+    const res = await t.request({
+      method: row.method,
+      url: row.url(target),
+      token,
+      ...(row.payload ? { payload: row.payload(target) } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    if (status >= 400) expect(res.json().error.code).toBeTypeOf("string");
+    else expect(res.json()).toHaveProperty("data");
+  });
+
+  it("has a row for every households, invites and users route", async () => {
+    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const published = Object.entries(doc.paths)
+      .filter(([path]) => /^\/(households|invites|users)(\/|$)/.test(path))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(published).toEqual(MATRIX.map((r) => `${r.method} ${r.path}`).sort());
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { INVITE_INVALID_MESSAGE, INVITE_NEEDS_HOUSEHOLD_MESSAGE } from "@housemate/contract";
+import { invites } from "../src/db/schema.js";
+import { addMember, requireValidInvite } from "../src/features/households/membership.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { buildHouseholdWithMembers, buildMember, buildSession, buildUser } from "./helpers/factories.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function createInvite(householdId: string, token: string) {
+  const res = await t.request({ method: "POST", url: `/api/households/${householdId}/invites`, token });
+  expect(res.statusCode, res.body).toBe(201);
+  const { inviteUrl, expires } = res.json().data as { inviteUrl: string; expires: string };
+  const code = inviteUrl.slice(`${PUBLIC_URL}/invite/`.length);
+  return { inviteUrl, expires, code };
+}
+
+const details = (code: string) => t.request({ method: "GET", url: `/api/invites/${code}` });
+
+/** What sign-up with an invite code does at verification (the auth feature calls the same helpers). */
+async function signUpWithInvite(code: string) {
+  const user = await buildUser(t.db);
+  const delivery = await t.db.transaction(async (tx) => {
+    const { household } = await requireValidInvite(tx, code, t.clock.now);
+    return addMember(tx, { userId: user.id, householdId: household.id, isAdmin: false, publicUrl: PUBLIC_URL });
+  });
+  t.app.notifier.deliver(delivery);
+  return user;
+}
+
+describe("invite links", () => {
+  it("gives a member a link to the invite page, valid for 7 days", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const { inviteUrl, expires, code } = await createInvite(household.id, owner.token);
+
+    expect(inviteUrl).toMatch(new RegExp(`^${PUBLIC_URL}/invite/[A-Za-z0-9_-]{22,}$`));
+    expect(new Date(expires).getTime()).toBe(t.clock.now.getTime() + 7 * DAY);
+    const [stored] = await t.db.select().from(invites).where(eq(invites.code, code));
+    expect(stored).toMatchObject({ householdId: household.id, createdBy: owner.user.id });
+  });
+
+  it("makes a different link each time", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const first = await createInvite(household.id, owner.token);
+    const second = await createInvite(household.id, owner.token);
+    expect(first.code).not.toBe(second.code);
+  });
+
+  it("accepts the empty JSON body SPEC's client sends", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/invites`,
+      token: owner.token,
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it("tells someone without a household that they must be part of one to invite others", async () => {
+    const { household } = await buildHouseholdWithMembers(t.db, 0);
+    const loner = await buildMember(t.db);
+    const res = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: loner.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(INVITE_NEEDS_HOUSEHOLD_MESSAGE);
+  });
+
+  it("does not let another household's member invite people into this one", async () => {
+    const { household } = await buildHouseholdWithMembers(t.db, 0);
+    const other = await buildHouseholdWithMembers(t.db, 0);
+    const res = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: other.owner.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("You don't have permission to access this resource.");
+  });
+});
+
+describe("the invite landing page's details", () => {
+  it("shows the household's name and member count to anyone holding the link", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 2);
+    const { code } = await createInvite(household.id, owner.token);
+    const res = await details(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ householdName: household.name, memberCount: 3 });
+  });
+
+  it("does not count deleted accounts as members", async () => {
+    const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+    const leaving = members[0];
+    if (!leaving) throw new Error("no member");
+    const { code } = await createInvite(household.id, owner.token);
+    await t.request({ method: "DELETE", url: `/api/users/${leaving.user.id}`, token: leaving.token });
+    expect((await details(code)).json().data.memberCount).toBe(1);
+  });
+
+  it("answers an unknown code with 404 and SPEC's text", async () => {
+    const res = await details("never-issued-code");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: "NOT_FOUND", message: INVITE_INVALID_MESSAGE });
+  });
+});
+
+describe("using an invite", () => {
+  it("lets several people join with one link", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const { code } = await createInvite(household.id, owner.token);
+
+    const bob = await signUpWithInvite(code);
+    const cleo = await signUpWithInvite(code);
+
+    const res = await details(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.memberCount).toBe(3);
+    const listed = await t.request({ method: "GET", url: `/api/users?householdId=${household.id}`, token: owner.token });
+    expect(listed.json().data.map((u: { id: string }) => u.id)).toEqual(
+      expect.arrayContaining([owner.user.id, bob.id, cleo.id]),
+    );
+  });
+
+  it("stops working after 7 days", async () => {
+    const start = t.clock.now;
+    try {
+      const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+      const { code } = await createInvite(household.id, owner.token);
+
+      t.clock.advance(7 * DAY - 60_000);
+      expect((await details(code)).statusCode).toBe(200);
+
+      t.clock.advance(60_000);
+      const expired = await details(code);
+      expect(expired.statusCode).toBe(404);
+      expect(expired.json().error.message).toBe(INVITE_INVALID_MESSAGE);
+      await expect(signUpWithInvite(code)).rejects.toMatchObject({ statusCode: 404 });
+
+      // A fresh link from the same household works again (signed in anew: a week has passed).
+      const token = await buildSession(t.db, owner.user.id, new Date(t.clock.now.getTime() + DAY));
+      const renewed = await createInvite(household.id, token);
+      expect((await details(renewed.code)).statusCode).toBe(200);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});

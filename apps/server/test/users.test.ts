@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import {
+  DISPLAY_NAME_MESSAGE,
+  FORMER_MEMBER_NAME,
+  PROFILE_FORBIDDEN_MESSAGE,
+} from "@housemate/contract";
+import {
+  fines,
+  households,
+  notificationPreferences,
+  notifications,
+  rules,
+  sessions,
+  stickyNotes,
+  users,
+} from "../src/db/schema.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import {
+  buildHouseholdHistory,
+  buildHouseholdWithMembers,
+  buildMember,
+  buildSession,
+  unknownId,
+} from "./helpers/factories.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error("user row missing");
+  return row;
+}
+
+/** A household with `extra` housemates; `member` is the first housemate (the owner when alone). */
+async function household(extra = 1) {
+  const cast = await buildHouseholdWithMembers(t.db, extra);
+  return { ...cast, member: cast.members[0] ?? cast.owner };
+}
+
+const update = (id: string, token: string, payload: object) =>
+  t.request({ method: "PUT", url: `/api/users/${id}`, token, payload });
+
+describe("listing a household's members", () => {
+  it("lists exactly the household's current members", async () => {
+    const { household: home, owner, member } = await household(1);
+    await buildHouseholdWithMembers(t.db, 1); // someone else's household
+    const res = await t.request({ method: "GET", url: `/api/users?householdId=${home.id}`, token: member.token });
+    expect(res.statusCode).toBe(200);
+    const listed = res.json().data as Array<{ id: string; household_id: string; display_name: string }>;
+    expect(listed.map((u) => u.id).sort()).toEqual([owner.user.id, member.user.id].sort());
+    expect(listed.every((u) => u.household_id === home.id)).toBe(true);
+  });
+
+  it("presents each member with SPEC's user fields", async () => {
+    const { household: home, owner } = await household(0);
+    const res = await t.request({ method: "GET", url: `/api/users?householdId=${home.id}`, token: owner.token });
+    expect(res.json().data[0]).toEqual({
+      id: owner.user.id,
+      email: owner.user.email,
+      display_name: owner.user.displayName,
+      photo_url: null,
+      bio: null,
+      household_id: home.id,
+      email_verified: true,
+      is_admin: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+  });
+
+  it("needs a householdId", async () => {
+    const { owner } = await household(0);
+    const res = await t.request({ method: "GET", url: "/api/users", token: owner.token });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("viewing a profile", () => {
+  it("shows your own profile and your housemates'", async () => {
+    const { owner, member } = await household(1);
+    const own = await t.request({ method: "GET", url: `/api/users/${member.user.id}`, token: member.token });
+    expect(own.statusCode).toBe(200);
+    const theirs = await t.request({ method: "GET", url: `/api/users/${owner.user.id}`, token: member.token });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data).toMatchObject({ id: owner.user.id, display_name: owner.user.displayName });
+  });
+
+  it("lets someone without a household see only themselves", async () => {
+    const loner = await buildMember(t.db);
+    const other = await buildMember(t.db);
+    expect((await t.request({ method: "GET", url: `/api/users/${loner.user.id}`, token: loner.token })).statusCode).toBe(200);
+    const res = await t.request({ method: "GET", url: `/api/users/${other.user.id}`, token: loner.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(PROFILE_FORBIDDEN_MESSAGE);
+  });
+
+  it("refuses profiles from another household with SPEC's text", async () => {
+    const { owner } = await household(0);
+    const other = await household(0);
+    const res = await t.request({ method: "GET", url: `/api/users/${owner.user.id}`, token: other.owner.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: "FORBIDDEN", message: PROFILE_FORBIDDEN_MESSAGE });
+  });
+
+  it("answers an unknown user with 404", async () => {
+    const { owner } = await household(0);
+    const res = await t.request({ method: "GET", url: `/api/users/${unknownId()}`, token: owner.token });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("updating your profile", () => {
+  it.each([
+    ["keeps a plain name", "Ana María", "Ana María"],
+    ["keeps accents, digits, hyphens, periods and underscores", "Zoë O.-K_2", "Zoë O.-K_2"],
+    ["strips markup tags", "<b>Ana</b> Smith", "Ana Smith"],
+    ["strips script keywords", "Bob <script>DROP</script> Lee", "Bob Lee"],
+    ["trims surrounding spaces", "   Cleo   ", "Cleo"],
+    ["accepts 50 characters", "x".repeat(50), "x".repeat(50)],
+  ])("%s", async (_, sent, stored) => {
+    const { member } = await household(0);
+    const res = await update(member.user.id, member.token, { display_name: sent });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.display_name).toBe(stored);
+    expect((await userRow(member.user.id)).displayName).toBe(stored);
+  });
+
+  it.each([
+    ["punctuation outside the allowed set", "Ana!"],
+    ["an email address", "ana@example.com"],
+    ["51 characters", "x".repeat(51)],
+    ["an empty name", ""],
+    ["only spaces", "    "],
+    ["nothing left after stripping markup", "<b></b>"],
+    ["nothing left after stripping keywords", "select drop"],
+  ])("refuses %s with SPEC's message", async (_, sent) => {
+    const { member } = await household(0);
+    const res = await update(member.user.id, member.token, { display_name: sent });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: "VALIDATION_ERROR", message: DISPLAY_NAME_MESSAGE });
+    expect((await userRow(member.user.id)).displayName).toBe(member.user.displayName);
+  });
+
+  it("changes the bio", async () => {
+    const { member } = await household(0);
+    const res = await update(member.user.id, member.token, { bio: "Night owl" });
+    expect(res.json().data.bio).toBe("Night owl");
+  });
+
+  it.each([
+    ["a path from an upload", "/files/profile-pictures/abc123.jpg"],
+    ["the full address of an upload", `${PUBLIC_URL}/files/profile-pictures/abc123.jpg`],
+    ["no photo", null],
+  ])("accepts %s as the photo", async (_, photo) => {
+    const { member } = await household(0);
+    const res = await update(member.user.id, member.token, { photo_url: photo });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.photo_url).toBe(photo);
+  });
+
+  it.each([
+    ["another site's image", "https://evil.example/files/x.jpg"],
+    ["a script address", "javascript:alert(1)"],
+    ["a path that climbs out of /files", "/files/../config.json"],
+    ["a path elsewhere on this server", "/api/users"],
+  ])("refuses %s as the photo", async (_, photo) => {
+    const { member } = await household(0);
+    const res = await update(member.user.id, member.token, { photo_url: photo });
+    expect(res.statusCode).toBe(400);
+    expect((await userRow(member.user.id)).photoUrl).toBeNull();
+  });
+
+  it("accepts SPEC's onboarding call when it repeats what the server knows", async () => {
+    const { household: home, owner, member } = await household(1);
+    const asAdmin = await update(owner.user.id, owner.token, { household_id: home.id, is_admin: true, display_name: "Ana" });
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.json().data).toMatchObject({ household_id: home.id, is_admin: true, display_name: "Ana" });
+    const asJoiner = await update(member.user.id, member.token, { household_id: home.id, is_admin: false });
+    expect(asJoiner.statusCode).toBe(200);
+    const loner = await buildMember(t.db);
+    expect((await update(loner.user.id, loner.token, { household_id: null })).statusCode).toBe(200);
+  });
+
+  it("does not move anyone into a household or out of one", async () => {
+    const { household: home, member } = await household(1);
+    const other = await household(0);
+    const loner = await buildMember(t.db);
+
+    expect((await update(loner.user.id, loner.token, { household_id: home.id })).statusCode).toBe(403);
+    expect((await update(member.user.id, member.token, { household_id: other.household.id })).statusCode).toBe(403);
+    expect((await update(member.user.id, member.token, { household_id: null })).statusCode).toBe(403);
+    expect((await userRow(loner.user.id)).householdId).toBeNull();
+    expect((await userRow(member.user.id)).householdId).toBe(home.id);
+  });
+
+  it("does not make anyone an admin, nor take it away", async () => {
+    const { owner, member } = await household(1);
+    const promote = await update(member.user.id, member.token, { is_admin: true, display_name: "Sneaky" });
+    expect(promote.statusCode).toBe(403);
+    expect(await userRow(member.user.id)).toMatchObject({ isAdmin: false, displayName: member.user.displayName });
+    expect((await update(owner.user.id, owner.token, { is_admin: false })).statusCode).toBe(403);
+    expect((await userRow(owner.user.id)).isAdmin).toBe(true);
+  });
+
+  it("refuses fields the profile does not have", async () => {
+    const { member } = await household(0);
+    const res = await update(member.user.id, member.token, { email: "new@example.com" });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("changes nobody else's profile, housemates included", async () => {
+    const { owner, member } = await household(1);
+    const res = await update(owner.user.id, member.token, { display_name: "Hacked" });
+    expect(res.statusCode).toBe(403);
+    expect((await userRow(owner.user.id)).displayName).toBe(owner.user.displayName);
+  });
+});
+
+describe("deleting your account", () => {
+  it("signs you out everywhere and removes your personal data", async () => {
+    const { member } = await household(1);
+    const phone = await buildSession(t.db, member.user.id);
+    await update(member.user.id, member.token, { bio: "About me", photo_url: "/files/profile-pictures/me.jpg" });
+    await t.db.insert(notificationPreferences).values({ userId: member.user.id, typeId: "fine_received", emailEnabled: false });
+    await t.db.insert(notifications).values({ userId: member.user.id, typeId: "fine_received", title: "Fine", message: "You were fined" });
+
+    const res = await t.request({ method: "DELETE", url: `/api/users/${member.user.id}`, token: member.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ success: true });
+
+    for (const token of [member.token, phone]) {
+      const after = await t.request({ method: "GET", url: `/api/users/${member.user.id}`, token });
+      expect(after.statusCode).toBe(401);
+    }
+    const live = await t.db.select().from(sessions).where(eq(sessions.userId, member.user.id));
+    expect(live.every((s) => s.revokedAt !== null)).toBe(true);
+
+    expect(await userRow(member.user.id)).toMatchObject({
+      email: null,
+      displayName: FORMER_MEMBER_NAME,
+      photoUrl: null,
+      bio: null,
+      deletedAt: expect.any(Date),
+    });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toEqual([]);
+    expect(
+      await t.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, member.user.id)),
+    ).toEqual([]);
+  });
+
+  it("keeps the household's fines, rules and notes, showing the person as a former member", async () => {
+    const { household: home, owner, member } = await household(1);
+    const history = await buildHouseholdHistory(t.db, home.id, member.user.id, owner.user.id);
+
+    await t.request({ method: "DELETE", url: `/api/users/${member.user.id}`, token: member.token });
+
+    const [rule] = await t.db.select().from(rules).where(eq(rules.id, history.rule.id));
+    const [fine] = await t.db.select().from(fines).where(eq(fines.id, history.fine.id));
+    const [note] = await t.db.select().from(stickyNotes).where(eq(stickyNotes.id, history.note.id));
+    expect(rule).toMatchObject({ householdId: home.id, createdBy: member.user.id, deletedAt: null });
+    expect(fine).toMatchObject({ householdId: home.id, createdBy: member.user.id, amountMinor: 250, status: "pending" });
+    expect(note).toMatchObject({ householdId: home.id, createdBy: member.user.id, content: "Bins on Tuesday" });
+
+    const formerMember = await t.request({ method: "GET", url: `/api/users/${member.user.id}`, token: owner.token });
+    expect(formerMember.statusCode).toBe(200);
+    expect(formerMember.json().data).toMatchObject({ display_name: FORMER_MEMBER_NAME, email: "", photo_url: null });
+
+    const listed = await t.request({ method: "GET", url: `/api/users?householdId=${home.id}`, token: owner.token });
+    expect(listed.json().data.map((u: { id: string }) => u.id)).toEqual([owner.user.id]);
+    const stillThere = await t.request({ method: "GET", url: `/api/households/${home.id}`, token: owner.token });
+    expect(stillThere.statusCode).toBe(200);
+  });
+
+  it("leaves the household as it is when its last member leaves", async () => {
+    const { household: home, owner } = await household(0);
+    const history = await buildHouseholdHistory(t.db, home.id, owner.user.id, owner.user.id);
+    const res = await t.request({ method: "DELETE", url: `/api/users/${owner.user.id}`, token: owner.token });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(households).where(eq(households.id, home.id))).toHaveLength(1);
+    expect(await t.db.select().from(fines).where(eq(fines.id, history.fine.id))).toHaveLength(1);
+  });
+
+  it("frees the email address for a new account later", async () => {
+    const { member } = await household(0);
+    const email = member.user.email ?? "";
+    await t.request({ method: "DELETE", url: `/api/users/${member.user.id}`, token: member.token });
+    const again = await buildMember(t.db, undefined, { email });
+    expect(again.user.id).not.toBe(member.user.id);
+  });
+
+  it("deletes nobody else's account", async () => {
+    const { owner, member } = await household(1);
+    const res = await t.request({ method: "DELETE", url: `/api/users/${owner.user.id}`, token: member.token });
+    expect(res.statusCode).toBe(403);
+    expect((await userRow(owner.user.id)).deletedAt).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { Component as Protected } from "./protected";
+
+function Here({ name }: { name: string }) {
+  const location = useLocation();
+  const from: unknown = (location.state as { from?: unknown } | null)?.from;
+  return (
+    <main>
+      <h1>{name}</h1>
+      <p data-testid="from">{from ? JSON.stringify(from) : "none"}</p>
+    </main>
+  );
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/login" element={<Here name="login" />} />
+        <Route element={<Protected />}>
+          <Route path="/onboarding" element={<Here name="onboarding" />} />
+          <Route path="/household/create" element={<Here name="household create" />} />
+          <Route path="/dashboard" element={<Here name="dashboard" />} />
+          <Route path="/dashboard/rules" element={<Here name="rules" />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function signIn(householdId: string | null) {
+  storeSession(serverUser({ household_id: householdId }));
+  useAuthStore.getState().checkAuth();
+}
+
+beforeEach(() => useAuthStore.getState().checkAuth());
+
+describe("route guards", () => {
+  it("sends a signed-out visitor to /login and keeps where they were going", () => {
+    renderAt("/dashboard/rules?tab=all");
+    expect(screen.getByRole("heading", { name: "login" })).toBeInTheDocument();
+    const from = JSON.parse(screen.getByTestId("from").textContent ?? "{}");
+    expect(from).toMatchObject({ pathname: "/dashboard/rules", search: "?tab=all" });
+  });
+
+  it("shows a spinner while the session loads", () => {
+    useAuthStore.setState({ isLoading: true });
+    renderAt("/dashboard");
+    expect(screen.getByRole("status", { name: "Loading your session" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading")).not.toBeInTheDocument();
+  });
+
+  it("sends a user without a household to /onboarding", () => {
+    signIn(null);
+    renderAt("/dashboard/rules");
+    expect(screen.getByRole("heading", { name: "onboarding" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/onboarding", "onboarding"],
+    ["/household/create", "household create"],
+  ])("lets a user without a household open %s", (path, name) => {
+    signIn(null);
+    renderAt(path);
+    expect(screen.getByRole("heading", { name })).toBeInTheDocument();
+  });
+
+  it("sends a user with a household from /onboarding to /dashboard", () => {
+    signIn("11111111-1111-4111-8111-111111111111");
+    renderAt("/onboarding");
+    expect(screen.getByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+  });
+
+  it("lets a user with a household in", () => {
+    signIn("11111111-1111-4111-8111-111111111111");
+    renderAt("/dashboard/rules");
+    expect(screen.getByRole("heading", { name: "rules" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+
+export interface RegisterFormProps {
+  isSending: boolean;
+  onSubmit: (details: { name: string; email: string }) => void;
+}
+
+/** SPEC §2 Register: name and email, 'Create Account', and the consent line. */
+export function RegisterForm({ isSending, onSubmit }: RegisterFormProps) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const details = { name: name.trim(), email: email.trim() };
+    // SPEC §5: nothing happens while a field is empty or a request is in flight.
+    if (!details.name || !details.email || isSending) return;
+    onSubmit(details);
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="register-name">Name</Label>
+        <Input
+          id="register-name"
+          autoComplete="name"
+          placeholder="Alex Smith"
+          maxLength={50}
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="register-email">Email</Label>
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={isSending} className="w-full">
+        {isSending && <Spinner label="Sending" className="size-4" />}
+        Create Account
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        By creating an account, you agree to our <span className="font-medium text-foreground">Terms of Service</span> and{" "}
+        <span className="font-medium text-foreground">Privacy Policy</span>.
+      </p>
+    </form>
+  );
+}
