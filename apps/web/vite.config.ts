@@ -15,7 +15,8 @@ export default defineConfig({
       "/ws": { target: api.replace(/^http/, "ws"), ws: true },
     },
   },
-  build: { target: "es2022", sourcemap: false },
+  // The manifest lets e2e/bundle-budget.test.ts weigh each route's chunks.
+  build: { target: "es2022", sourcemap: false, manifest: true },
   test: {
     environment: "jsdom",
     globals: false,

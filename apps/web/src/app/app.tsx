@@ -1,11 +1,7 @@
 import { RouterProvider } from "react-router";
-import { AppProviders } from "./providers";
 import { router } from "./router";
 
+/** The providers live in a lazily loaded layout route (providers.tsx), keeping the landing bundle small. */
 export function App() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

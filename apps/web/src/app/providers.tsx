@@ -1,14 +1,28 @@
 import type { ReactNode } from "react";
+import { Outlet } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { queryClient } from "@/lib/query-client";
 
-/** Everything the whole app shares: server-state cache and the toast outlet (SPEC §9 toast defaults). */
+/**
+ * What every screen but the landing page shares: the server-state cache, the toast outlet (SPEC §9 toast
+ * defaults) and the tooltip timing. It is a lazily loaded layout route, so a visitor to / downloads none of it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <TooltipProvider>{children}</TooltipProvider>
       <Toaster position="top-right" richColors closeButton visibleToasts={3} duration={5000} theme="system" />
     </QueryClientProvider>
+  );
+}
+
+/** The layout route around every screen except the landing page (see router.tsx). */
+export function Component() {
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
   );
 }

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { RootLayout } from "./routes/root-layout";
+import { RootLayout, RouteErrorBoundary } from "./routes/root-layout";
 import { Component as LandingPage } from "./routes/landing";
 
 /**
@@ -10,32 +10,39 @@ export const routes: RouteObject[] = [
   {
     path: "/",
     Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
     children: [
       { index: true, Component: LandingPage },
-      { path: "login", lazy: () => import("./routes/login") },
-      { path: "register", lazy: () => import("./routes/register") },
-      { path: "auth/verify", lazy: () => import("./routes/verify") },
-      { path: "invite/:code", lazy: () => import("./routes/invite") },
-      { path: "home", element: <Navigate to="/dashboard" replace /> },
       {
-        lazy: () => import("./routes/protected"),
+        // Query cache, toasts and tooltips for every other screen, loaded after the landing page.
+        lazy: () => import("./providers"),
         children: [
-          { path: "onboarding", lazy: () => import("./routes/onboarding") },
-          { path: "household/create", lazy: () => import("./routes/household-create") },
+          { path: "login", lazy: () => import("./routes/login") },
+          { path: "register", lazy: () => import("./routes/register") },
+          { path: "auth/verify", lazy: () => import("./routes/verify") },
+          { path: "invite/:code", lazy: () => import("./routes/invite") },
+          { path: "home", element: <Navigate to="/dashboard" replace /> },
           {
-            path: "dashboard",
-            lazy: () => import("./routes/shell"),
+            lazy: () => import("./routes/protected"),
             children: [
-              { index: true, lazy: () => import("./routes/dashboard") },
-              { path: "rules", lazy: () => import("./routes/rules") },
-              { path: "fines", lazy: () => import("./routes/fines") },
-              { path: "fines/new", lazy: () => import("./routes/fines-new") },
-              { path: "profile", lazy: () => import("./routes/profile") },
+              { path: "onboarding", lazy: () => import("./routes/onboarding") },
+              { path: "household/create", lazy: () => import("./routes/household-create") },
+              {
+                path: "dashboard",
+                lazy: () => import("./routes/shell"),
+                children: [
+                  { index: true, lazy: () => import("./routes/dashboard") },
+                  { path: "rules", lazy: () => import("./routes/rules") },
+                  { path: "fines", lazy: () => import("./routes/fines") },
+                  { path: "fines/new", lazy: () => import("./routes/fines-new") },
+                  { path: "profile", lazy: () => import("./routes/profile") },
+                ],
+              },
             ],
           },
+          { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },
-      { path: "*", lazy: () => import("./routes/not-found") },
     ],
   },
 ];

@@ -1,4 +1,6 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { LandingPage } from "@/features/landing/components/landing-page";
+
+/** Route / (SPEC §2): the public landing page, part of the first bundle. */
 export function Component() {
-  return <main>landing</main>;
+  return <LandingPage />;
 }
