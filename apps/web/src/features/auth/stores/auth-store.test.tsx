@@ -53,6 +53,35 @@ describe("auth check on start", () => {
   });
 });
 
+describe("confirming the session with the server on start", () => {
+  it("takes the server's fresh copy of the user", async () => {
+    storeSession();
+    respondWith({ "GET /api/users/u1": { body: { data: serverUser({ household_id: "h2", display_name: "Ana B" }) } } });
+    useAuthStore.getState().checkAuth();
+    await vi.waitFor(() => expect(useAuthStore.getState().currentUser).toMatchObject({ householdId: "h2", displayName: "Ana B" }));
+    expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({ household_id: "h2" });
+  });
+
+  it("signs out at once when the server no longer knows the session", async () => {
+    storeSession();
+    respondWith({ "GET /api/users/u1": { status: 401, body: { error: { message: "Signed out", code: "UNAUTHENTICATED", requestId: "r" } } } });
+    useAuthStore.getState().checkAuth();
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    await vi.waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
+    expect(localStorage.getItem("authToken")).toBeNull();
+  });
+
+  it("keeps the local session when the server cannot be reached", async () => {
+    storeSession();
+    const fetchStub = vi.fn().mockRejectedValue(new TypeError("Failed to fetch"));
+    vi.stubGlobal("fetch", fetchStub);
+    useAuthStore.getState().checkAuth();
+    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+});
+
 describe("auth store persistence", () => {
   it("keeps only currentUser and isAuthenticated under auth-storage", () => {
     storeSession();
@@ -131,7 +160,8 @@ describe("signing out", () => {
     const server = respondWith({ "POST /api/auth/logout": { body: { data: { success: true } } } });
 
     await useAuthStore.getState().logout();
-    expect(server.requests[0]?.headers.get("Authorization")).toBe("Bearer session-token");
+    const logout = server.requests.find((request) => request.url.endsWith("/api/auth/logout"));
+    expect(logout?.headers.get("Authorization")).toBe("Bearer session-token");
     for (const key of ["authToken", "authExpires", "user", "emailForSignIn"]) expect(localStorage.getItem(key)).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, currentUser: null });
     expect(await screen.findByText("Logged out")).toBeInTheDocument();

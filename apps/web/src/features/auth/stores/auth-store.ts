@@ -4,6 +4,7 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import { LOGIN_SENT_MESSAGE, type LoginBody } from "@housemate/contract";
 import { onSessionExpired } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
+import { getCurrentUser } from "../api/get-current-user";
 import { logoutSession } from "../api/logout";
 import { requestMagicLink } from "../api/request-magic-link";
 import { verifyMagicLink } from "../api/verify-magic-link";
@@ -20,7 +21,13 @@ export interface AuthState {
   /** Trades an emailed token for a session. Once per token: a second call gets the first call's answer. */
   verify: (token: string) => Promise<{ user: SessionUser; needsOnboarding: boolean }>;
   logout: () => Promise<void>;
+  /** SPEC §4 auth check on start, from local storage; then confirms the session in the background. */
   checkAuth: () => void;
+  /**
+   * Asks the server for the signed-in user: a session revoked elsewhere ends here at once (401), and
+   * changes made on another device (a household joined) reach this one.
+   */
+  confirmSession: () => Promise<void>;
   updateUser: (changes: UserChanges) => void;
   /** Forgets the session on this device only (the server already refused it). */
   signOutLocally: () => void;
@@ -80,6 +87,20 @@ export const useAuthStore = create<AuthState>()(
       checkAuth() {
         const user = restoreSession();
         set({ currentUser: user, isAuthenticated: user !== null, isLoading: false });
+        if (user) void get().confirmSession();
+      },
+
+      async confirmSession() {
+        const { currentUser } = get();
+        if (!currentUser) return;
+        try {
+          const fresh = await getCurrentUser(currentUser.id);
+          if (get().currentUser?.id !== fresh.id) return;
+          saveUser(fresh);
+          set({ currentUser: fresh });
+        } catch {
+          // A 401 has already signed the user out (see onSessionExpired); offline, the local session stands.
+        }
       },
 
       updateUser(changes) {
