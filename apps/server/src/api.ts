@@ -3,6 +3,7 @@ import healthRoutes from "./features/health/routes.js";
 import householdRoutes from "./features/households/routes.js";
 import inviteRoutes from "./features/invites/routes.js";
 import userRoutes from "./features/users/routes.js";
+import notificationRoutes from "./features/notifications/routes.js";
 import { sendNotFound } from "./plugins/errors.js";
 
 /** Every JSON route, mounted under /api. One line per feature. */
@@ -12,5 +13,6 @@ export default async function api(app: FastifyInstance) {
   await app.register(householdRoutes);
   await app.register(inviteRoutes);
   await app.register(userRoutes);
+  await app.register(notificationRoutes);
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -14,6 +14,7 @@ import api from "./api.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
 import notifierPlugin from "./plugins/notifier.js";
+import realtimePlugin, { requestLogFields } from "./plugins/realtime.js";
 import errorsPlugin, { sendNotFound } from "./plugins/errors.js";
 import { createMailer, type Mailer } from "./plugins/mail.js";
 import staticPlugin from "./plugins/static.js";
@@ -43,7 +44,7 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Builds the whole HTTP app: API under /api, the web app everywhere else. Listening is server.ts's job. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger: options.logger ?? { level: options.config.logLevel, serializers: { req: requestLogFields } },
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  await app.register(realtimePlugin);
   await app.register(api, { prefix: "/api" });
   if (options.webRoot === null) {
     app.setNotFoundHandler(sendNotFound);

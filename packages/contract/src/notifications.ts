@@ -27,6 +27,11 @@ export const notificationTypeSchema = z.object({
   category: z.enum(["fines", "rules", "household"]),
   description: z.string(),
 });
+export const notificationTypesSchema = z.array(notificationTypeSchema);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** `GET /notifications` returns at most this many, newest first; the counts cover them all. */
+export const NOTIFICATION_LIST_LIMIT = 100;
 
 export const notificationSchema = z.object({
   id: idSchema,
@@ -49,6 +54,8 @@ export const notificationListSchema = z.object({
 
 export const preferenceSchema = z.object({ in_app_enabled: z.boolean(), email_enabled: z.boolean() });
 export type NotificationPreference = z.infer<typeof preferenceSchema>;
+/** Every type id is present; a type the user never changed shows the defaults (both true). */
 export const preferencesSchema = z.record(z.string(), preferenceSchema);
+export type NotificationPreferences = z.infer<typeof preferencesSchema>;
 export const updatePreferenceBody = preferenceSchema;
 export const typeIdParams = z.object({ typeId: notificationTypeIdSchema });

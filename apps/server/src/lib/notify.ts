@@ -30,7 +30,8 @@ export function mergeDeliveries(...deliveries: Delivery[]): Delivery {
 
 /**
  * Records an event's notifications inside the caller's transaction, honouring each recipient's
- * preferences (both default to on): a stored in-app notification, and a queued email.
+ * preferences (both default to on): a stored in-app notification, and a queued email. Mail is only
+ * queued here, so a mail server that is down can never fail or roll back the event.
  */
 export async function notify(tx: Executor, event: NotificationEvent, publicUrl: string): Promise<Delivery> {
   const ids = [...new Set(event.recipientIds)];
@@ -40,8 +41,9 @@ export async function notify(tx: Executor, event: NotificationEvent, publicUrl: 
     .select({
       id: users.id,
       email: users.email,
-      inApp: notificationPreferences.inAppEnabled,
-      email_: notificationPreferences.emailEnabled,
+      displayName: users.displayName,
+      inAppEnabled: notificationPreferences.inAppEnabled,
+      emailEnabled: notificationPreferences.emailEnabled,
     })
     .from(users)
     .leftJoin(
@@ -50,8 +52,11 @@ export async function notify(tx: Executor, event: NotificationEvent, publicUrl: 
     )
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
 
-  const inApp = recipients.filter((r) => r.inApp !== false);
-  const byEmail = recipients.filter((r) => r.email_ !== false && r.email);
+  // No preference row means the defaults: both on.
+  const inApp = recipients.filter((r) => r.inAppEnabled !== false);
+  const byEmail = recipients.flatMap((r) =>
+    r.emailEnabled !== false && r.email ? [{ email: r.email, displayName: r.displayName }] : [],
+  );
 
   const created = inApp.length
     ? await tx
@@ -69,18 +74,50 @@ export async function notify(tx: Executor, event: NotificationEvent, publicUrl: 
     : [];
 
   if (byEmail.length) {
-    await tx.insert(mailOutbox).values(
-      byEmail.map((r) => ({
-        to: r.email ?? "",
-        subject: `Housemate: ${event.title}`,
-        text: `${event.message}\n\nOpen Housemate: ${publicUrl}/dashboard\n\nYou can turn these emails off under Profile → Preferences.\n`,
-      })),
-    );
+    await tx
+      .insert(mailOutbox)
+      .values(byEmail.map((r) => ({ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) })));
   }
 
   return {
     notificationIds: created.map((c) => c.id),
     userIds: created.map((c) => c.userId),
     mail: byEmail.length > 0,
+  };
+}
+
+/** Where in the app the email's link lands: the screen where the recipient can act on the event. */
+const LANDING: Record<NotificationTypeId, string> = {
+  fine_received: "/dashboard/fines",
+  dispute_resolved: "/dashboard/fines",
+  fine_paid: "/dashboard",
+  fine_disputed: "/dashboard",
+  household_joined: "/dashboard",
+  rule_created: "/dashboard/rules",
+  rule_updated: "/dashboard/rules",
+  rule_deleted: "/dashboard/rules",
+};
+
+/** A short plain-text email: what happened, one link to act on it, and how to stop these emails. */
+export function notificationEmail(
+  event: Pick<NotificationEvent, "type" | "title" | "message">,
+  displayName: string,
+  publicUrl: string,
+): { subject: string; text: string } {
+  // Titles can carry user text (a rule's title): keep the subject one short line.
+  const title = event.title.replace(/\s+/g, " ").trim().slice(0, 120);
+  return {
+    subject: `Housemate: ${title}`,
+    text: [
+      `Hi ${displayName},`,
+      "",
+      `${title}: ${event.message}`,
+      "",
+      `Open Housemate: ${publicUrl}${LANDING[event.type]}`,
+      "",
+      "You get this email because of your notification preferences.",
+      `To turn it off, go to Profile > Preferences: ${publicUrl}/dashboard/profile`,
+      "",
+    ].join("\n"),
   };
 }

@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { mailOutbox } from "../db/schema.js";
 import type { Delivery } from "../lib/notify.js";
+import { PgChannel, type Broadcast } from "../features/notifications/channel.js";
+import { MAIL_BATCH, sendDueMail } from "../features/notifications/mail-outbox.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,63 +11,89 @@ declare module "fastify" {
   }
 }
 
+/** What the socket hub of this instance hears, whichever instance the event happened on. */
+export interface NotifierEvents {
+  /** Committed notifications, by id. */
+  notifications: [string[]];
+  /** These users' counts changed (marked read). */
+  counts: [string[]];
+  /** These users' sessions may have ended (logout, account deletion): re-check their sockets. */
+  sessions: [string[]];
+  /** Broadcasts may have been missed (the listener reconnected): bring every socket up to date. */
+  resync: [];
+}
+
 export interface Notifier {
   /** Call after the event's transaction commits: pushes in-app notifications and sends queued mail. */
   deliver(delivery: Delivery): void;
-  /** Local listeners (the socket hub) hear about committed notifications here. */
-  events: EventEmitter<{ notifications: [Delivery] }>;
+  /** Call after marking notifications read: every open socket of these users gets the new count. */
+  countsChanged(userIds: string[]): void;
+  /** Call after revoking sessions: these users' sockets are re-checked now instead of at the next heartbeat. */
+  sessionsRevoked(userIds: string[]): void;
+  /** Local listeners (the socket hub) hear about committed events here. */
+  events: EventEmitter<NotifierEvents>;
   /** Sends every due mail in the outbox; failures are retried later with backoff. */
   drainMail(): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 8;
+/** How often mail that failed earlier is retried (mail server down, slow, restarted). */
+const MAIL_RETRY_MS = 30_000;
 
+/**
+ * The after-commit side of every event. With PostgreSQL, events also reach the other server
+ * instances through LISTEN/NOTIFY; with PGlite there is one process, so local events suffice.
+ */
 export default fp(async function notifierPlugin(app: FastifyInstance) {
-  const events = new EventEmitter<{ notifications: [Delivery] }>();
-  let draining: Promise<void> | null = null;
+  const events = new EventEmitter<NotifierEvents>();
+  const pool = app.database.pool;
+  const channel = pool
+    ? new PgChannel({
+        pool,
+        log: app.log,
+        onBroadcast: (message) => emit(message),
+        onReconnected: () => events.emit("resync"),
+      })
+    : null;
 
-  async function drainOnce() {
-    const due = await app.db
-      .select()
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, app.now())))
-      .orderBy(asc(mailOutbox.createdAt))
-      .limit(50);
-    for (const mail of due) {
-      // Claim the row so another instance does not send it too.
-      const claimed = await app.db
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(app.now().getTime() + 60_000) })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts), isNull(mailOutbox.sentAt)))
-        .returning({ id: mailOutbox.id });
-      if (claimed.length === 0) continue;
-      try {
-        await app.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
-        await app.db.update(mailOutbox).set({ sentAt: app.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        const backoffMs = Math.min(2 ** attempts * 1000, 15 * 60_000);
-        app.log.warn({ err: error, mailId: mail.id, attempts }, "mail could not be sent; will retry");
-        await app.db
-          .update(mailOutbox)
-          .set({
-            lastError: error instanceof Error ? error.message.slice(0, 500) : "send failed",
-            nextAttemptAt: new Date(app.now().getTime() + (attempts >= MAX_ATTEMPTS ? 24 * 3600_000 : backoffMs)),
-          })
-          .where(eq(mailOutbox.id, mail.id));
-      }
-    }
+  function emit(message: Broadcast) {
+    events.emit(message.kind, message.ids);
+  }
+
+  /** This instance acts at once; the others hear it through the database. */
+  function broadcast(message: Broadcast) {
+    if (message.ids.length === 0) return;
+    emit(message);
+    channel?.publish(message).catch((error: unknown) => {
+      app.log.error({ err: error, kind: message.kind }, "could not tell other instances about an event");
+    });
+  }
+
+  let draining: Promise<void> | null = null;
+  let again = false;
+  async function drainUntilDone() {
+    const deps = { db: app.db, mailer: app.mailer, log: app.log, now: () => app.now() };
+    do {
+      again = false;
+      while ((await sendDueMail(deps)) === MAIL_BATCH);
+    } while (again);
   }
 
   const notifier: Notifier = {
     events,
     deliver(delivery) {
-      if (delivery.notificationIds.length) events.emit("notifications", delivery);
+      broadcast({ kind: "notifications", ids: delivery.notificationIds });
       if (delivery.mail) void notifier.drainMail();
     },
+    countsChanged(userIds) {
+      broadcast({ kind: "counts", ids: [...new Set(userIds)] });
+    },
+    sessionsRevoked(userIds) {
+      broadcast({ kind: "sessions", ids: [...new Set(userIds)] });
+    },
     drainMail() {
-      // One drain at a time per process; a request arriving mid-drain joins the next round.
-      draining ??= drainOnce()
+      // One drain at a time per process; mail queued during a drain gets another round before it ends.
+      again = true;
+      draining ??= drainUntilDone()
         .catch((error: unknown) => app.log.error({ err: error }, "mail outbox drain failed"))
         .finally(() => {
           draining = null;
@@ -77,11 +103,14 @@ export default fp(async function notifierPlugin(app: FastifyInstance) {
   };
   app.decorate("notifier", notifier);
 
-  // Retries mail that failed earlier (mail server down, slow, restarted).
-  const timer = setInterval(() => void notifier.drainMail(), 30_000);
+  const timer = setInterval(() => void notifier.drainMail(), MAIL_RETRY_MS);
   timer.unref();
+  app.addHook("onReady", async () => {
+    await channel?.start();
+  });
   app.addHook("onClose", async () => {
     clearInterval(timer);
+    await channel?.stop();
     await draining;
   });
 }, { name: "notifier", dependencies: ["db"] });

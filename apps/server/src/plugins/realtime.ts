@@ -1,0 +1,184 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fastifyWebsocket from "@fastify/websocket";
+import type { RawData, WebSocket } from "ws";
+import { z } from "zod";
+import {
+  SOCKET_CLOSE,
+  SOCKET_MAX_MESSAGE_BYTES,
+  SOCKET_PATH,
+  SOCKET_PING_MS,
+  clientMessageSchema,
+  type ClientMessage,
+} from "@housemate/contract";
+import { currentUser, findSession } from "./auth.js";
+import { unauthenticated } from "../lib/errors.js";
+import { SocketHub, send, type Connection } from "../features/notifications/socket-hub.js";
+import { closeEndedSessions, greet, pushCounts, pushNotifications } from "../features/notifications/socket-push.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: {
+      /** One heartbeat now (the timer runs it every HEARTBEAT_MS): drop dead sockets, close ended sessions. */
+      heartbeat(): Promise<void>;
+      /** Open sockets on this instance. */
+      readonly connections: number;
+    };
+  }
+}
+
+/** Matches the client's ping (SPEC §9: 30 s) and the session re-check DESIGN asks for. */
+export const HEARTBEAT_MS = SOCKET_PING_MS;
+/** How long sockets get to answer the shutdown close before they are cut. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
+const socketQuery = z.object({ token: z.string().min(1).optional() });
+
+/**
+ * SPEC §7 Live socket at /ws?token=<session token>. A missing or invalid token never gets a socket:
+ * the upgrade is answered with HTTP 401 and the error envelope. Once open, the socket lives as long
+ * as its session: a revoked or expired session closes it with SOCKET_CLOSE.SESSION_ENDED.
+ */
+export default fp(async function realtimePlugin(app: FastifyInstance) {
+  const hub = new SocketHub();
+  const deps = { db: app.db, hub, now: () => app.now() };
+  let closing = false;
+
+  // Pushes run one after another, so a socket never sees an older count after a newer one.
+  let queue: Promise<void> = Promise.resolve();
+  function enqueue(what: string, task: () => Promise<void>) {
+    queue = queue.then(async () => {
+      if (closing) return;
+      try {
+        await task();
+      } catch (error) {
+        app.log.error({ err: error }, `live socket: ${what} failed`);
+      }
+    });
+  }
+
+  app.notifier.events.on("notifications", (ids) => enqueue("push notifications", () => pushNotifications(deps, ids)));
+  app.notifier.events.on("counts", (userIds) => enqueue("push counts", () => pushCounts(deps, userIds)));
+  app.notifier.events.on("resync", () => enqueue("resync counts", () => pushCounts(deps)));
+  app.notifier.events.on("sessions", (userIds) =>
+    enqueue("check sessions", () => closeEndedSessions(deps, userIds.flatMap((id) => hub.connectionsOf(id)))),
+  );
+
+  async function heartbeat() {
+    for (const connection of hub.connections()) {
+      if (!connection.alive) {
+        hub.remove(connection);
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+    await closeEndedSessions(deps, hub.connections());
+  }
+  const timer = setInterval(() => enqueue("heartbeat", heartbeat), HEARTBEAT_MS);
+  timer.unref();
+
+  app.decorate("realtime", {
+    heartbeat: () => {
+      enqueue("heartbeat", heartbeat);
+      return queue;
+    },
+    get connections() {
+      return hub.size;
+    },
+  });
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
+    // A client vanishing mid-frame is ordinary on mobile networks, not an error worth a stack trace.
+    errorHandler(error, socket) {
+      app.log.debug({ err: error }, "live socket error");
+      socket.terminate();
+    },
+    preClose: async () => {
+      closing = true;
+      clearInterval(timer);
+      await closeAll([...app.websocketServer.clients]);
+      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+    },
+  });
+
+  async function authenticateSocket(request: FastifyRequest) {
+    const query = socketQuery.safeParse(request.query);
+    const token = query.success ? query.data.token : undefined;
+    if (!token) throw unauthenticated();
+    const session = await findSession(app.db, token, app.now());
+    if (!session) throw unauthenticated();
+    request.user = session.user;
+    request.sessionId = session.sessionId;
+  }
+
+  app.get(SOCKET_PATH, { websocket: true, preValidation: authenticateSocket }, (socket, request) => {
+    const user = currentUser(request);
+    const sessionId = request.sessionId;
+    if (!sessionId) return socket.close(SOCKET_CLOSE.SESSION_ENDED, "Session ended");
+    const connection: Connection = { socket, userId: user.id, sessionId, alive: true };
+    hub.add(connection);
+    socket.on("close", () => hub.remove(connection));
+    socket.on("pong", () => {
+      connection.alive = true;
+    });
+    socket.on("message", (data, isBinary) => {
+      connection.alive = true;
+      // Anything that is not a known message is ignored, as the client does with ours (SPEC §7).
+      const message = isBinary ? null : parseClientMessage(data);
+      if (message?.type === "ping") send(connection, { type: "pong" });
+    });
+    enqueue("greet", () => greet(app.db, connection));
+  });
+}, { name: "realtime", dependencies: ["db", "auth", "notifier"] });
+
+function parseClientMessage(data: RawData): ClientMessage | null {
+  try {
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString("utf8")
+      : data instanceof ArrayBuffer
+        ? Buffer.from(data).toString("utf8")
+        : data.toString("utf8");
+    const parsed = clientMessageSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Says goodbye with 1001 so clients reconnect to another instance; cuts whoever does not answer in time. */
+async function closeAll(sockets: WebSocket[]) {
+  const closed = sockets.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === socket.CLOSED) return resolve();
+        socket.once("close", () => resolve());
+        socket.close(SOCKET_CLOSE.GOING_AWAY, "Server shutting down");
+      }),
+  );
+  let timeout: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timeout = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+  });
+  await Promise.race([Promise.all(closed), grace]);
+  clearTimeout(timeout);
+  for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate();
+}
+
+/** Session tokens ride in the socket URL (SPEC §7), as do magic-link tokens: keep them out of the logs. */
+export function redactTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+}
+
+/** Fastify's usual request log fields, with tokens in the URL redacted. */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
