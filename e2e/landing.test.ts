@@ -22,13 +22,55 @@ describe("the public site", () => {
     expect(res.headers.get("content-type")).toContain("text/html");
   });
 
-  it("shows the landing page at desktop and phone widths", async () => {
+  it("shows the hero headline and both plans", async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto("/");
     await expect(page.title()).resolves.toContain("Housemate");
-    await screenshot(page, "landing-desktop");
-    await page.setViewportSize(PHONE);
-    await screenshot(page, "landing-phone");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("House Rules Made Fun & Fair");
+
+    const basic = page.getByRole("article", { name: "Housemate Basic" });
+    await expect(basic.getByText("£0", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(basic.getByText("forever").isVisible()).resolves.toBe(true);
+    const pro = page.getByRole("article", { name: "Housemate Pro" });
+    await expect(pro.getByText("£5", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(pro.getByText("per month").isVisible()).resolves.toBe(true);
+    await expect(pro.getByText("Most Popular").isVisible()).resolves.toBe(true);
+
+    // The preview's placeholder gives way once the image arrives.
+    await page.getByText("Loading preview...").waitFor({ state: "detached" });
     await context.close();
+  });
+
+  it("takes 'Sign In' to the sign-up page, as SPEC words it", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    await page.waitForURL("**/register");
+    expect(new URL(page.url()).pathname).toBe("/register");
+    await context.close();
+  });
+
+  it("shows 'Page Not Found' for an unknown path", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto("/no/such/room");
+    await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    await expect(page.getByRole("link", { name: /Dashboard/ }).getAttribute("href")).resolves.toBe("/dashboard");
+    await context.close();
+  });
+
+  it("shows the landing page at desktop and phone widths, light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const { context, page } = await newPage(browser, server.url);
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/");
+      await page.getByText("Loading preview...").waitFor({ state: "detached" });
+      const suffix = colorScheme === "dark" ? "-dark" : "";
+      await screenshot(page, `landing-desktop${suffix}`);
+      await page.setViewportSize(PHONE);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, "nothing sticks out sideways at 360 px").toBeLessThanOrEqual(0);
+      await screenshot(page, `landing-phone${suffix}`);
+      await context.close();
+    }
   });
 });

@@ -4,6 +4,11 @@ import householdRoutes from "./features/households/routes.js";
 import inviteRoutes from "./features/invites/routes.js";
 import userRoutes from "./features/users/routes.js";
 import notificationRoutes from "./features/notifications/routes.js";
+import ruleRoutes from "./features/rules/routes.js";
+import fineRoutes from "./features/fines/routes.js";
+import fineLifecycleRoutes from "./features/fines/lifecycle-routes.js";
+import balanceRoutes from "./features/balance/routes.js";
+import storageRoutes from "./features/storage/routes.js";
 import { sendNotFound } from "./plugins/errors.js";
 
 /** Every JSON route, mounted under /api. One line per feature. */
@@ -14,5 +19,10 @@ export default async function api(app: FastifyInstance) {
   await app.register(inviteRoutes);
   await app.register(userRoutes);
   await app.register(notificationRoutes);
+  await app.register(ruleRoutes);
+  await app.register(fineRoutes);
+  await app.register(fineLifecycleRoutes);
+  await app.register(balanceRoutes);
+  await app.register(storageRoutes);
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -18,6 +18,8 @@ import realtimePlugin, { requestLogFields } from "./plugins/realtime.js";
 import errorsPlugin, { sendNotFound } from "./plugins/errors.js";
 import { createMailer, type Mailer } from "./plugins/mail.js";
 import staticPlugin from "./plugins/static.js";
+import storagePlugin from "./plugins/storage.js";
+import filesRoutes from "./features/storage/files.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -83,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(notifierPlugin);
+  await app.register(storagePlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -98,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(realtimePlugin);
   await app.register(api, { prefix: "/api" });
+  await app.register(filesRoutes);
   if (options.webRoot === null) {
     app.setNotFoundHandler(sendNotFound);
   } else {

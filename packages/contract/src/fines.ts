@@ -12,6 +12,7 @@ export const DISPUTE_REASON_MESSAGE = "Dispute reason must be at least 5 charact
 export const REVIEW_REASON_MESSAGE = "Reason must be at least 5 characters long";
 export const REVIEW_ACTION_MESSAGE = "You must select an action";
 export const EVIDENCE_IMAGES_MAX = 5;
+export const NO_HOUSEHOLD_FINE_MESSAGE = "You must be part of a household to issue fines";
 
 export const evidenceSchema = z.object({
   note: z.string().max(1000).nullable().optional(),
@@ -46,7 +47,7 @@ export const createFineBody = z.object({
   evidence: z
     .object({
       note: z.string().trim().max(1000).optional(),
-      images: z.array(z.string().max(300)).max(EVIDENCE_IMAGES_MAX).optional(),
+      images: z.array(z.string().max(2048)).max(EVIDENCE_IMAGES_MAX).optional(),
     })
     .optional(),
 });
@@ -92,6 +93,8 @@ export const disputeSchema = z.object({
   updated_at: timestampSchema,
 });
 export type Dispute = z.infer<typeof disputeSchema>;
+
+export const fineListSchema = z.array(fineSchema);
 
 export const payResponse = z.object({ success: z.literal(true), fine: fineSchema });
 export const disputeResponse = z.object({ fine: fineSchema, dispute: disputeSchema });

@@ -23,3 +23,4 @@ export const createRuleBody = z.object({ ...ruleFields, household_id: idSchema }
 export type CreateRuleBody = z.input<typeof createRuleBody>;
 export const updateRuleBody = z.object(ruleFields).partial();
 export type UpdateRuleBody = z.input<typeof updateRuleBody>;
+export const ruleListSchema = z.array(ruleSchema);

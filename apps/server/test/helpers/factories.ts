@@ -77,3 +77,48 @@ export async function buildHouseholdHistory(db: Database, householdId: string, a
   if (!fine || !note) throw new Error("history not created");
   return { rule, fine, note };
 }
+
+/** A house rule (fine amount in minor units, default 250 = 2.50). */
+export async function buildRule(
+  db: Database,
+  householdId: string,
+  createdBy: string,
+  overrides: Partial<typeof rules.$inferInsert> = {},
+) {
+  const [rule] = await db
+    .insert(rules)
+    .values({
+      householdId,
+      createdBy,
+      title: `Rule ${unique()}`,
+      description: "Leave the kitchen as you found it",
+      fineAmountMinor: 250,
+      ...overrides,
+    })
+    .returning();
+  if (!rule) throw new Error("rule not created");
+  return rule;
+}
+
+/** A fine from `issuerId` to `offenderId` (pending unless overridden), under `ruleId` or a new rule. */
+export async function buildFine(
+  db: Database,
+  params: { householdId: string; issuerId: string; offenderId: string; ruleId?: string },
+  overrides: Partial<typeof fines.$inferInsert> = {},
+) {
+  const ruleId = params.ruleId ?? (await buildRule(db, params.householdId, params.issuerId)).id;
+  const [fine] = await db
+    .insert(fines)
+    .values({
+      householdId: params.householdId,
+      createdBy: params.issuerId,
+      offenderId: params.offenderId,
+      ruleId,
+      amountMinor: 250,
+      description: "Pans left in the sink",
+      ...overrides,
+    })
+    .returning();
+  if (!fine) throw new Error("fine not created");
+  return fine;
+}

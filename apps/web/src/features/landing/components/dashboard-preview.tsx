@@ -21,7 +21,6 @@ export function DashboardPreview({ className }: { className?: string }) {
           width={1200}
           height={780}
           decoding="async"
-          loading="lazy"
           // A cached image can finish before React attaches onLoad, so check once on mount as well.
           ref={(img) => {
             if (img?.complete && img.naturalWidth > 0) setLoaded(true);

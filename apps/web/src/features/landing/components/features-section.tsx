@@ -39,7 +39,7 @@ const BENEFITS: Benefit[] = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-28 py-20 sm:py-24">
+    <section id="features" aria-labelledby="features-title" className="scroll-mt-28 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="features-title"
@@ -51,13 +51,15 @@ export function FeaturesSection() {
           {BENEFITS.map(({ icon: Icon, title, text, tint }) => (
             <li
               key={title}
-              className="group rounded-2xl border bg-card p-6 shadow-sm transition-all hover:-translate-y-1 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+              className="group flex gap-4 rounded-2xl border bg-card p-5 shadow-sm transition-all sm:block sm:p-6 hover:-translate-y-1 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
             >
-              <span className={`mb-5 grid size-12 place-items-center rounded-xl ${tint} transition-transform group-hover:-rotate-6`}>
+              <span className={`grid size-12 shrink-0 place-items-center rounded-xl sm:mb-5 ${tint} transition-transform group-hover:-rotate-6`}>
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              <h3 className="text-lg font-bold">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+              <div>
+                <h3 className="text-lg font-bold">{title}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-muted-foreground sm:mt-2">{text}</p>
+              </div>
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
 
 export function HowItWorksSection() {
   return (
-    <section id="how-it-works" aria-labelledby="how-it-works-title" className="scroll-mt-28 bg-muted/50 py-20 sm:py-24">
+    <section id="how-it-works" aria-labelledby="how-it-works-title" className="scroll-mt-28 bg-muted/50 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="how-it-works-title"

@@ -52,7 +52,7 @@ const PLANS: Plan[] = [
 
 export function PricingSection() {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-28 py-20 sm:py-24">
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-28 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="pricing-title"

@@ -32,7 +32,7 @@ const initials = (name: string) =>
 
 export function TestimonialsSection() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-muted/50 py-20 sm:py-24">
+    <section aria-labelledby="testimonials-title" className="bg-muted/50 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="testimonials-title"

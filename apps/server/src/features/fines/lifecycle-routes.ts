@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import {
+  disputeBody,
+  disputePathParams,
+  disputeResponse,
+  disputeSchema,
+  envelope,
+  finePathParams,
+  payResponse,
+  reviewBody,
+  reviewResponse,
+} from "@housemate/contract";
+import { requireMember } from "../../lib/access.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import { currentUser } from "../../plugins/auth.js";
+import { disputeFine, fineInHousehold, payFine, reviewDispute } from "./lifecycle.js";
+import { presentDispute, presentFine } from "./presenter.js";
+import { latestDispute } from "./queries.js";
+import { ONLY_PARTIES_SEE_DISPUTE } from "./transitions.js";
+
+const security = [{ bearer: [] }];
+const tags = ["fines"];
+
+/** SPEC §7's lifecycle calls under /fines/household/{hid}/fines/{fid}/… (DESIGN §3 Fines). */
+const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", app.authenticate);
+
+  /** The caller, who must be a member of the household in the path, with that household. */
+  async function actorIn(request: FastifyRequest, householdId: string) {
+    const user = currentUser(request);
+    const household = await requireMember(app.db, user, householdId);
+    return { user, household, now: app.now(), publicUrl: app.config.publicUrl };
+  }
+
+  app.put(
+    "/fines/household/:hid/fines/:fid/pay",
+    { schema: { tags, security, params: finePathParams, response: { 200: envelope(payResponse) } } },
+    async (request) => {
+      const actor = await actorIn(request, request.params.hid);
+      const { fine, delivery } = await payFine(app.db, actor, request.params.fid);
+      app.notifier.deliver(delivery);
+      return { data: { success: true as const, fine: presentFine(fine, actor.publicUrl) } };
+    },
+  );
+
+  app.post(
+    "/fines/household/:hid/fines/:fid/disputes",
+    {
+      schema: { tags, security, params: finePathParams, body: disputeBody, response: { 201: envelope(disputeResponse) } },
+    },
+    async (request, reply) => {
+      const actor = await actorIn(request, request.params.hid);
+      const { fine, dispute, delivery } = await disputeFine(app.db, actor, request.params.fid, request.body.reason);
+      app.notifier.deliver(delivery);
+      return reply
+        .status(201)
+        .send({ data: { fine: presentFine(fine, actor.publicUrl), dispute: presentDispute(dispute) } });
+    },
+  );
+
+  app.put(
+    "/fines/household/:hid/fines/:fid/disputes/:did",
+    {
+      schema: { tags, security, params: disputePathParams, body: reviewBody, response: { 200: envelope(reviewResponse) } },
+    },
+    async (request) => {
+      const actor = await actorIn(request, request.params.hid);
+      const { fid, did } = request.params;
+      const { fine, dispute, delivery } = await reviewDispute(app.db, actor, fid, did, request.body);
+      app.notifier.deliver(delivery);
+      // An accepted dispute cancels the fine, and cancelled fines are never shown.
+      const shown = fine.status === "cancelled" ? null : presentFine(fine, actor.publicUrl);
+      return { data: { fine: shown, dispute: presentDispute(dispute) } };
+    },
+  );
+
+  app.get(
+    "/fines/household/:hid/fines/:fid/dispute",
+    { schema: { tags, security, params: finePathParams, response: { 200: envelope(disputeSchema) } } },
+    async (request) => {
+      const { user, household } = await actorIn(request, request.params.hid);
+      const fine = await fineInHousehold(app.db, household.id, request.params.fid);
+      if (fine.createdBy !== user.id && fine.offenderId !== user.id) throw forbidden(ONLY_PARTIES_SEE_DISPUTE);
+      const dispute = await latestDispute(app.db, fine.id);
+      if (!dispute) throw notFound("This fine has not been disputed.");
+      return { data: presentDispute(dispute) };
+    },
+  );
+};
+
+export default fineLifecycleRoutes;

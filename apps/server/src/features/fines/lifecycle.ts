@@ -1,0 +1,170 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { NotificationTypeId, ReviewBody } from "@housemate/contract";
+import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER } from "@housemate/contract";
+import type { Database, Executor } from "../../db/client.js";
+import { disputes, fines } from "../../db/schema.js";
+import type { HouseholdRow } from "../../lib/access.js";
+import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { notify, type Delivery } from "../../lib/notify.js";
+import type { UserRow } from "../../plugins/auth.js";
+import { formatAmount } from "./money-text.js";
+import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
+import type { FineRow } from "./presenter.js";
+import { findDispute, findFine, fineStory } from "./queries.js";
+import {
+  DISPUTE_ALREADY_REVIEWED,
+  ONLY_ISSUER_REVIEWS,
+  ONLY_OFFENDER_DISPUTES,
+  ONLY_OFFENDER_PAYS,
+  whyCannotDispute,
+  whyCannotPay,
+  whyCannotReview,
+} from "./transitions.js";
+
+/**
+ * DESIGN §3's fine lifecycle. Each step runs in one transaction and moves the fine with an update
+ * conditional on its current state, so of several concurrent requests exactly one has an effect and
+ * the others get the 409 the state now calls for.
+ */
+
+export const FINE_NOT_FOUND_MESSAGE = "Fine not found";
+
+interface Actor {
+  user: UserRow;
+  household: HouseholdRow;
+  now: Date;
+  publicUrl: string;
+}
+
+/** The fine, which must belong to the household in the path (else 404, so ids from elsewhere reveal nothing). */
+export async function fineInHousehold(db: Executor, householdId: string, fineId: string): Promise<FineRow> {
+  const fine = await findFine(db, fineId);
+  if (!fine || fine.householdId !== householdId) throw notFound(FINE_NOT_FOUND_MESSAGE);
+  return fine;
+}
+
+/** After a conditional update matched nothing: say why, from the state another request left behind. */
+async function refuseFromCurrentState(tx: Executor, fineId: string, why: (fine: FineRow) => string | null): Promise<never> {
+  const current = await findFine(tx, fineId);
+  throw conflict((current && why(current)) ?? "This fine changed meanwhile. Please reload it.");
+}
+
+/** Appends a marked section ("Dispute reason: …") to the description, as SPEC §2's fine card expects. */
+const appendSection = (section: string) =>
+  sql`case when ${fines.description} = '' then ${section}::text else ${fines.description} || ${`\n\n${section}`}::text end`;
+
+/** Notifies one party of the fine (none when that account is gone), inside the step's transaction. */
+async function tell(
+  tx: Executor,
+  actor: Actor,
+  fine: FineRow,
+  event: { type: NotificationTypeId; recipientId: string | null; title: string; message: string },
+): Promise<Delivery> {
+  const { recipientId, ...text } = event;
+  return notify(
+    tx,
+    { ...text, householdId: fine.householdId, recipientIds: recipientId ? [recipientId] : [] },
+    actor.publicUrl,
+  );
+}
+
+async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {
+  return { ...(await fineStory(tx, fine)), amount: formatAmount(fine.amountMinor, actor.household.currency) };
+}
+
+/** The offender pays a pending fine: status paid, paid_at now, once. */
+export async function payFine(db: Database, actor: Actor, fineId: string) {
+  return db.transaction(async (tx) => {
+    const fine = await fineInHousehold(tx, actor.household.id, fineId);
+    if (fine.offenderId !== actor.user.id) throw forbidden(ONLY_OFFENDER_PAYS);
+    const refusal = whyCannotPay(fine);
+    if (refusal) throw conflict(refusal);
+
+    const [paid] = await tx
+      .update(fines)
+      .set({ status: "paid", paidAt: actor.now, updatedAt: actor.now })
+      .where(and(eq(fines.id, fine.id), eq(fines.status, "pending")))
+      .returning();
+    if (!paid) return refuseFromCurrentState(tx, fine.id, whyCannotPay);
+
+    const text = finePaidText(await storyOf(tx, actor, paid));
+    const delivery = await tell(tx, actor, paid, { type: "fine_paid", recipientId: paid.createdBy, ...text });
+    return { fine: paid, delivery };
+  });
+}
+
+/** The offender disputes a pending fine, once: status disputed, a pending dispute, the reason appended. */
+export async function disputeFine(db: Database, actor: Actor, fineId: string, reason: string) {
+  return db.transaction(async (tx) => {
+    const fine = await fineInHousehold(tx, actor.household.id, fineId);
+    if (fine.offenderId !== actor.user.id) throw forbidden(ONLY_OFFENDER_DISPUTES);
+    const refusal = whyCannotDispute(fine);
+    if (refusal) throw conflict(refusal);
+
+    const [disputed] = await tx
+      .update(fines)
+      .set({ status: "disputed", description: appendSection(`${DISPUTE_REASON_MARKER} ${reason}`), updatedAt: actor.now })
+      .where(and(eq(fines.id, fine.id), eq(fines.status, "pending"), eq(fines.disputeRejected, false)))
+      .returning();
+    if (!disputed) return refuseFromCurrentState(tx, fine.id, whyCannotDispute);
+
+    const [dispute] = await tx
+      .insert(disputes)
+      .values({ fineId: fine.id, raisedBy: actor.user.id, reason, status: "pending", createdAt: actor.now, updatedAt: actor.now })
+      .returning();
+    if (!dispute) throw new Error("dispute insert returned no row");
+
+    const text = fineDisputedText(await storyOf(tx, actor, disputed), reason);
+    const delivery = await tell(tx, actor, disputed, { type: "fine_disputed", recipientId: disputed.createdBy, ...text });
+    return { fine: disputed, dispute, delivery };
+  });
+}
+
+/**
+ * The issuer reviews the pending dispute of a disputed fine. Accept cancels the fine (kept, never listed
+ * or counted); decline returns it to pending with dispute_rejected set and the reason appended.
+ */
+export async function reviewDispute(db: Database, actor: Actor, fineId: string, disputeId: string, review: ReviewBody) {
+  return db.transaction(async (tx) => {
+    const fine = await fineInHousehold(tx, actor.household.id, fineId);
+    if (fine.createdBy !== actor.user.id) throw forbidden(ONLY_ISSUER_REVIEWS);
+    const pending = await findDispute(tx, fine.id, disputeId);
+    if (!pending) throw notFound("Dispute not found");
+    if (pending.status !== "pending") throw conflict(DISPUTE_ALREADY_REVIEWED);
+    const refusal = whyCannotReview(fine);
+    if (refusal) throw conflict(refusal);
+
+    const accepted = review.action === "accept";
+    const [reviewed] = await tx
+      .update(fines)
+      .set(
+        accepted
+          ? { status: "cancelled", updatedAt: actor.now }
+          : {
+              status: "pending",
+              disputeRejected: true,
+              description: appendSection(`${DISPUTE_DECLINED_MARKER} ${review.reason}`),
+              updatedAt: actor.now,
+            },
+      )
+      .where(and(eq(fines.id, fine.id), eq(fines.status, "disputed")))
+      .returning();
+    if (!reviewed) return refuseFromCurrentState(tx, fine.id, whyCannotReview);
+
+    const [dispute] = await tx
+      .update(disputes)
+      .set({
+        status: accepted ? "accepted" : "declined",
+        reviewerNote: review.reason,
+        reviewedBy: actor.user.id,
+        updatedAt: actor.now,
+      })
+      .where(and(eq(disputes.id, pending.id), eq(disputes.status, "pending")))
+      .returning();
+    if (!dispute) throw conflict(DISPUTE_ALREADY_REVIEWED);
+
+    const text = disputeResolvedText(await storyOf(tx, actor, reviewed), review.action, review.reason);
+    const delivery = await tell(tx, actor, reviewed, { type: "dispute_resolved", recipientId: reviewed.offenderId, ...text });
+    return { fine: reviewed, dispute, delivery };
+  });
+}

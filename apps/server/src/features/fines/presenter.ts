@@ -1,0 +1,48 @@
+import { DISPUTE_STATUSES, fineStatusSchema, type Dispute, type Fine } from "@housemate/contract";
+import type { disputes, fines } from "../../db/schema.js";
+import { fromMinor } from "../../lib/money.js";
+import { publicUrlFor } from "../storage/file-path.js";
+
+export type FineRow = typeof fines.$inferSelect;
+export type DisputeRow = typeof disputes.$inferSelect;
+
+/**
+ * A fine as the API shows it (SPEC §3 Fine). Evidence images are stored as upload paths and shown as
+ * the addresses a browser loads them from; evidence is null when there is neither a note nor an image.
+ * Cancelled fines are never presented (the schema refuses them).
+ */
+export function presentFine(row: FineRow, publicOrigin: string): Fine {
+  const note = row.evidenceNote ?? null;
+  const images = row.evidenceImages.map((filePath) => publicUrlFor(publicOrigin, filePath));
+  return {
+    id: row.id,
+    household_id: row.householdId,
+    offender_id: row.offenderId,
+    created_by: row.createdBy,
+    rule_id: row.ruleId,
+    amount: fromMinor(row.amountMinor),
+    status: fineStatusSchema.parse(row.status),
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    dispute_rejected: row.disputeRejected,
+    evidence: note !== null || images.length > 0 ? { note, images } : null,
+  };
+}
+
+const disputeStatus = (status: string) => DISPUTE_STATUSES.find((known) => known === status) ?? "pending";
+
+/** A dispute (SPEC §3 Dispute): the reason is offered as both `reason` and `explanation`. */
+export function presentDispute(row: DisputeRow): Dispute {
+  return {
+    id: row.id,
+    fine_id: row.fineId,
+    reason: row.reason,
+    explanation: row.reason,
+    status: disputeStatus(row.status),
+    reviewer_note: row.reviewerNote,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  createFineBody,
+  envelope,
+  fineListSchema,
+  fineSchema,
+  householdFinesQuery,
+  idParams,
+  idSchema,
+  NO_HOUSEHOLD_FINE_MESSAGE,
+  updateFineBody,
+} from "@housemate/contract";
+import { requireHousehold, requireMember } from "../../lib/access.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import { currentUser } from "../../plugins/auth.js";
+import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
+import { presentFine } from "./presenter.js";
+import { findFine, findUser, listHouseholdFines, listOffenderFines } from "./queries.js";
+import { editFine, issueFine } from "./service.js";
+
+const security = [{ bearer: [] }];
+const tags = ["fines"];
+const NO_HOUSEHOLD_LIST_MESSAGE = "You must be part of a household to see its fines";
+
+/** SPEC §7 Fines: lists, issuing and the issuer's edit. Pay, dispute and review are in lifecycle-routes.ts. */
+const fineRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", app.authenticate);
+  const present = (rows: Parameters<typeof presentFine>[0][]) => rows.map((row) => presentFine(row, app.config.publicUrl));
+
+  app.get("/fines", { schema: { tags, security, response: { 200: envelope(fineListSchema) } } }, async (request) => {
+    const householdId = requireHousehold(currentUser(request), NO_HOUSEHOLD_LIST_MESSAGE);
+    return { data: present(await listHouseholdFines(app.db, householdId)) };
+  });
+
+  app.get(
+    "/fines/user/:offenderId",
+    {
+      schema: { tags, security, params: z.object({ offenderId: idSchema }), response: { 200: envelope(fineListSchema) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const householdId = requireHousehold(user, NO_HOUSEHOLD_LIST_MESSAGE);
+      const offender = await findUser(app.db, request.params.offenderId);
+      if (!offender) throw notFound("User not found");
+      if (offender.householdId !== householdId) throw forbidden();
+      return { data: present(await listOffenderFines(app.db, householdId, offender.id)) };
+    },
+  );
+
+  app.get(
+    "/fines/household/:householdId",
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ householdId: idSchema }),
+        querystring: householdFinesQuery,
+        response: { 200: envelope(fineListSchema) },
+      },
+    },
+    async (request) => {
+      const household = await requireMember(app.db, currentUser(request), request.params.householdId);
+      return { data: present(await listHouseholdFines(app.db, household.id, request.query)) };
+    },
+  );
+
+  app.post(
+    "/fines",
+    { schema: { tags, security, body: createFineBody, response: { 201: envelope(fineSchema) } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      requireHousehold(user, NO_HOUSEHOLD_FINE_MESSAGE);
+      const { household_id, created_by, ...body } = request.body;
+      // SPEC's client sends its own id as created_by; nobody issues a fine in someone else's name.
+      if (created_by !== undefined && created_by !== user.id) throw forbidden();
+      const household = await requireMember(app.db, user, household_id);
+      const { fine, delivery } = await issueFine(
+        app.db,
+        { user, household, now: app.now(), publicUrl: app.config.publicUrl },
+        body,
+      );
+      app.notifier.deliver(delivery);
+      return reply.status(201).send({ data: presentFine(fine, app.config.publicUrl) });
+    },
+  );
+
+  app.patch(
+    "/fines/:id",
+    { schema: { tags, security, params: idParams, body: updateFineBody, response: { 200: envelope(fineSchema) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const fine = await findFine(app.db, request.params.id);
+      if (!fine) throw notFound(FINE_NOT_FOUND_MESSAGE);
+      const household = await requireMember(app.db, user, fine.householdId);
+      const edited = await editFine(app.db, { user, household, now: app.now(), publicUrl: app.config.publicUrl }, fine, request.body);
+      return { data: presentFine(edited, app.config.publicUrl) };
+    },
+  );
+};
+
+export default fineRoutes;

@@ -1,0 +1,70 @@
+import type { FineRow } from "./presenter.js";
+
+/**
+ * The fine lifecycle of DESIGN §3 as plain rules: each function answers why an action is not allowed
+ * in the fine's current state (a message a person understands, sent with 409), or null when it is.
+ */
+
+const CANCELLED = "This fine was cancelled when its dispute was accepted.";
+
+export function whyCannotPay(fine: FineRow): string | null {
+  switch (fine.status) {
+    case "pending":
+      return null;
+    case "paid":
+      return "This fine has already been paid.";
+    case "disputed":
+      return "This fine is being disputed. It can be paid once the issuer has reviewed the dispute.";
+    default:
+      return CANCELLED;
+  }
+}
+
+export function whyCannotDispute(fine: FineRow): string | null {
+  switch (fine.status) {
+    case "pending":
+      return fine.disputeRejected ? "You have already disputed this fine once and it was declined." : null;
+    case "paid":
+      return "This fine has already been paid, so it can no longer be disputed.";
+    case "disputed":
+      return "You have already disputed this fine. The issuer will review your dispute.";
+    default:
+      return CANCELLED;
+  }
+}
+
+export function whyCannotReview(fine: FineRow): string | null {
+  switch (fine.status) {
+    case "disputed":
+      return null;
+    case "paid":
+      return "This fine has already been paid, so there is no dispute to review.";
+    case "pending":
+      return "This fine has no dispute waiting for review.";
+    default:
+      return CANCELLED;
+  }
+}
+
+/** The generic edit only touches a pending fine: it can never move the lifecycle. */
+export function whyCannotEdit(fine: FineRow): string | null {
+  switch (fine.status) {
+    case "pending":
+      return null;
+    case "paid":
+      return "This fine has already been paid, so it can no longer be changed.";
+    case "disputed":
+      return "This fine is being disputed, so it cannot be changed until the dispute is reviewed.";
+    default:
+      return CANCELLED;
+  }
+}
+
+export const DISPUTE_ALREADY_REVIEWED = "This dispute has already been reviewed.";
+
+/** Who may do what (SPEC §6), for the 403s. */
+export const ONLY_OFFENDER_PAYS = "Only the person who received this fine can pay it.";
+export const ONLY_OFFENDER_DISPUTES = "Only the person who received this fine can dispute it.";
+export const ONLY_ISSUER_REVIEWS = "Only the person who issued this fine can review its dispute.";
+export const ONLY_ISSUER_EDITS = "Only the person who issued this fine can change it.";
+export const ONLY_PARTIES_SEE_DISPUTE = "Only the person who issued this fine and the person fined can see its dispute.";

@@ -1,0 +1,124 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { CreateRuleBody, NotificationTypeId, UpdateRuleBody } from "@housemate/contract";
+import type { Database, Executor } from "../../db/client.js";
+import { rules } from "../../db/schema.js";
+import type { HouseholdRow } from "../../lib/access.js";
+import { notFound } from "../../lib/errors.js";
+import { toMinor } from "../../lib/money.js";
+import { notify, type Delivery } from "../../lib/notify.js";
+import type { UserRow } from "../../plugins/auth.js";
+import { formatAmount } from "../fines/money-text.js";
+import type { RuleRow } from "./presenter.js";
+import { otherMemberIds } from "./queries.js";
+
+export const RULE_NOT_FOUND_MESSAGE = "Rule not found";
+
+interface RuleChange {
+  rule: RuleRow;
+  /** Hand to `app.notifier.deliver` once the transaction has committed. */
+  delivery: Delivery;
+}
+
+interface Context {
+  author: UserRow;
+  household: HouseholdRow;
+  now: Date;
+  publicUrl: string;
+}
+
+/** Tells everyone else in the household that `author` changed the rules (DESIGN §3 notifications). */
+async function tellHousemates(tx: Executor, context: Context, type: NotificationTypeId, title: string, message: string) {
+  return notify(
+    tx,
+    {
+      type,
+      householdId: context.household.id,
+      recipientIds: await otherMemberIds(tx, context.household.id, context.author.id),
+      title,
+      message,
+    },
+    context.publicUrl,
+  );
+}
+
+export async function createRule(
+  db: Database,
+  context: Context,
+  fields: Omit<CreateRuleBody, "household_id">,
+): Promise<RuleChange> {
+  return db.transaction(async (tx) => {
+    const [rule] = await tx
+      .insert(rules)
+      .values({
+        householdId: context.household.id,
+        title: fields.title,
+        description: fields.description,
+        fineAmountMinor: toMinor(fields.fine_amount),
+        createdBy: context.author.id,
+        createdAt: context.now,
+        updatedAt: context.now,
+      })
+      .returning();
+    if (!rule) throw new Error("rule insert returned no row");
+    const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
+    const delivery = await tellHousemates(
+      tx,
+      context,
+      "rule_created",
+      "New house rule",
+      `${context.author.displayName} added the rule "${rule.title}" with a fine of ${amount}.`,
+    );
+    return { rule, delivery };
+  });
+}
+
+export async function updateRule(
+  db: Database,
+  context: Context,
+  ruleId: string,
+  changes: UpdateRuleBody,
+): Promise<RuleChange> {
+  return db.transaction(async (tx) => {
+    const [rule] = await tx
+      .update(rules)
+      .set({
+        ...(changes.title === undefined ? {} : { title: changes.title }),
+        ...(changes.description === undefined ? {} : { description: changes.description }),
+        ...(changes.fine_amount === undefined ? {} : { fineAmountMinor: toMinor(changes.fine_amount) }),
+        updatedAt: context.now,
+      })
+      // A rule deleted meanwhile stays deleted.
+      .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
+      .returning();
+    if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
+    const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
+    const delivery = await tellHousemates(
+      tx,
+      context,
+      "rule_updated",
+      "House rule updated",
+      `${context.author.displayName} changed the rule "${rule.title}" (fine ${amount}).`,
+    );
+    return { rule, delivery };
+  });
+}
+
+/** Soft delete: fines issued under the rule keep pointing at it. */
+export async function deleteRule(db: Database, context: Context, ruleId: string): Promise<RuleChange> {
+  return db.transaction(async (tx) => {
+    const [rule] = await tx
+      .update(rules)
+      .set({ deletedAt: context.now, updatedAt: context.now })
+      .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
+      .returning();
+    if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
+    const delivery = await tellHousemates(
+      tx,
+      context,
+      "rule_deleted",
+      "House rule deleted",
+      `${context.author.displayName} deleted the rule "${rule.title}".`,
+    );
+    return { rule, delivery };
+  });
+}

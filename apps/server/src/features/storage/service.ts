@@ -1,0 +1,79 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { UPLOAD_URL_TTL_MINUTES, type ImageType, type UploadConfig, type UploadUrlBody } from "@housemate/contract";
+import type { Database } from "../../db/client.js";
+import { uploads } from "../../db/schema.js";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import type { FileStore } from "../../plugins/storage.js";
+import { newFilePath, publicUrlFor } from "./file-path.js";
+import { imageTypeName, matchesImageType } from "./magic-bytes.js";
+
+const unsupported = (message: string) => new AppError("UNSUPPORTED_MEDIA_TYPE", message);
+
+/** Reserves a server-made path for one file of the declared type and size, for the caller only, for 15 minutes. */
+export async function reserveUpload(
+  db: Database,
+  params: { userId: string; file: UploadUrlBody; now: Date; publicOrigin: string },
+): Promise<UploadConfig> {
+  const filePath = newFilePath(params.file.category, params.file.fileType);
+  await db.insert(uploads).values({
+    filePath,
+    userId: params.userId,
+    category: params.file.category,
+    contentType: params.file.fileType,
+    size: params.file.fileSize,
+    expiresAt: new Date(params.now.getTime() + UPLOAD_URL_TTL_MINUTES * 60_000),
+  });
+  return { filePath, publicUrl: publicUrlFor(params.publicOrigin, filePath) };
+}
+
+/** The media type of a Content-Type header, without parameters. */
+const mediaType = (header: string | undefined) => (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+/**
+ * Stores the bytes of a reserved upload: only the person who reserved it, only once, only before it
+ * expires, and only if the content is the declared type and size.
+ */
+export async function receiveUpload(
+  db: Database,
+  files: FileStore,
+  params: { userId: string; filePath: string; contentType: string | undefined; bytes: Buffer; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [upload] = await tx.select().from(uploads).where(eq(uploads.filePath, params.filePath)).limit(1);
+    if (!upload) throw notFound("This upload link was not found. Please request a new one.");
+    if (upload.userId !== params.userId) throw forbidden("This upload link belongs to someone else.");
+    if (upload.uploadedAt) throw conflict("This file has already been uploaded.");
+    if (upload.expiresAt <= params.now) throw conflict("This upload link has expired. Please request a new one.");
+
+    const declared = upload.contentType as ImageType;
+    if (mediaType(params.contentType) !== declared) {
+      throw unsupported(`The file was announced as ${imageTypeName(declared)} but sent as another type.`);
+    }
+    if (params.bytes.length !== upload.size) {
+      throw badRequest("The file's size does not match the size given when the upload was requested.");
+    }
+    if (!matchesImageType(params.bytes, declared)) {
+      throw unsupported(`The file's content is not a ${imageTypeName(declared)} image.`);
+    }
+
+    // The conditional claim makes a concurrent second upload wait for this one, then find it done.
+    const [claimed] = await tx
+      .update(uploads)
+      .set({ uploadedAt: params.now })
+      .where(and(eq(uploads.id, upload.id), isNull(uploads.uploadedAt)))
+      .returning({ id: uploads.id });
+    if (!claimed) throw conflict("This file has already been uploaded.");
+    // Written inside the transaction: if writing fails, the slot stays open for a retry.
+    await files.put(upload.filePath, params.bytes);
+  });
+}
+
+/** The type of a completed upload, for serving it; null when there is no such finished file. */
+export async function findUploadedFile(db: Database, filePath: string) {
+  const [row] = await db
+    .select({ contentType: uploads.contentType })
+    .from(uploads)
+    .where(and(eq(uploads.filePath, filePath), isNotNull(uploads.uploadedAt)))
+    .limit(1);
+  return row ?? null;
+}

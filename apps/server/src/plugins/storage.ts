@@ -1,0 +1,62 @@
+import { createReadStream } from "node:fs";
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Where uploaded files live. Keys are paths the server generated and validated (`category/id.ext`);
+ * the local-disk store below is the default, and an S3-compatible store can implement the same two calls.
+ */
+export interface FileStore {
+  /** Stores a new file; refuses to overwrite an existing one. */
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The file's bytes as a stream with its size, or null when there is no such file. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    files: FileStore;
+  }
+}
+
+/** Files under `root` (DATA_DIR/uploads); a key that would resolve outside it is refused. */
+export function localDiskStore(root: string): FileStore {
+  const base = path.resolve(root);
+
+  function resolve(key: string): string {
+    const full = path.resolve(base, key);
+    // Keys are validated by the caller already; this is the last line of defence.
+    if (!full.startsWith(base + path.sep)) throw new Error(`storage key escapes the uploads folder: ${key}`);
+    return full;
+  }
+
+  return {
+    async put(key, bytes) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, bytes, { flag: "wx" });
+    },
+    async open(key) {
+      const full = resolve(key);
+      try {
+        const info = await stat(full);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(full), size: info.size };
+      } catch (error) {
+        if (error instanceof Error && "code" in error && error.code === "ENOENT") return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Makes the file store available as `app.files` (local disk under DATA_DIR/uploads unless one is given). */
+export default fp(
+  async function storagePlugin(app: FastifyInstance, opts: { store?: FileStore }) {
+    app.decorate("files", opts.store ?? localDiskStore(path.join(app.config.dataDir, "uploads")));
+  },
+  { name: "storage" },
+);

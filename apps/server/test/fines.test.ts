@@ -1,0 +1,451 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { disputes, fines, notifications } from "../src/db/schema.js";
+import { createTestContext, type TestContext } from "./helpers/app.js";
+import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/**
+ * The usual cast: Ana issues, Ben is fined, Cleo looks on, Dan lives in another flat.
+ * A rule "Dishes left overnight" (£2.50) and a pending fine from Ana to Ben under it.
+ */
+async function flat() {
+  const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 2);
+  const [ben, cleo] = members;
+  if (!ben || !cleo) throw new Error("members missing");
+  const dan = (await buildHouseholdWithMembers(t.db, 0)).owner;
+  const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes left overnight", fineAmountMinor: 250 });
+  const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+  return { household, ana, ben, cleo, dan, rule, fine };
+}
+type Flat = Awaited<ReturnType<typeof flat>>;
+
+const base = (w: Flat, fineId = w.fine.id) => `/api/fines/household/${w.household.id}/fines/${fineId}`;
+const pay = (w: Flat, token: string, fineId?: string) => t.request({ method: "PUT", url: `${base(w, fineId)}/pay`, token });
+const dispute = (w: Flat, token: string, reason = "I washed them in the morning") =>
+  t.request({ method: "POST", url: `${base(w)}/disputes`, token, payload: { reason } });
+const review = (w: Flat, token: string, disputeId: string, action: string, reason = "Seen them at midnight") =>
+  t.request({ method: "PUT", url: `${base(w)}/disputes/${disputeId}`, token, payload: { action, reason } });
+const storedFine = async (id: string) => (await t.db.select().from(fines).where(eq(fines.id, id)))[0];
+const notificationsOf = (userId: string, typeId: string) =>
+  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
+
+/** Disputes the flat's fine as Ben and returns the dispute's id. */
+async function disputed(w: Flat) {
+  const res = await dispute(w, w.ben.token);
+  expect(res.statusCode).toBe(201);
+  return res.json().data.dispute.id as string;
+}
+
+describe("issuing a fine", () => {
+  const issue = (w: Flat, token: string, change: Record<string, unknown> = {}) =>
+    t.request({
+      method: "POST",
+      url: "/api/fines",
+      token,
+      payload: {
+        offender_id: w.ben.user.id,
+        rule_id: w.rule.id,
+        amount: 2.5,
+        description: "Pans in the sink again",
+        household_id: w.household.id,
+        ...change,
+      },
+    });
+
+  it("creates a pending fine with exactly SPEC's fields and tells the offender only", async () => {
+    const w = await flat();
+    const res = await issue(w, w.ana.token, { created_by: w.ana.user.id });
+    expect(res.statusCode).toBe(201);
+    const fine = res.json().data;
+    expect(Object.keys(fine).sort()).toEqual(
+      [
+        "id", "household_id", "offender_id", "created_by", "rule_id", "amount", "status", "description",
+        "created_at", "updated_at", "paid_at", "dispute_rejected", "evidence",
+      ].sort(),
+    );
+    expect(fine).toMatchObject({
+      household_id: w.household.id,
+      offender_id: w.ben.user.id,
+      created_by: w.ana.user.id,
+      rule_id: w.rule.id,
+      amount: 2.5,
+      status: "pending",
+      description: "Pans in the sink again",
+      paid_at: null,
+      dispute_rejected: false,
+      evidence: null,
+    });
+
+    const [received] = await notificationsOf(w.ben.user.id, "fine_received");
+    expect(received?.title).toBe("You've been fined");
+    expect(received?.message).toContain("£2.50");
+    expect(received?.message).toContain("Dishes left overnight");
+    for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_received")).toHaveLength(0);
+  });
+
+  it("keeps an evidence note and makes the description optional", async () => {
+    const w = await flat();
+    const res = await issue(w, w.cleo.token, { description: undefined, evidence: { note: "Photo on the fridge" } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ description: "", evidence: { note: "Photo on the fridge", images: [] } });
+  });
+
+  it.each([
+    ["a fine to yourself", (w: Flat) => ({ offender_id: w.ana.user.id })],
+    ["a fine to someone in another household", (w: Flat) => ({ offender_id: w.dan.user.id })],
+    ["a fine to an unknown person", () => ({ offender_id: unknownId() })],
+    ["another household's rule", async (w: Flat) => ({ rule_id: (await buildRule(t.db, w.dan.user.householdId ?? "", w.dan.user.id)).id })],
+    ["a deleted rule", async (w: Flat) => ({ rule_id: (await buildRule(t.db, w.household.id, w.ana.user.id, { deletedAt: new Date() })).id })],
+    ["an amount of 0", () => ({ amount: 0 })],
+    ["an amount over 100000", () => ({ amount: 100_000.01 })],
+    ["an amount with three decimals", () => ({ amount: 2.505 })],
+    ["a missing rule", () => ({ rule_id: undefined })],
+    ["evidence images from elsewhere", () => ({ evidence: { images: ["https://example.com/cat.png"] } })],
+  ])("refuses %s with 400", async (_label, change) => {
+    const w = await flat();
+    const res = await issue(w, w.ana.token, await change(w));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("refuses to issue in someone else's name", async () => {
+    const w = await flat();
+    const res = await issue(w, w.ana.token, { created_by: w.cleo.user.id });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("tells a person without a household that they need one", async () => {
+    const w = await flat();
+    const loner = await buildMember(t.db);
+    const res = await issue(w, loner.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("You must be part of a household to issue fines");
+  });
+});
+
+describe("listing fines", () => {
+  it("lists the household's fines newest first, leaving out cancelled ones, with limit and offset", async () => {
+    const w = await flat();
+    const ids = { household: w.household.id, issuer: w.ana.user.id, offender: w.ben.user.id, rule: w.rule.id };
+    const at = (minutesAgo: number) => new Date(t.clock.now.getTime() - minutesAgo * 60_000);
+    const params = { householdId: ids.household, issuerId: ids.issuer, offenderId: ids.offender, ruleId: ids.rule };
+    await t.db.update(fines).set({ createdAt: at(10) }).where(eq(fines.id, w.fine.id));
+    const second = await buildFine(t.db, params, { createdAt: at(5) });
+    const third = await buildFine(t.db, { ...params, offenderId: w.cleo.user.id }, { createdAt: at(1) });
+    await buildFine(t.db, params, { status: "cancelled", createdAt: at(0) });
+
+    const all = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}`, token: w.cleo.token });
+    expect(all.json().data.map((f: { id: string }) => f.id)).toEqual([third.id, second.id, w.fine.id]);
+    const page = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1&offset=1`, token: w.ana.token });
+    expect(page.json().data.map((f: { id: string }) => f.id)).toEqual([second.id]);
+
+    const mine = await t.request({ method: "GET", url: "/api/fines", token: w.ben.token });
+    expect(mine.json().data).toHaveLength(3);
+    const bens = await t.request({ method: "GET", url: `/api/fines/user/${w.ben.user.id}`, token: w.cleo.token });
+    expect(bens.json().data.map((f: { id: string }) => f.id)).toEqual([second.id, w.fine.id]);
+  });
+
+  it("refuses the fines of someone in another household", async () => {
+    const w = await flat();
+    const res = await t.request({ method: "GET", url: `/api/fines/user/${w.dan.user.id}`, token: w.ana.token });
+    expect(res.statusCode).toBe(403);
+    const outside = await t.request({ method: "GET", url: "/api/fines", token: w.dan.token });
+    expect(outside.json().data).toEqual([]);
+  });
+});
+
+describe("editing a fine (PATCH)", () => {
+  const patch = (w: Flat, token: string, payload: Record<string, unknown>) =>
+    t.request({ method: "PATCH", url: `/api/fines/${w.fine.id}`, token, payload });
+
+  it("lets the issuer correct description, amount and evidence note of a pending fine", async () => {
+    const w = await flat();
+    const res = await patch(w, w.ana.token, { description: "Two pans", amount: 0.1 + 0.2, evidence: { note: "Seen at 1am" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ description: "Two pans", amount: 0.3, status: "pending", evidence: { note: "Seen at 1am", images: [] } });
+    expect((await storedFine(w.fine.id))?.amountMinor).toBe(30);
+  });
+
+  it.each([
+    ["status", { status: "paid" }],
+    ["paid_at", { paid_at: new Date().toISOString() }],
+    ["the offender", { offender_id: unknownId() }],
+    ["the issuer", { created_by: unknownId() }],
+    ["dispute_rejected", { dispute_rejected: true }],
+  ])("cannot change %s", async (_label, payload) => {
+    const w = await flat();
+    const res = await patch(w, w.ana.token, payload);
+    expect(res.statusCode).toBe(400);
+    expect((await storedFine(w.fine.id))?.status).toBe("pending");
+  });
+
+  it("is refused to anyone but the issuer", async () => {
+    const w = await flat();
+    for (const who of [w.ben, w.cleo]) {
+      const res = await patch(w, who.token, { amount: 0.01 });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await storedFine(w.fine.id))?.amountMinor).toBe(250);
+  });
+
+  it.each(["paid", "disputed", "cancelled"])("is refused once the fine is %s", async (status) => {
+    const w = await flat();
+    await t.db.update(fines).set({ status }).where(eq(fines.id, w.fine.id));
+    const res = await patch(w, w.ana.token, { amount: 0.01 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe("CONFLICT");
+    expect((await storedFine(w.fine.id))?.amountMinor).toBe(250);
+  });
+});
+
+describe("paying", () => {
+  it("lets the offender pay a pending fine once, and tells the issuer", async () => {
+    const w = await flat();
+    t.clock.advance(60_000);
+    const res = await pay(w, w.ben.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ success: true, fine: { id: w.fine.id, status: "paid", paid_at: t.clock.now.toISOString() } });
+    const [paid] = await notificationsOf(w.ana.user.id, "fine_paid");
+    expect(paid?.message).toContain("£2.50");
+    expect(await notificationsOf(w.ben.user.id, "fine_paid")).toHaveLength(0);
+
+    const again = await pay(w, w.ben.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("This fine has already been paid.");
+  });
+
+  it("is refused to the issuer and to other members", async () => {
+    const w = await flat();
+    for (const who of [w.ana, w.cleo]) {
+      const res = await pay(w, who.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe("Only the person who received this fine can pay it.");
+    }
+    expect((await storedFine(w.fine.id))?.status).toBe("pending");
+  });
+
+  it("is refused while the fine is disputed", async () => {
+    const w = await flat();
+    await disputed(w);
+    const res = await pay(w, w.ben.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/disputed/);
+  });
+});
+
+describe("disputing", () => {
+  it("moves the fine to disputed, stores the dispute and appends the reason", async () => {
+    const w = await flat();
+    const res = await dispute(w, w.ben.token, "  I washed them in the morning ");
+    expect(res.statusCode).toBe(201);
+    const { fine, dispute: record } = res.json().data;
+    expect(fine).toMatchObject({ status: "disputed", description: "Pans left in the sink\n\nDispute reason: I washed them in the morning" });
+    expect(record).toMatchObject({ fine_id: w.fine.id, reason: "I washed them in the morning", status: "pending", reviewer_note: null });
+
+    const [told] = await notificationsOf(w.ana.user.id, "fine_disputed");
+    expect(told?.message).toContain("I washed them in the morning");
+    expect(await notificationsOf(w.cleo.user.id, "fine_disputed")).toHaveLength(0);
+
+    const twice = await dispute(w, w.ben.token);
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it("needs a reason of at least 5 characters", async () => {
+    const w = await flat();
+    const res = await dispute(w, w.ben.token, " abc ");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe("Dispute reason must be at least 5 characters long");
+  });
+
+  it("is refused to anyone but the offender, and on a paid fine", async () => {
+    const w = await flat();
+    for (const who of [w.ana, w.cleo]) {
+      const res = await dispute(w, who.token);
+      expect(res.statusCode).toBe(403);
+    }
+    await pay(w, w.ben.token);
+    const late = await dispute(w, w.ben.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toMatch(/already been paid/);
+  });
+});
+
+describe("reviewing a dispute", () => {
+  it("decline: back to pending, marked, no second dispute, but it can be paid", async () => {
+    const w = await flat();
+    const disputeId = await disputed(w);
+    const res = await review(w, w.ana.token, disputeId, "decline", "Seen them at midnight");
+    expect(res.statusCode).toBe(200);
+    const { fine, dispute: record } = res.json().data;
+    expect(fine).toMatchObject({ status: "pending", dispute_rejected: true });
+    expect(fine.description).toBe(
+      "Pans left in the sink\n\nDispute reason: I washed them in the morning\n\nDispute declined: Seen them at midnight",
+    );
+    expect(record).toMatchObject({ id: disputeId, status: "declined", reviewer_note: "Seen them at midnight" });
+    const [told] = await notificationsOf(w.ben.user.id, "dispute_resolved");
+    expect(told?.title).toBe("Dispute declined");
+    expect(await notificationsOf(w.ana.user.id, "dispute_resolved")).toHaveLength(0);
+
+    const again = await dispute(w, w.ben.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("You have already disputed this fine once and it was declined.");
+    expect((await pay(w, w.ben.token)).statusCode).toBe(200);
+  });
+
+  it("accept: the fine is cancelled, kept, never listed and cannot be paid", async () => {
+    const w = await flat();
+    const disputeId = await disputed(w);
+    const res = await review(w, w.ana.token, disputeId, "accept", "Fair enough, sorry");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ fine: null, dispute: { status: "accepted", reviewer_note: "Fair enough, sorry" } });
+    expect((await storedFine(w.fine.id))?.status).toBe("cancelled");
+    const [told] = await notificationsOf(w.ben.user.id, "dispute_resolved");
+    expect(told?.message).toContain("The fine has been removed");
+
+    for (const url of ["/api/fines", `/api/fines/household/${w.household.id}`, `/api/fines/user/${w.ben.user.id}`]) {
+      const list = await t.request({ method: "GET", url, token: w.ben.token });
+      expect(list.json().data).toEqual([]);
+    }
+    const late = await pay(w, w.ben.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe("This fine was cancelled when its dispute was accepted.");
+  });
+
+  it("is refused to anyone but the issuer, twice, or with a bad action or reason", async () => {
+    const w = await flat();
+    const disputeId = await disputed(w);
+    for (const who of [w.ben, w.cleo]) expect((await review(w, who.token, disputeId, "accept")).statusCode).toBe(403);
+
+    const badAction = await review(w, w.ana.token, disputeId, "maybe");
+    expect(badAction.statusCode).toBe(400);
+    expect(badAction.json().error.message).toBe("You must select an action");
+    const shortReason = await review(w, w.ana.token, disputeId, "decline", "no");
+    expect(shortReason.json().error.message).toBe("Reason must be at least 5 characters long");
+    expect((await review(w, w.ana.token, unknownId(), "decline")).statusCode).toBe(404);
+
+    expect((await review(w, w.ana.token, disputeId, "decline")).statusCode).toBe(200);
+    const twice = await review(w, w.ana.token, disputeId, "accept");
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe("This dispute has already been reviewed.");
+    expect((await storedFine(w.fine.id))?.status).toBe("pending");
+  });
+
+  it("shows the latest dispute to the issuer and the offender only", async () => {
+    const w = await flat();
+    const url = `${base(w)}/dispute`;
+    expect((await t.request({ method: "GET", url, token: w.ben.token })).statusCode).toBe(404);
+    const disputeId = await disputed(w);
+    for (const who of [w.ana, w.ben]) {
+      const res = await t.request({ method: "GET", url, token: who.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ id: disputeId, explanation: "I washed them in the morning" });
+    }
+    const nosy = await t.request({ method: "GET", url, token: w.cleo.token });
+    expect(nosy.statusCode).toBe(403);
+  });
+});
+
+describe("concurrent requests", () => {
+  it("of disputes and reviews have one effect each", async () => {
+    const w = await flat();
+    const disputes_ = await Promise.all(Array.from({ length: 5 }, () => dispute(w, w.ben.token)));
+    expect(disputes_.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const rows = await t.db.select().from(disputes).where(eq(disputes.fineId, w.fine.id));
+    expect(rows).toHaveLength(1);
+    const disputeId = rows[0]?.id ?? "";
+
+    const reviews = await Promise.all([
+      review(w, w.ana.token, disputeId, "accept"),
+      review(w, w.ana.token, disputeId, "decline"),
+      review(w, w.ana.token, disputeId, "decline"),
+    ]);
+    expect(reviews.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await notificationsOf(w.ben.user.id, "dispute_resolved")).toHaveLength(1);
+  });
+});
+
+describe("authorization matrix", () => {
+  type Who = "signedOut" | "issuer" | "offender" | "member" | "outsider";
+  type World = Flat & { disputeId: string; disputedFineId: string };
+  interface Route {
+    name: string;
+    request: (w: World, unknown?: string) => InjectOptions;
+    expect: Record<Who, number>;
+  }
+  const denyAllBut = (who: Who, ok: number): Record<Who, number> => ({
+    signedOut: 401, issuer: 403, offender: 403, member: 403, outsider: 403, [who]: ok,
+  });
+  const members = (ok: number): Record<Who, number> => ({ signedOut: 401, issuer: ok, offender: ok, member: ok, outsider: 403 });
+  const lifecycle = (w: World, fineId: string, unknown?: string) =>
+    unknown ? `/api/fines/household/${w.household.id}/fines/${unknown}` : `/api/fines/household/${w.household.id}/fines/${fineId}`;
+
+  const routes: Route[] = [
+    // Everyone sees their own household's fines here; an outsider's list is simply their own.
+    { name: "GET /fines", request: () => ({ method: "GET", url: "/api/fines" }), expect: { ...members(200), outsider: 200 } },
+    { name: "GET /fines/user/{offenderId}", request: (w, u) => ({ method: "GET", url: `/api/fines/user/${u ?? w.ben.user.id}` }), expect: members(200) },
+    { name: "GET /fines/household/{id}", request: (w, u) => ({ method: "GET", url: `/api/fines/household/${u ?? w.household.id}` }), expect: members(200) },
+    {
+      name: "POST /fines",
+      request: (w, u) => ({
+        method: "POST",
+        url: "/api/fines",
+        payload: { offender_id: w.cleo.user.id, rule_id: w.rule.id, amount: 1, household_id: u ?? w.household.id },
+      }),
+      // Cleo cannot fine herself; anyone else in the flat can fine her.
+      expect: { ...members(201), member: 400 },
+    },
+    { name: "PATCH /fines/{id}", request: (w, u) => ({ method: "PATCH", url: `/api/fines/${u ?? w.fine.id}`, payload: { amount: 3 } }), expect: denyAllBut("issuer", 200) },
+    { name: "PUT …/pay", request: (w, u) => ({ method: "PUT", url: `${lifecycle(w, w.fine.id, u)}/pay` }), expect: denyAllBut("offender", 200) },
+    {
+      name: "POST …/disputes",
+      request: (w, u) => ({ method: "POST", url: `${lifecycle(w, w.fine.id, u)}/disputes`, payload: { reason: "Not me, honest" } }),
+      expect: denyAllBut("offender", 201),
+    },
+    {
+      name: "PUT …/disputes/{did}",
+      request: (w, u) => ({
+        method: "PUT",
+        url: `${lifecycle(w, w.disputedFineId)}/disputes/${u ?? w.disputeId}`,
+        payload: { action: "decline", reason: "It was you" },
+      }),
+      expect: denyAllBut("issuer", 200),
+    },
+    {
+      name: "GET …/dispute",
+      request: (w, u) => ({ method: "GET", url: `${lifecycle(w, w.disputedFineId, u)}/dispute` }),
+      expect: { ...denyAllBut("issuer", 200), offender: 200 },
+    },
+  ];
+
+  async function world(): Promise<World> {
+    const w = await flat();
+    const ids = { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id, ruleId: w.rule.id };
+    const other = await buildFine(t.db, ids, { status: "disputed" });
+    const [row] = await t.db.insert(disputes).values({ fineId: other.id, raisedBy: w.ben.user.id, reason: "Not me" }).returning();
+    return { ...w, disputedFineId: other.id, disputeId: row?.id ?? "" };
+  }
+  const tokenOf = (w: World, who: Who) =>
+    ({ signedOut: undefined, issuer: w.ana.token, offender: w.ben.token, member: w.cleo.token, outsider: w.dan.token })[who];
+
+  const cases = routes.flatMap((route) =>
+    (Object.keys(route.expect) as Who[]).map((who) => ({ name: route.name, request: route.request, who, status: route.expect[who] })),
+  );
+  it.each(cases)("$name as $who → $status", async ({ request, who, status }) => {
+    const w = await world();
+    const res = await t.request({ ...request(w), token: tokenOf(w, who) });
+    expect(res.statusCode).toBe(status);
+  });
+
+  it.each(routes.filter((route) => route.name !== "GET /fines"))("$name with an unknown id → 404", async ({ request }) => {
+    const w = await world();
+    const res = await t.request({ ...request(w, unknownId()), token: w.ana.token });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { fines, notifications, rules } from "../src/db/schema.js";
+import { createTestContext, type TestContext } from "./helpers/app.js";
+import { buildFine, buildHouseholdWithMembers, buildRule, unknownId } from "./helpers/factories.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** A household of three (Ana writes the rules) and a member of another household. */
+async function flat() {
+  const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 2);
+  const [ben, cleo] = members;
+  if (!ben || !cleo) throw new Error("members missing");
+  const outsider = (await buildHouseholdWithMembers(t.db, 0)).owner;
+  return { household, ana, ben, cleo, outsider };
+}
+
+const notificationsOf = (userId: string, typeId: string) =>
+  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
+
+describe("creating rules", () => {
+  it("creates a rule with the author and time set by the server, and tells the other members only", async () => {
+    const { household, ana, ben, cleo } = await flat();
+    const res = await t.request({
+      method: "POST",
+      url: "/api/rules",
+      token: ana.token,
+      payload: { title: "Dishes left overnight", description: "Wash up before bed", fine_amount: 2.5, household_id: household.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const rule = res.json().data;
+    expect(rule).toMatchObject({
+      title: "Dishes left overnight",
+      description: "Wash up before bed",
+      fine_amount: 2.5,
+      household_id: household.id,
+      created_by: ana.user.id,
+    });
+    expect(new Date(rule.created_at).getTime()).toBe(t.clock.now.getTime());
+
+    const [stored] = await t.db.select().from(rules).where(eq(rules.id, rule.id));
+    expect(stored?.fineAmountMinor).toBe(250);
+
+    for (const member of [ben, cleo]) {
+      const [note] = await notificationsOf(member.user.id, "rule_created");
+      expect(note?.title).toBe("New house rule");
+      expect(note?.message).toContain('"Dishes left overnight"');
+      expect(note?.message).toContain("£2.50");
+    }
+    expect(await notificationsOf(ana.user.id, "rule_created")).toHaveLength(0);
+  });
+
+  it.each([
+    ["an empty title", { title: "  " }],
+    ["a title over 100 characters", { title: "x".repeat(101) }],
+    ["an empty description", { description: "" }],
+    ["a description over 1000 characters", { description: "x".repeat(1001) }],
+    ["a negative amount", { fine_amount: -1 }],
+    ["an amount over 100000", { fine_amount: 100_000.01 }],
+    ["more than two decimals", { fine_amount: 1.005 }],
+    ["a missing amount", { fine_amount: undefined }],
+  ])("refuses %s", async (_label, change) => {
+    const { household, ana } = await flat();
+    const payload = { title: "Bins", description: "Take them out", fine_amount: 1, household_id: household.id, ...change };
+    const res = await t.request({ method: "POST", url: "/api/rules", token: ana.token, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("accepts a rule with no fine and one of exactly 100000", async () => {
+    const { household, ana } = await flat();
+    for (const fine_amount of [0, 100_000]) {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/rules",
+        token: ana.token,
+        payload: { title: "Quiet hours", description: "After 11pm", fine_amount, household_id: household.id },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.fine_amount).toBe(fine_amount);
+    }
+  });
+});
+
+describe("reading, editing and deleting rules", () => {
+  it("lists the household's rules newest first, without deleted ones", async () => {
+    const { household, ana } = await flat();
+    const older = await buildRule(t.db, household.id, ana.user.id, { createdAt: new Date(Date.now() - 60_000) });
+    const newer = await buildRule(t.db, household.id, ana.user.id);
+    await buildRule(t.db, household.id, ana.user.id, { deletedAt: new Date() });
+    const res = await t.request({ method: "GET", url: `/api/rules/household/${household.id}`, token: ana.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((r: { id: string }) => r.id)).toEqual([newer.id, older.id]);
+  });
+
+  it("lets any member edit a rule and tells the others", async () => {
+    const { household, ana, ben, cleo } = await flat();
+    const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Bins" });
+    t.clock.advance(1000);
+    const res = await t.request({
+      method: "PUT",
+      url: `/api/rules/${rule.id}`,
+      token: ben.token,
+      payload: { title: "Recycling", fine_amount: 0.1 + 0.2 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: rule.id, title: "Recycling", fine_amount: 0.3, created_by: ana.user.id });
+    expect(res.json().data.updated_at).toBe(t.clock.now.toISOString());
+    expect(await notificationsOf(ana.user.id, "rule_updated")).toHaveLength(1);
+    expect(await notificationsOf(cleo.user.id, "rule_updated")).toHaveLength(1);
+    expect(await notificationsOf(ben.user.id, "rule_updated")).toHaveLength(0);
+  });
+
+  it("deletes softly: the rule disappears but fines under it keep it", async () => {
+    const { household, ana, ben } = await flat();
+    const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Bins" });
+    const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+    const res = await t.request({ method: "DELETE", url: `/api/rules/${rule.id}`, token: ben.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ success: true });
+
+    expect((await t.request({ method: "GET", url: `/api/rules/${rule.id}`, token: ana.token })).statusCode).toBe(404);
+    expect((await t.request({ method: "DELETE", url: `/api/rules/${rule.id}`, token: ana.token })).statusCode).toBe(404);
+    const [kept] = await t.db.select().from(fines).where(eq(fines.id, fine.id));
+    expect(kept?.ruleId).toBe(rule.id);
+    const [note] = await notificationsOf(ana.user.id, "rule_deleted");
+    expect(note?.message).toContain('deleted the rule "Bins"');
+  });
+
+  it("cannot create a rule in another household", async () => {
+    const { outsider, household } = await flat();
+    const res = await t.request({
+      method: "POST",
+      url: "/api/rules",
+      token: outsider.token,
+      payload: { title: "Sneaky", description: "Not my flat", fine_amount: 5, household_id: household.id },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("You don't have permission to access this resource.");
+  });
+});
+
+describe("authorization matrix", () => {
+  type World = Awaited<ReturnType<typeof flat>> & { ruleId: string };
+  type Who = "signedOut" | "member" | "outsider";
+  const routes: Array<{ name: string; ok: number; request: (w: World, id?: string) => InjectOptions }> = [
+    { name: "GET /rules/household/{id}", ok: 200, request: (w, id) => ({ method: "GET", url: `/api/rules/household/${id ?? w.household.id}` }) },
+    { name: "GET /rules/{id}", ok: 200, request: (w, id) => ({ method: "GET", url: `/api/rules/${id ?? w.ruleId}` }) },
+    {
+      name: "POST /rules",
+      ok: 201,
+      request: (w, id) => ({
+        method: "POST",
+        url: "/api/rules",
+        payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 1, household_id: id ?? w.household.id },
+      }),
+    },
+    { name: "PUT /rules/{id}", ok: 200, request: (w, id) => ({ method: "PUT", url: `/api/rules/${id ?? w.ruleId}`, payload: { title: "New" } }) },
+    { name: "DELETE /rules/{id}", ok: 200, request: (w, id) => ({ method: "DELETE", url: `/api/rules/${id ?? w.ruleId}` }) },
+  ];
+  const expected: Record<Who, (ok: number) => number> = { signedOut: () => 401, member: (ok) => ok, outsider: () => 403 };
+  const cases = routes.flatMap((route) =>
+    (Object.keys(expected) as Who[]).map((who) => ({ ...route, who, status: expected[who](route.ok) })),
+  );
+
+  async function world(): Promise<World> {
+    const w = await flat();
+    const rule = await buildRule(t.db, w.household.id, w.ana.user.id);
+    return { ...w, ruleId: rule.id };
+  }
+
+  it.each(cases)("$name as $who → $status", async ({ request, who, status }) => {
+    const w = await world();
+    const token = who === "member" ? w.cleo.token : who === "outsider" ? w.outsider.token : undefined;
+    const res = await t.request({ ...request(w), token });
+    expect(res.statusCode).toBe(status);
+  });
+
+  it.each(routes)("$name with an unknown id → 404", async ({ request }) => {
+    const w = await world();
+    const res = await t.request({ ...request(w, unknownId()), token: w.ana.token });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("NOT_FOUND");
+  });
+});

@@ -1,0 +1,274 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { FILE_PATH_PATTERN, UPLOAD_MAX_BYTES } from "@housemate/contract";
+import { uploads } from "../src/db/schema.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { buildFine, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
+
+let t: TestContext;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "housemate-uploads-"));
+  t = await createTestContext({ env: { DATA_DIR: dataDir } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The first bytes of each image type, padded: enough for the server's magic-byte check. */
+const IMAGES = {
+  "image/png": Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]),
+  "image/jpeg": Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40, 2)]),
+  "image/gif": Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(40, 3)]),
+  "image/webp": Buffer.concat([Buffer.from("RIFF"), Buffer.from([40, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(32, 4)]),
+} as const;
+type ImageType = keyof typeof IMAGES;
+
+/** Ana and Ben share a flat; Dan lives elsewhere. */
+async function flat() {
+  const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 1);
+  const ben = members[0];
+  if (!ben) throw new Error("member missing");
+  const dan = (await buildHouseholdWithMembers(t.db, 0)).owner;
+  return { household, ana, ben, dan };
+}
+
+const reserve = (token: string | undefined, change: Record<string, unknown> = {}) =>
+  t.request({
+    method: "POST",
+    url: "/api/storage/upload-url",
+    token,
+    payload: { fileName: "sink.png", fileType: "image/png", fileSize: IMAGES["image/png"].length, category: "fine-evidence", ...change },
+  });
+
+const put = (token: string | undefined, filePath: string, body: Buffer, contentType = "image/png") =>
+  t.request({ method: "PUT", url: `/api/storage/upload/${filePath}`, token, payload: body, headers: { "content-type": contentType } });
+
+/** Reserves and uploads an image as `token`; returns its filePath and publicUrl. */
+async function uploaded(token: string, type: ImageType = "image/png", category = "fine-evidence") {
+  const bytes = IMAGES[type];
+  const reserved = await reserve(token, { fileType: type, fileSize: bytes.length, category });
+  expect(reserved.statusCode).toBe(200);
+  const { filePath, publicUrl } = reserved.json().data as { filePath: string; publicUrl: string };
+  const res = await put(token, filePath, bytes, type);
+  expect(res.statusCode).toBe(200);
+  return { filePath, publicUrl };
+}
+
+describe("reserving an upload", () => {
+  it("hands out an unguessable path named by the declared type, never by the file name", async () => {
+    const { ana } = await flat();
+    const res = await reserve(ana.token, { fileName: "../../evil.html", fileType: "image/png" });
+    expect(res.statusCode).toBe(200);
+    const { filePath, publicUrl } = res.json().data;
+    expect(filePath).toMatch(FILE_PATH_PATTERN);
+    expect(filePath).toMatch(/^fine-evidence\/[\w-]{32}\.png$/);
+    expect(publicUrl).toBe(`${PUBLIC_URL}/files/${filePath}`);
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.filePath, filePath));
+    expect(row).toMatchObject({ userId: ana.user.id, contentType: "image/png", uploadedAt: null });
+    expect(row?.expiresAt.getTime()).toBe(t.clock.now.getTime() + 15 * 60_000);
+  });
+
+  it.each([
+    ["an unknown category", { category: "secrets" }],
+    ["a type that is not an image we keep", { fileType: "image/svg+xml" }],
+    ["HTML", { fileType: "text/html" }],
+    ["a file over 5 MB", { fileSize: UPLOAD_MAX_BYTES + 1 }],
+    ["an empty file", { fileSize: 0 }],
+    ["no file name", { fileName: "" }],
+  ])("refuses %s", async (_label, change) => {
+    const { ana } = await flat();
+    const res = await reserve(ana.token, change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("uploading and serving", () => {
+  it.each(Object.keys(IMAGES) as ImageType[])("stores a %s and serves it with its type, nosniff and long caching", async (type) => {
+    const { ana } = await flat();
+    const { filePath, publicUrl } = await uploaded(ana.token, type);
+    const served = await t.request({ method: "GET", url: new URL(publicUrl).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe(type);
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(served.rawPayload.equals(IMAGES[type])).toBe(true);
+    expect(existsSync(path.join(dataDir, "uploads", filePath))).toBe(true);
+  });
+
+  it("accepts each path once, from the person who reserved it", async () => {
+    const { ana, ben, dan } = await flat();
+    const { filePath } = await uploaded(ana.token);
+    const again = await put(ana.token, filePath, IMAGES["image/png"]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("This file has already been uploaded.");
+
+    const open = (await reserve(ana.token)).json().data.filePath;
+    for (const other of [ben, dan]) {
+      const res = await put(other.token, open, IMAGES["image/png"]);
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await put(undefined, open, IMAGES["image/png"])).statusCode).toBe(401);
+  });
+
+  it("keeps only the first of concurrent uploads to one path", async () => {
+    const { ana } = await flat();
+    const { filePath } = (await reserve(ana.token)).json().data;
+    const results = await Promise.all(Array.from({ length: 5 }, () => put(ana.token, filePath, IMAGES["image/png"])));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+
+  it("refuses content that is not the declared type", async () => {
+    const { ana } = await flat();
+    const html = Buffer.from("<html><script>alert(1)</script></html>".padEnd(IMAGES["image/png"].length, " "));
+    const { filePath } = (await reserve(ana.token)).json().data;
+    const wrongBytes = await put(ana.token, filePath, html);
+    expect(wrongBytes.statusCode).toBe(415);
+    expect(wrongBytes.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    const jpeg = IMAGES["image/jpeg"];
+    const jpegAsPng = await put(ana.token, filePath, Buffer.concat([jpeg, Buffer.alloc(IMAGES["image/png"].length - jpeg.length)]));
+    expect(jpegAsPng.statusCode).toBe(415);
+    const wrongHeader = await put(ana.token, filePath, IMAGES["image/png"], "image/gif");
+    expect(wrongHeader.statusCode).toBe(415);
+    const notAnImage = await put(ana.token, filePath, IMAGES["image/png"], "text/html");
+    expect(notAnImage.statusCode).toBe(415);
+    // After all that, the slot is still open for the real file.
+    expect((await put(ana.token, filePath, IMAGES["image/png"])).statusCode).toBe(200);
+  });
+
+  it("refuses a size other than the declared one, and anything over 5 MB", async () => {
+    const { ana } = await flat();
+    const { filePath } = (await reserve(ana.token)).json().data;
+    const longer = await put(ana.token, filePath, Buffer.concat([IMAGES["image/png"], Buffer.alloc(1)]));
+    expect(longer.statusCode).toBe(400);
+
+    const big = (await reserve(ana.token, { fileSize: UPLOAD_MAX_BYTES })).json().data.filePath;
+    const tooBig = Buffer.concat([IMAGES["image/png"], Buffer.alloc(UPLOAD_MAX_BYTES + 1 - IMAGES["image/png"].length)]);
+    const res = await put(ana.token, big, tooBig);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("refuses an upload after the 15 minutes", async () => {
+    const { ana } = await flat();
+    const { filePath } = (await reserve(ana.token)).json().data;
+    t.clock.advance(15 * 60_000 + 1);
+    const res = await put(ana.token, filePath, IMAGES["image/png"]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/expired/);
+  });
+
+  it.each([
+    "../../etc/passwd",
+    "fine-evidence/../../../etc/passwd",
+    "%2e%2e/%2e%2e/etc/passwd",
+    "fine-evidence/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "..%2F..%2Fpackage.json",
+    "fine-evidence/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png%00.html",
+    "secrets/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png",
+    "fine-evidence/short.png",
+  ])("never lets %s near the file system", async (filePath) => {
+    const { ana } = await flat();
+    const res = await put(ana.token, filePath, IMAGES["image/png"]);
+    expect([400, 404]).toContain(res.statusCode);
+    const served = await t.request({ method: "GET", url: `/files/${filePath}` });
+    expect(served.statusCode).toBe(404);
+    expect(await readdir(dataDir)).not.toContain("etc");
+  });
+
+  it("serves nothing for a path that was reserved but not uploaded, or never existed", async () => {
+    const { ana } = await flat();
+    const { publicUrl } = (await reserve(ana.token)).json().data;
+    expect((await t.request({ method: "GET", url: new URL(publicUrl).pathname })).statusCode).toBe(404);
+    const unknown = `/files/fine-evidence/${"b".repeat(32)}.png`;
+    expect((await t.request({ method: "GET", url: unknown })).statusCode).toBe(404);
+    expect((await t.request({ method: "PUT", url: `/api${unknown.replace("/files", "/storage/upload")}`, token: ana.token, payload: IMAGES["image/png"], headers: { "content-type": "image/png" } })).statusCode).toBe(404);
+  });
+});
+
+describe("fine evidence", () => {
+  const issue = (w: Awaited<ReturnType<typeof flat>>, ruleId: string, images: string[]) =>
+    t.request({
+      method: "POST",
+      url: "/api/fines",
+      token: w.ana.token,
+      payload: { offender_id: w.ben.user.id, rule_id: ruleId, amount: 2.5, household_id: w.household.id, evidence: { note: "See photo", images } },
+    });
+
+  it("accepts the issuer's own fine-evidence uploads and shows them as addresses", async () => {
+    const w = await flat();
+    const rule = await buildRule(t.db, w.household.id, w.ana.user.id);
+    const first = await uploaded(w.ana.token);
+    const second = await uploaded(w.ana.token, "image/jpeg");
+    const res = await issue(w, rule.id, [first.publicUrl, `/files/${second.filePath}`]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.evidence).toEqual({ note: "See photo", images: [first.publicUrl, second.publicUrl] });
+    const served = await t.request({ method: "GET", url: new URL(first.publicUrl).pathname });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it("refuses someone else's upload, another category, an unfinished upload and outside addresses", async () => {
+    const w = await flat();
+    const rule = await buildRule(t.db, w.household.id, w.ana.user.id);
+    const bens = await uploaded(w.ben.token);
+    const avatar = await uploaded(w.ana.token, "image/png", "profile-pictures");
+    const unfinished = (await reserve(w.ana.token)).json().data.publicUrl as string;
+    for (const image of [bens.publicUrl, avatar.publicUrl, unfinished, "https://evil.example/files/x.png", "/files/../../etc/passwd"]) {
+      const res = await issue(w, rule.id, [image]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe("Evidence photos must be images you uploaded as evidence for this fine.");
+    }
+  });
+
+  it("applies the same rule when the issuer edits the evidence", async () => {
+    const w = await flat();
+    const fine = await buildFine(t.db, { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id });
+    const bens = await uploaded(w.ben.token);
+    const patch = (images: string[]) =>
+      t.request({ method: "PATCH", url: `/api/fines/${fine.id}`, token: w.ana.token, payload: { evidence: { images } } });
+    expect((await patch([bens.publicUrl])).statusCode).toBe(400);
+    const own = await uploaded(w.ana.token, "image/gif");
+    const res = await patch([own.publicUrl]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.evidence).toEqual({ note: null, images: [own.publicUrl] });
+  });
+});
+
+describe("authorization matrix", () => {
+  it.each([
+    ["signed out", 401],
+    ["signed in", 200],
+  ] as const)("POST /storage/upload-url as %s → %i", async (who, status) => {
+    const { ana } = await flat();
+    const res = await reserve(who === "signed in" ? ana.token : undefined);
+    expect(res.statusCode).toBe(status);
+  });
+
+  it.each([
+    ["signed out", 401],
+    ["the person who reserved it", 200],
+    ["another member of the household", 403],
+    ["a member of another household", 403],
+    ["anyone, for an unknown path", 404],
+  ] as const)("PUT /storage/upload/{filePath} as %s → %i", async (who, status) => {
+    const w = await flat();
+    let { filePath } = (await reserve(w.ana.token)).json().data as { filePath: string };
+    if (who === "anyone, for an unknown path") filePath = `fine-evidence/${"c".repeat(32)}.png`;
+    const token = { "signed out": undefined, "the person who reserved it": w.ana.token, "another member of the household": w.ben.token, "a member of another household": w.dan.token, "anyone, for an unknown path": w.ana.token }[who];
+    const res = await put(token, filePath, IMAGES["image/png"]);
+    expect(res.statusCode).toBe(status);
+  });
+
+  it("GET /files/{filePath} needs no sign-in: the unguessable path is the capability (decision 005)", async () => {
+    const w = await flat();
+    const { publicUrl } = await uploaded(w.ana.token);
+    expect((await t.request({ method: "GET", url: new URL(publicUrl).pathname })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/files/fine-evidence/${"d".repeat(32)}.png` })).statusCode).toBe(404);
+  });
+});
