@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES } from "@housemate/contract";
 import { sessions, users } from "../src/db/schema.js";
 import { notify } from "../src/lib/notify.js";
+import { MAX_SOCKETS_PER_USER } from "../src/features/notifications/socket-hub.js";
 import { redactTokens } from "../src/plugins/realtime.js";
 import { sha256 } from "../src/lib/tokens.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
@@ -164,6 +165,18 @@ describe("live socket", () => {
     alive.send({ type: "ping" });
     await alive.next("pong");
     alive.close();
+  });
+
+  it("lets one user hold a bounded number of sockets, the oldest giving way", async () => {
+    const { token } = await buildMember(t.db);
+    const sockets = [];
+    for (let i = 0; i <= MAX_SOCKETS_PER_USER; i++) sockets.push(await openSocket(url, token));
+    const [oldest, ...rest] = sockets;
+    expect((await oldest?.closed)?.code).toBe(SOCKET_CLOSE.TOO_MANY_CONNECTIONS);
+    const newest = rest.at(-1);
+    newest?.send({ type: "ping" });
+    await newest?.next("pong");
+    for (const socket of rest) socket.close();
   });
 
   it("keeps session tokens out of request logs", () => {
