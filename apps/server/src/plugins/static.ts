@@ -16,8 +16,9 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      // Looks files up per request, so a rebuild while running serves the new assets.
+      wildcard: true,
+      index: ["index.html"],
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header("cache-control", hashed ? IMMUTABLE : "no-cache");
