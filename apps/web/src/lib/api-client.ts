@@ -133,35 +133,41 @@ async function request<T>(method: string, path: string, body: Body, options: Req
   signal?.addEventListener("abort", forwardAbort, { once: true });
   if (signal?.aborted) forwardAbort();
 
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), {
-      method,
-      headers,
-      body: body === undefined ? undefined : body.kind === "json" ? JSON.stringify(body.value) : body.value,
-      credentials: "include",
-      mode: "cors",
-      signal: controller.signal,
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, params), {
+        method,
+        headers,
+        body: body === undefined ? undefined : body.kind === "json" ? JSON.stringify(body.value) : body.value,
+        credentials: "include",
+        mode: "cors",
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw failureOf(error);
+    }
+    if (!response.ok) {
+      const error = await errorFrom(response);
+      if (auth && response.status === 401) sessionExpiredListeners.forEach((listener) => listener());
+      throw error;
+    }
+    // The time-out covers the body too: a server that sends headers and then stalls still times out.
+    const payload = await readJson(response).catch((error: unknown) => {
+      throw failureOf(error);
     });
-  } catch (error) {
-    if (timedOut) throw clientError("TIMEOUT");
-    // The caller cancelled: hand its reason back untouched so TanStack Query recognises it.
-    if (signal?.aborted) throw error;
-    throw clientError(error instanceof TypeError ? "NETWORK_ERROR" : "UNKNOWN_ERROR");
+    return (isRecord(payload) && "data" in payload ? payload.data : payload) as T;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);
   }
 
-  if (!response.ok) {
-    const error = await errorFrom(response);
-    if (auth && response.status === 401) sessionExpiredListeners.forEach((listener) => listener());
-    throw error;
+  function failureOf(error: unknown): unknown {
+    if (timedOut) return clientError("TIMEOUT");
+    // The caller cancelled: hand its reason back untouched so TanStack Query recognises it.
+    if (signal?.aborted) return error;
+    return clientError(error instanceof TypeError ? "NETWORK_ERROR" : "UNKNOWN_ERROR");
   }
-  const payload = await readJson(response).catch(() => {
-    throw clientError("UNKNOWN_ERROR");
-  });
-  return (isRecord(payload) && "data" in payload ? payload.data : payload) as T;
 }
 
 /**
