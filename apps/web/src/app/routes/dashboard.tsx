@@ -1,4 +1,20 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { HouseholdGreeting } from "@/features/households/components/household-greeting";
+import { HouseholdMembersCard } from "@/features/households/components/household-members-card";
+import { WelcomeScreen } from "@/features/households/components/welcome-screen";
+
+/** /dashboard (SPEC §2): a composition of the features' cards; each card fetches its own data. */
 export function Component() {
-  return <main>dashboard</main>;
+  const hasHousehold = useAuthStore((state) => Boolean(state.currentUser?.household_id));
+  if (!hasHousehold) return <WelcomeScreen />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <HouseholdGreeting />
+      {/* The dashboard's cards (issue 5) join this grid; the housemates card belongs in the side panel. */}
+      <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <HouseholdMembersCard />
+      </div>
+    </div>
+  );
 }

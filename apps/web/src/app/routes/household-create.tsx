@@ -1,4 +1,13 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { Navigate } from "react-router";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { Onboarding } from "@/features/households/components/onboarding";
+
+/**
+ * /household/create (SPEC §2): the welcome screen's way in, the onboarding create step. Someone who
+ * already has a household cannot start a second one (DESIGN §3), so they go back to it.
+ */
 export function Component() {
-  return <main>household-create</main>;
+  const hasHousehold = useAuthStore((state) => Boolean(state.currentUser?.household_id));
+  if (hasHousehold) return <Navigate to="/dashboard" replace />;
+  return <Onboarding initialStep="create" />;
 }

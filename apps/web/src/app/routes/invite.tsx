@@ -1,4 +1,8 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { useParams } from "react-router";
+import { InviteLanding } from "@/features/households/components/invite-landing";
+
+/** /invite/{code} (SPEC §2): open to everyone, signed in or not. */
 export function Component() {
-  return <main>invite</main>;
+  const { code } = useParams();
+  return <InviteLanding code={code?.trim() || undefined} />;
 }

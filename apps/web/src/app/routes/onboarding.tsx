@@ -1,4 +1,6 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { Onboarding } from "@/features/households/components/onboarding";
+
+/** /onboarding (SPEC §2): the guard lets only a signed-in user without a household see it. */
 export function Component() {
-  return <main>onboarding</main>;
+  return <Onboarding />;
 }

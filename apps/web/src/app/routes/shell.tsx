@@ -1,6 +1,27 @@
-import { Outlet } from "react-router";
+import { AppShell } from "@/features/shell/components/app-shell";
+import { InviteDialog } from "@/features/households/components/invite-dialog";
+import { useCopyHouseholdId } from "@/features/households/hooks/use-copy-household-id";
+import { useHouseholdSession } from "@/features/households/hooks/use-household-session";
+import { openInviteDialog } from "@/features/households/stores/invite-dialog-store";
 
-// Placeholder until its issue lands: replaced by the real screen.
+/**
+ * The signed-in shell around every /dashboard page (SPEC §2). The features meet here, not in each
+ * other: the shell lays out the slots, and this route says what fills them.
+ */
 export function Component() {
-  return <Outlet />;
+  useHouseholdSession();
+  const copyHouseholdId = useCopyHouseholdId();
+
+  return (
+    <AppShell
+      onInvite={openInviteDialog}
+      onCopyHouseholdId={() => void copyHouseholdId()}
+      dialogs={<InviteDialog />}
+      // Notifications (issue 6): the bell goes here.
+      notificationsBell={null}
+      // Fines and balance (issue 5): the House Balance card, and its compact form for the phone bar.
+      houseBalance={null}
+      compactHouseBalance={null}
+    />
+  );
 }

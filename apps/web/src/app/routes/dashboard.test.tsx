@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route } from "react-router";
+import { respondWith, serverUser } from "@/features/auth/testing/fake-server";
+import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { Component as DashboardPage } from "./dashboard";
+
+const household = { id: HOUSEHOLD_ID, name: "The Cozy Flat", created_by: "u1", iso_4217_code: "GBP", created_at: "2026-01-01T00:00:00.000Z" };
+
+function renderDashboard() {
+  return renderApp(
+    <>
+      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route path="/household/create" element={<Here name="create household" />} />
+    </>,
+    ["/dashboard"],
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetApp();
+});
+
+describe("dashboard", () => {
+  it("greets the person and names their household", async () => {
+    signIn({ display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
+    respondWith({ [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } }, "GET /api/users": { body: { data: [] } } });
+    renderDashboard();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome back, Ana Lopez!");
+    expect(await screen.findByText("The Cozy Flat")).toBeInTheDocument();
+    expect(screen.getByText(/Here's what's happening in/)).toHaveTextContent("Here's what's happening in The Cozy Flat.");
+  });
+
+  it("lists the housemates, marking the person themselves", async () => {
+    signIn({ id: "u1", household_id: HOUSEHOLD_ID });
+    respondWith({
+      [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
+      "GET /api/users": {
+        body: {
+          data: [
+            serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }),
+            serverUser({ id: "u2", email: "bo@example.com", display_name: "Bo Chen", household_id: HOUSEHOLD_ID }),
+          ],
+        },
+      },
+    });
+    renderDashboard();
+    const list = await screen.findByRole("list", { name: "Housemates" });
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["ALAna Lopez (you)", "BCBo Chen"]);
+  });
+
+  it("shows someone without a household the welcome screen, leading to /household/create", async () => {
+    signIn({ display_name: "Ana", household_id: null });
+    const server = respondWith({});
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(screen.getByRole("link", { name: "Create Household" }));
+    expect(screen.getByRole("heading", { name: "create household" })).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+});

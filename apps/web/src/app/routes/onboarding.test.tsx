@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, useNavigate } from "react-router";
+import type { Household } from "@housemate/contract";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { respondWith, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { Component as OnboardingPage } from "./onboarding";
+
+const household: Household = {
+  id: HOUSEHOLD_ID,
+  name: "The Cozy Flat",
+  created_by: "u1",
+  iso_4217_code: "GBP",
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+
+function Dashboard() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Here name="dashboard" />
+      <button type="button" onClick={() => navigate(-1)}>
+        browser back
+      </button>
+    </>
+  );
+}
+
+function renderOnboarding() {
+  return renderApp(
+    <>
+      <Route path="/before" element={<Here name="before" />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
+      <Route path="/dashboard" element={<Dashboard />} />
+    </>,
+    ["/before", "/onboarding"],
+  );
+}
+
+/** An answer held back until the test lets it go, to see the busy state. */
+function deferred(answer: FakeAnswer) {
+  let release = () => {};
+  const promise = new Promise<FakeAnswer>((resolve) => (release = () => resolve(answer)));
+  return { route: () => promise, release: () => release() };
+}
+
+const conflict = (message: string): FakeAnswer => ({ status: 409, body: { error: { message, code: "CONFLICT", requestId: "r1" } } });
+
+beforeEach(() => signIn({ display_name: "Ana Lopez" }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetApp();
+});
+
+describe("onboarding: choice", () => {
+  it("greets the person by name and offers to create or join", () => {
+    renderOnboarding();
+    expect(screen.getByText("Welcome, Ana Lopez!")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Create New Household/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Join Existing Household/ })).toBeInTheDocument();
+  });
+
+  it("says 'there' when the person has no display name", () => {
+    signIn({ display_name: "" });
+    renderOnboarding();
+    expect(screen.getByText("Welcome, there!")).toBeInTheDocument();
+  });
+});
+
+describe("onboarding: create", () => {
+  async function openCreate() {
+    const user = userEvent.setup();
+    renderOnboarding();
+    await user.click(screen.getByRole("button", { name: /Create New Household/ }));
+    return user;
+  }
+
+  it("asks for a name and a currency (GBP by default) and explains what the currency is for", async () => {
+    await openCreate();
+    const name = screen.getByLabelText("Household Name");
+    expect(name).toBeRequired();
+    expect(name).toHaveAttribute("placeholder", "The Cozy Flat");
+    expect(screen.getByRole("combobox", { name: "Currency" })).toHaveTextContent("GBP — British Pound");
+    expect(screen.getByRole("combobox", { name: "Currency" })).toHaveAccessibleDescription(
+      "This currency will be used for all fines and balances in your household.",
+    );
+  });
+
+  it("keeps 'Create Household' disabled until the name has more than spaces", async () => {
+    const user = await openCreate();
+    const submit = screen.getByRole("button", { name: "Create Household" });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText("Household Name"), "   ");
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText("Household Name"), "Flat 3");
+    expect(submit).toBeEnabled();
+  });
+
+  it("goes back to the choice with Back", async () => {
+    const user = await openCreate();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("button", { name: /Join Existing Household/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Household Name")).not.toBeInTheDocument();
+  });
+
+  it("creates the household, makes the creator its admin, says so and replaces onboarding with the dashboard", async () => {
+    const answer = deferred({ status: 201, body: { data: household } });
+    const server = respondWith({ "POST /api/households": answer.route });
+    const user = await openCreate();
+    await user.type(screen.getByLabelText("Household Name"), "The Cozy Flat");
+    await user.click(screen.getByRole("button", { name: "Create Household" }));
+
+    const busy = await screen.findByRole("button", { name: "Creating..." });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
+    answer.release();
+
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ name: "The Cozy Flat", created_by: "u1", iso_4217_code: "GBP" }]);
+    expect(await screen.findByText("Success!")).toBeInTheDocument();
+    expect(screen.getByText("Your household has been created.")).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: true, isAdmin: true });
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}")).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: true });
+
+    // History was replaced: going back skips onboarding.
+    await user.click(screen.getByRole("button", { name: "browser back" }));
+    expect(screen.getByRole("heading", { name: "before" })).toBeInTheDocument();
+  });
+
+  it("sends the currency the person picked", async () => {
+    const server = respondWith({ "POST /api/households": { status: 201, body: { data: { ...household, iso_4217_code: "EUR" } } } });
+    const user = await openCreate();
+    await user.type(screen.getByLabelText("Household Name"), "Casa");
+    await user.click(screen.getByRole("combobox", { name: "Currency" }));
+    const options = screen.getAllByRole("option").map((option) => option.textContent);
+    expect(options).toHaveLength(12);
+    expect(options.map((text) => text?.slice(0, 3))).toEqual([
+      "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "JPY", "CNY", "INR", "SGD", "HKD", "CHF",
+    ]);
+    await user.click(screen.getByRole("option", { name: "EUR — Euro" }));
+    await user.click(screen.getByRole("button", { name: "Create Household" }));
+    await screen.findByRole("heading", { name: "dashboard" });
+    expect(server.bodies).toEqual([{ name: "Casa", created_by: "u1", iso_4217_code: "EUR" }]);
+  });
+
+  it("stays on the form with SPEC's message when creating fails", async () => {
+    respondWith({ "POST /api/households": { status: 500, body: { error: { message: "boom", code: "INTERNAL", requestId: "r1" } } } });
+    const user = await openCreate();
+    await user.type(screen.getByLabelText("Household Name"), "The Cozy Flat");
+    await user.click(screen.getByRole("button", { name: "Create Household" }));
+    expect(await screen.findByText("Failed to create household. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create Household" })).toBeEnabled();
+    expect(useAuthStore.getState().currentUser?.household_id).toBeNull();
+  });
+
+  it("shows the server's reason when the person already has a household", async () => {
+    respondWith({ "POST /api/households": conflict("You are already a member of a household. Leave it before creating another.") });
+    const user = await openCreate();
+    await user.type(screen.getByLabelText("Household Name"), "Second Flat");
+    await user.click(screen.getByRole("button", { name: "Create Household" }));
+    expect(await screen.findByText("You are already a member of a household. Leave it before creating another.")).toBeInTheDocument();
+  });
+});
+
+describe("onboarding: join", () => {
+  async function openJoin() {
+    const user = userEvent.setup();
+    renderOnboarding();
+    await user.click(screen.getByRole("button", { name: /Join Existing Household/ }));
+    return user;
+  }
+
+  it("asks for a household ID and keeps 'Join Household' disabled until there is one", async () => {
+    const user = await openJoin();
+    expect(screen.getByLabelText("Household ID")).toBeRequired();
+    const submit = screen.getByRole("button", { name: "Join Household" });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText("Household ID"), HOUSEHOLD_ID);
+    expect(submit).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("button", { name: /Create New Household/ })).toBeInTheDocument();
+  });
+
+  it("joins by ID as a member (not admin), says so and goes to the dashboard", async () => {
+    const answer = deferred({ body: { data: { success: true, household } } });
+    const server = respondWith({ [`POST /api/households/${HOUSEHOLD_ID}/join`]: answer.route });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText("Household ID"), ` ${HOUSEHOLD_ID} `);
+    await user.click(screen.getByRole("button", { name: "Join Household" }));
+
+    expect(await screen.findByRole("button", { name: "Joining..." })).toBeDisabled();
+    answer.release();
+
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ user_id: "u1" }]);
+    expect(await screen.findByText("You've joined the household.")).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: false });
+  });
+
+  it("asks the person to check the ID when joining fails", async () => {
+    respondWith({});
+    const user = await openJoin();
+    await user.type(screen.getByLabelText("Household ID"), "not-a-household");
+    await user.click(screen.getByRole("button", { name: "Join Household" }));
+    const toast = await screen.findByText("Failed to join household. Please check the ID and try again.");
+    expect(within(toast.closest("li") ?? document.body).getByText("Error")).toBeInTheDocument();
+    expect(screen.getByLabelText("Household ID")).toHaveValue("not-a-household");
+  });
+
+  it("treats an answer without the success flag as a failure", async () => {
+    respondWith({ [`POST /api/households/${HOUSEHOLD_ID}/join`]: { body: { data: { success: false } } } });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText("Household ID"), HOUSEHOLD_ID);
+    await user.click(screen.getByRole("button", { name: "Join Household" }));
+    expect(await screen.findByText("Failed to join household. Please check the ID and try again.")).toBeInTheDocument();
+    await waitFor(() => expect(useAuthStore.getState().currentUser?.household_id).toBeNull());
+  });
+
+  it("shows the server's reason when the person is already in a household", async () => {
+    respondWith({ [`POST /api/households/${HOUSEHOLD_ID}/join`]: conflict("You are already a member of a household. Leave it before joining another.") });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText("Household ID"), HOUSEHOLD_ID);
+    await user.click(screen.getByRole("button", { name: "Join Household" }));
+    expect(await screen.findByText("You are already a member of a household. Leave it before joining another.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { useState, type ComponentProps } from "react";
+import { avatarColor, avatarInitials } from "@/lib/avatar";
+import { cn } from "@/lib/utils";
+
+export type AvatarProps = Omit<ComponentProps<"span">, "children"> & {
+  displayName: string | null | undefined;
+  photoUrl?: string | null | undefined;
+};
+
+/**
+ * A housemate's picture (SPEC §3 Avatar): their photo when they have one that loads, otherwise their
+ * initials on their own colour. Size it with a `size-*` class; the initials scale with the font size.
+ */
+export function Avatar({ displayName, photoUrl, className, ...props }: AvatarProps) {
+  // Remember which address failed, so a new photo gets its own chance to load.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const showPhoto = Boolean(photoUrl) && photoUrl !== failedUrl;
+
+  return (
+    <span
+      role="img"
+      aria-label={displayName || "Unknown user"}
+      className={cn(
+        "relative inline-flex size-9 shrink-0 select-none items-center justify-center overflow-hidden rounded-full text-sm font-semibold",
+        !showPhoto && avatarColor(displayName),
+        className,
+      )}
+      {...props}
+    >
+      {showPhoto && photoUrl ? (
+        <img src={photoUrl} alt="" className="size-full object-cover" onError={() => setFailedUrl(photoUrl)} />
+      ) : (
+        <span aria-hidden="true">{avatarInitials(displayName)}</span>
+      )}
+    </span>
+  );
+}

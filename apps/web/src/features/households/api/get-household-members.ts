@@ -1,0 +1,24 @@
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import type { Member } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { householdQueryKey } from "./get-household";
+
+/** GET /users?householdId= (SPEC §7): the household's members, as `results` or a plain array. */
+export async function getHouseholdMembers(householdId: string, signal?: AbortSignal): Promise<Member[]> {
+  const answer = await api.get<Member[] | { results?: Member[] }>("/users", { params: { householdId }, signal });
+  return Array.isArray(answer) ? answer : (answer.results ?? []);
+}
+
+export function getHouseholdMembersQueryOptions(householdId: string | null | undefined) {
+  return queryOptions({
+    queryKey: [...householdQueryKey(householdId ?? ""), "members"] as const,
+    queryFn: householdId ? ({ signal }) => getHouseholdMembers(householdId, signal) : skipToken,
+  });
+}
+
+/** Everyone in the signed-in user's household, the user included; idle while they have none. */
+export function useHouseholdMembers() {
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  return useQuery(getHouseholdMembersQueryOptions(householdId));
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { InviteDetails } from "@housemate/contract";
+import { api, ApiError } from "@/lib/api-client";
+
+/** GET /invites/{code} (SPEC §7): no sign-in needed; unknown or expired codes are a 404. */
+export function getInviteDetails(code: string, signal?: AbortSignal): Promise<InviteDetails> {
+  return api.get<InviteDetails>(`/invites/${encodeURIComponent(code)}`, { auth: false, signal });
+}
+
+/** A refusal (4xx) will not change on retry; a network failure or 5xx may. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+export function getInviteDetailsQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ["invite", code] as const,
+    queryFn: ({ signal }) => getInviteDetails(code, signal),
+    retry: (failures, error) => !isRefusal(error) && failures < 2,
+  });
+}
+
+export function useInviteDetails(code: string) {
+  return useQuery(getInviteDetailsQueryOptions(code));
+}

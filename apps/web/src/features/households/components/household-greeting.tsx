@@ -1,0 +1,16 @@
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useHousehold } from "../api/get-household";
+
+/** SPEC §2 Dashboard: the greeting with the person's name, and which household this is. */
+export function HouseholdGreeting() {
+  const name = useAuthStore((state) => state.currentUser?.display_name || state.currentUser?.email || "there");
+  const householdName = useHousehold().data?.name;
+  return (
+    <header className="flex flex-col gap-1">
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">Welcome back, {name}!</h1>
+      <p className="text-muted-foreground">
+        Here's what's happening in {householdName ? <span className="font-medium text-foreground">{householdName}</span> : "your household"}.
+      </p>
+    </header>
+  );
+}

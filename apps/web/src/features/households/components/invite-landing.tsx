@@ -1,0 +1,110 @@
+import { useEffect, type ReactNode } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { LoaderCircle, MailCheck, TriangleAlert, Users } from "lucide-react";
+import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useInviteDetails } from "../api/get-invite-details";
+import { useJoinByInvite } from "../hooks/use-join-by-invite";
+import { HouseholdSetupLayout } from "./household-setup-layout";
+
+/** SPEC §2 Invite landing (/invite/{code}): what the link opens, and a way in. */
+export function InviteLanding({ code }: { code: string | undefined }) {
+  return <HouseholdSetupLayout>{code ? <InviteDetailsCard code={code} /> : <InviteProblem message="Invalid invite link" />}</HouseholdSetupLayout>;
+}
+
+const memberCountText = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
+
+function InviteDetailsCard({ code }: { code: string }) {
+  const details = useInviteDetails(code);
+  const { join, isSending, sentTo, isMember } = useJoinByInvite(code);
+  // A refusal means the code is no good; anything else (offline, server down) is worth another try.
+  const isRefused = details.error instanceof ApiError && details.error.status >= 400 && details.error.status < 500;
+  const loadFailed = details.isError && !isRefused;
+
+  useEffect(() => {
+    if (loadFailed) toast.error("Error", { description: "Failed to load invite details" });
+  }, [loadFailed]);
+
+  if (details.isPending) {
+    return (
+      <CardContent className="flex justify-center py-16">
+        <Spinner label="Loading invite details" className="size-8 text-primary" />
+      </CardContent>
+    );
+  }
+  if (details.isError) {
+    return (
+      <InviteProblem message={isRefused ? INVITE_INVALID_MESSAGE : "Failed to load invite details"}>
+        {loadFailed && (
+          <Button variant="outline" onClick={() => void details.refetch()}>
+            Try Again
+          </Button>
+        )}
+      </InviteProblem>
+    );
+  }
+
+  const { householdName, memberCount } = details.data;
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 grid size-14 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+          <Users className="size-7" />
+        </span>
+        <CardDescription>You've been invited to join</CardDescription>
+        <CardTitle className="text-2xl break-words">{householdName}</CardTitle>
+        <p className="text-sm text-muted-foreground">{memberCountText(memberCount)}</p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {isMember && (
+          <Alert>
+            <AlertDescription>You are already a member of a household.</AlertDescription>
+          </Alert>
+        )}
+        {sentTo && (
+          <Alert>
+            <MailCheck aria-hidden="true" />
+            <AlertDescription>
+              We've sent a link to <span className="font-medium text-foreground">{sentTo}</span>. Open it to join {householdName}.
+            </AlertDescription>
+          </Alert>
+        )}
+      </CardContent>
+      <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <Button variant="outline" asChild className="w-full sm:w-auto">
+          <Link to="/">Go to Home</Link>
+        </Button>
+        <Button onClick={() => void join()} disabled={isMember || isSending || sentTo !== null} className="w-full sm:w-32">
+          {isSending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          Join
+        </Button>
+      </CardFooter>
+    </>
+  );
+}
+
+function InviteProblem({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive" aria-hidden="true">
+          <TriangleAlert className="size-7" />
+        </span>
+        <div role="alert">
+          <CardTitle className="text-xl">{message}</CardTitle>
+        </div>
+      </CardHeader>
+      <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <Button variant="outline" asChild className="w-full sm:w-auto">
+          <Link to="/">Go to Home</Link>
+        </Button>
+        {children}
+      </CardFooter>
+    </>
+  );
+}

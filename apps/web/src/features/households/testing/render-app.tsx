@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, Routes, useLocation } from "react-router";
+import { toast, Toaster } from "sonner";
+import type { User } from "@housemate/contract";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { queryClient } from "@/lib/query-client";
+import { useInviteDialogStore } from "../stores/invite-dialog-store";
+
+export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
+
+// jsdom lacks the pointer-capture and scrolling calls Radix's select makes.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+/** Signs in on this device as verification would, then lets the auth store read it. */
+export function signIn(overrides: Partial<User> = {}) {
+  const user = serverUser(overrides);
+  storeSession(user);
+  useAuthStore.getState().checkAuth();
+  return user;
+}
+
+/** Shows the current path, for asserting where a screen navigated. */
+export function Here({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <main>
+      <h1>{name}</h1>
+      <p data-testid="path">{location.pathname}</p>
+    </main>
+  );
+}
+
+/**
+ * Renders routes the way the app does (the app's query cache, toasts, a router), starting at
+ * `entries`' last path. Call `resetApp` after each test.
+ */
+export function renderApp(routes: ReactNode, entries: string[]) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <Routes>{routes}</Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+export function resetApp() {
+  // Sonner keeps its toasts in a module-wide list and replays them to the next test's Toaster.
+  toast.dismiss();
+  queryClient.clear();
+  useInviteDialogStore.getState().reset();
+  useAuthStore.getState().checkAuth();
+}

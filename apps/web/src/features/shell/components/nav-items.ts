@@ -1,0 +1,19 @@
+import { CirclePlus, LayoutDashboard, Receipt, ScrollText, type LucideIcon } from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on this exact path, not below it (Fines stays dim on /dashboard/fines/new). */
+  end: boolean;
+}
+
+/** SPEC §2 Signed-in shell: the places both the sidebar and the bottom bar lead to. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/rules", label: "Rules", icon: ScrollText, end: false },
+  { to: "/dashboard/fines", label: "Fines", icon: Receipt, end: true },
+];
+
+export const NEW_FINE_PATH = "/dashboard/fines/new";
+export const NEW_FINE_ICON = CirclePlus;

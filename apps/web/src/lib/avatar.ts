@@ -1,0 +1,41 @@
+/**
+ * SPEC §3 Avatar: twelve background colours, one per person, picked from the display name so the
+ * same housemate always wears the same colour. Written out in full so Tailwind keeps every class.
+ */
+export const AVATAR_COLORS = [
+  "bg-red-500 text-white",
+  "bg-orange-500 text-white",
+  "bg-amber-500 text-white",
+  "bg-lime-600 text-white",
+  "bg-green-600 text-white",
+  "bg-emerald-600 text-white",
+  "bg-teal-600 text-white",
+  "bg-cyan-600 text-white",
+  "bg-sky-600 text-white",
+  "bg-indigo-500 text-white",
+  "bg-violet-500 text-white",
+  "bg-pink-500 text-white",
+] as const;
+
+/** The colour for someone with no display name yet. */
+export const AVATAR_FALLBACK_COLOR = "bg-gray-400 text-white";
+
+/** The sum of the name's character codes modulo 12 picks the colour; an empty name is grey. */
+export function avatarColor(displayName: string | null | undefined): string {
+  if (!displayName) return AVATAR_FALLBACK_COLOR;
+  let sum = 0;
+  for (let index = 0; index < displayName.length; index += 1) sum += displayName.charCodeAt(index);
+  return AVATAR_COLORS[sum % AVATAR_COLORS.length] ?? AVATAR_FALLBACK_COLOR;
+}
+
+/** First letters of the first and last words, uppercased ('Ana María López' → 'AL'), or '?' when there are none. */
+export function avatarInitials(displayName: string | null | undefined): string {
+  const words = (displayName ?? "").trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first) return "?";
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  return (initialOf(first) + (last ? initialOf(last) : "")).toUpperCase();
+}
+
+// Array.from keeps an emoji or other astral character whole instead of splitting its surrogate pair.
+const initialOf = (word: string) => Array.from(word)[0] ?? "";
