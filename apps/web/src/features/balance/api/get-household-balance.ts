@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { balanceSchema } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+
+/** SPEC §9: the House Balance is fetched again every minute while it is on screen. */
+export const BALANCE_REFETCH_MS = 60_000;
+
+type Balance = z.infer<typeof balanceSchema>;
+
+export function getHouseholdBalance(householdId: string, signal?: AbortSignal): Promise<Balance> {
+  return api.get<Balance>(`/balance/household/${householdId}/balance`, { signal });
+}
+
+/** The key every balance figure of a household lives under, so a paid fine refreshes them all. */
+export const householdBalanceKey = (householdId: string) => ["balance", householdId] as const;
+
+export const getHouseholdBalanceQueryOptions = (householdId: string) =>
+  queryOptions({
+    queryKey: householdBalanceKey(householdId),
+    queryFn: ({ signal }) => getHouseholdBalance(householdId, signal),
+    refetchInterval: BALANCE_REFETCH_MS,
+  });
+
+/** The household's fine fund (SPEC §7 Balance); idle until the household is known. */
+export function useHouseholdBalance(householdId: string | null | undefined) {
+  return useQuery({ ...getHouseholdBalanceQueryOptions(householdId ?? ""), enabled: Boolean(householdId) });
+}

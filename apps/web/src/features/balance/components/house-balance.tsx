@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { PiggyBank } from "lucide-react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCurrency } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useHouseholdBalance } from "../api/get-household-balance";
+
+export interface HouseBalanceProps {
+  householdId: string | null | undefined;
+  /** The household's ISO 4217 code (SPEC §9); unknown while it loads. */
+  currency: string | undefined;
+  className?: string;
+}
+
+const LOAD_FAILED = "Failed to load household balance. Please try again.";
+
+/** The balance query with SPEC §8's failure toast, shared by both looks. */
+function useBalance(householdId: HouseBalanceProps["householdId"]) {
+  const balance = useHouseholdBalance(householdId);
+  useEffect(() => {
+    // Both looks may be mounted at once (one hidden by the layout): one id, one toast.
+    if (balance.isError) toast.error("Error", { description: LOAD_FAILED, id: "house-balance-failed" });
+  }, [balance.isError]);
+  return balance;
+}
+
+/** The desktop sidebar's House Balance card: the fine fund, refreshed every minute. */
+export function HouseBalanceCard({ householdId, currency, className }: HouseBalanceProps) {
+  const balance = useBalance(householdId);
+  return (
+    <section
+      aria-labelledby="house-balance-title"
+      className={cn("rounded-lg border bg-gradient-to-br from-primary/10 to-card p-4 shadow-sm", className)}
+    >
+      <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+        <PiggyBank className="size-4 text-primary" aria-hidden="true" />
+        <h2 id="house-balance-title">House Balance</h2>
+      </div>
+      {balance.isSuccess ? (
+        <p className="mt-2 text-2xl font-bold tabular-nums" data-testid="house-balance">
+          {formatCurrency(balance.data.balance, currency)}
+        </p>
+      ) : balance.isError ? (
+        <p className="mt-2 text-sm text-muted-foreground">{LOAD_FAILED}</p>
+      ) : (
+        <Skeleton className="mt-2 h-8 w-24" />
+      )}
+      <p className="mt-1 text-xs text-muted-foreground">Paid fines in the fine fund</p>
+    </section>
+  );
+}
+
+/** The mobile bar's compact House Balance: the figure alone, labelled for screen readers. */
+export function CompactHouseBalance({ householdId, currency, className }: HouseBalanceProps) {
+  const balance = useBalance(householdId);
+  return (
+    <div className={cn("flex items-center gap-1.5 text-sm", className)} aria-label="House Balance" role="group">
+      <PiggyBank className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      {balance.isSuccess ? (
+        <span className="font-semibold tabular-nums" data-testid="house-balance-compact">
+          {formatCurrency(balance.data.balance, currency)}
+        </span>
+      ) : balance.isError ? (
+        <span className="text-muted-foreground">—</span>
+      ) : (
+        <Skeleton className="h-4 w-12" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateFineBody, Fine } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { getHouseholdFinesQueryOptions } from "./get-household-fines";
+import { getUserFinesQueryOptions } from "./get-user-fines";
+
+export async function createFine(body: CreateFineBody): Promise<Fine> {
+  const fine = await api.post<Fine | undefined>("/fines", body);
+  if (!fine?.id) throw new Error("Failed to create fine - invalid response");
+  return fine;
+}
+
+/** Issues a fine; the form shows the outcome (SPEC §5 alerts, 'Fine issued'). */
+export function useCreateFine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFine,
+    onSuccess: (fine) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getHouseholdFinesQueryOptions(fine.household_id).queryKey }),
+        fine.offender_id
+          ? queryClient.invalidateQueries({ queryKey: getUserFinesQueryOptions(fine.offender_id).queryKey })
+          : undefined,
+      ]),
+  });
+}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Fine } from "@housemate/contract";
+import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { ANA, BEN, buildFine, dismissToasts, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
+import { DashboardFineCards } from "./dashboard-fine-cards";
+
+afterEach(() => {
+  dismissToasts();
+  vi.unstubAllGlobals();
+});
+
+/** `count` fines, the first the newest, one day apart. */
+function householdFines(count: number): Fine[] {
+  return Array.from({ length: count }, (_, index) =>
+    buildFine({
+      id: `fine-${index + 1}`,
+      amount: index + 1,
+      created_at: new Date(Date.UTC(2026, 2, 30 - index)).toISOString(),
+    }),
+  );
+}
+
+function serve(household: Fine[], received: Fine[] = []) {
+  storeSession();
+  return respondWith({
+    [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: household } },
+    [`GET /api/fines/user/${BEN}`]: { body: { data: received } },
+  });
+}
+
+const card = (title: string) => {
+  const heading = screen.getByRole("heading", { name: title });
+  const element = heading.closest<HTMLElement>(".rounded-lg");
+  if (!element) throw new Error(`no card around ${title}`);
+  return element;
+};
+
+describe("dashboard fine cards", () => {
+  it("pages Recent Activity 10 at a time, newest first", async () => {
+    // The server's order is not trusted: the list is sorted newest first here.
+    serve([...householdFines(23)].reverse());
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const user = userEvent.setup();
+
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    const recent = card("Recent Activity");
+    let rows = within(recent).getAllByRole("listitem");
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toHaveTextContent("Mar 30, 2026");
+    expect(rows[0]).toHaveTextContent("£1.00");
+    expect(within(recent).getByRole("button", { name: /Previous/ })).toBeDisabled();
+
+    await user.click(within(recent).getByRole("button", { name: /Next/ }));
+    expect(within(recent).getByText("Page 2 of 3")).toBeInTheDocument();
+    rows = within(recent).getAllByRole("listitem");
+    expect(rows[0]).toHaveTextContent("£11.00");
+
+    await user.click(within(recent).getByRole("button", { name: /Next/ }));
+    expect(within(recent).getByText("Page 3 of 3")).toBeInTheDocument();
+    expect(within(recent).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(recent).getByRole("button", { name: /Next/ })).toBeDisabled();
+
+    await user.click(within(recent).getByRole("button", { name: /Previous/ }));
+    expect(within(recent).getByText("Page 2 of 3")).toBeInTheDocument();
+  });
+
+  it("opens a fine's 'Fine Details' dialog", async () => {
+    serve(householdFines(1));
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const recent = await screen.findByText("Page 1 of 1").then(() => card("Recent Activity"));
+    await userEvent.setup().click(within(recent).getByRole("button", { name: /Details/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    expect(within(dialog).getByText("Pans left in the sink")).toBeInTheDocument();
+    // The offender can act on it from the details.
+    expect(within(dialog).getByRole("button", { name: "Pay" })).toBeInTheDocument();
+  });
+
+  it("lists the viewer's pending fines with the unpaid count, and the disputes they must review", async () => {
+    const mine = [buildFine({ amount: 2.5 }), buildFine({ amount: 1 }), buildFine({ status: "paid" })];
+    const toReview = buildFine({ offender_id: ANA, created_by: BEN, status: "disputed" });
+    serve([...mine, toReview, buildFine({ status: "disputed" })], mine);
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+
+    expect(await screen.findByText("2 unpaid fines")).toBeInTheDocument();
+    const pending = card("Your Pending Fines");
+    expect(within(pending).getByText("£3.50 to pay")).toBeInTheDocument();
+    expect(within(pending).getAllByRole("button", { name: "Pay" })).toHaveLength(2);
+
+    const disputed = card("Disputed Fines to Review");
+    expect(within(disputed).getAllByRole("article")).toHaveLength(1);
+    expect(within(disputed).getByRole("button", { name: "Review" })).toBeInTheDocument();
+  });
+
+  it("shows empty states", async () => {
+    serve([], []);
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    expect(await screen.findByText("No pending fines")).toBeInTheDocument();
+    expect(screen.getByText("0 unpaid fines")).toBeInTheDocument();
+    expect(screen.getByText("No disputes to review")).toBeInTheDocument();
+    expect(screen.getByText("No fines yet")).toBeInTheDocument();
+    expect(screen.queryByText(/Page \d/)).not.toBeInTheDocument();
+  });
+
+  it("says when the lists could not be loaded", async () => {
+    storeSession();
+    respondWith({
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { status: 500, body: {} },
+      [`GET /api/fines/user/${BEN}`]: { status: 500, body: {} },
+    });
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    expect(await screen.findByText("Failed to load pending fines")).toBeInTheDocument();
+    expect(await screen.findByText("Failed to load recent fines")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Retry" }).length).toBeGreaterThan(0);
+  });
+});

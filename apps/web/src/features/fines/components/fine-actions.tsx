@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { Gavel, HandCoins, MessageSquareWarning } from "lucide-react";
+import type { Fine } from "@housemate/contract";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { usePayFine } from "../api/pay-fine";
+import type { DisputeView } from "../utils/fine-description";
+import { DisputeDialog } from "./dispute-dialog";
+import { ReviewDialog } from "./review-dialog";
+
+export interface FineActionsProps {
+  fine: Fine;
+  /** The viewer may pay and dispute (they are the offender). */
+  asOffender: boolean;
+  /** The viewer may review the dispute (they are the issuer and the record was fetched for them). */
+  asReviewer: boolean;
+  dispute: DisputeView;
+  size?: "sm" | "default";
+}
+
+/**
+ * What the viewer may do with a fine now (SPEC §4, §6): the offender pays while it is pending and
+ * disputes while it is pending and not yet declined once; the issuer reviews a dispute.
+ */
+export function FineActions({ fine, asOffender, asReviewer, dispute, size = "sm" }: FineActionsProps) {
+  const [disputing, setDisputing] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const { pay, isPaying } = usePayFine();
+  const paying = isPaying(fine.id);
+
+  const canPay = asOffender && fine.status === "pending";
+  const canDispute = canPay && !fine.dispute_rejected;
+  const canReview = asReviewer && fine.status === "disputed";
+  if (!canPay && !canDispute && !canReview) return null;
+
+  return (
+    <>
+      {canPay && (
+        <Button size={size} onClick={() => pay(fine)} disabled={paying}>
+          {paying ? <Spinner label="Paying" className="size-4" /> : <HandCoins aria-hidden="true" />}
+          Pay
+        </Button>
+      )}
+      {canDispute && (
+        <Button size={size} variant="outline" onClick={() => setDisputing(true)} disabled={paying}>
+          <MessageSquareWarning aria-hidden="true" />
+          Dispute
+        </Button>
+      )}
+      {canReview && (
+        <Button size={size} onClick={() => setReviewing(true)}>
+          <Gavel aria-hidden="true" />
+          Review
+        </Button>
+      )}
+      {canDispute && <DisputeDialog fine={fine} open={disputing} onOpenChange={setDisputing} />}
+      {canReview && <ReviewDialog fine={fine} dispute={dispute} open={reviewing} onOpenChange={setReviewing} />}
+    </>
+  );
+}

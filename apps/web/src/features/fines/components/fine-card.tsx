@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import { Info } from "lucide-react";
+import type { Fine } from "@housemate/contract";
+import { Button } from "@/components/ui/button";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { parseFineDescription } from "../utils/fine-description";
+import { statusLook } from "../utils/fine-status";
+import { DisputeSections } from "./dispute-sections";
+import { EvidenceViewer } from "./evidence-viewer";
+import { FineStatusBadge } from "./fine-status-badge";
+import { useFineViewer } from "./fine-viewer";
+
+export interface FineCardProps {
+  fine: Fine;
+  /** One tight row for lists on the dashboard; the full card shows the description and dispute blocks. */
+  compact?: boolean;
+  /** Shows a details button when given. */
+  onViewDetails?: () => void;
+  /** Pay, dispute or review buttons, as the viewer may use them. */
+  actions?: ReactNode;
+  /** Extra lines under the description (the offender's dispute status). */
+  children?: ReactNode;
+  className?: string;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Ana fined you": who issued the fine to whom, as the viewer reads it. */
+function useParties(fine: Fine) {
+  const { memberName } = useFineViewer();
+  return `${capitalise(memberName(fine.created_by))} fined ${memberName(fine.offender_id)}`;
+}
+
+function Amount({ fine, className }: { fine: Fine; className?: string }) {
+  const { currency } = useFineViewer();
+  return <p className={cn("font-bold tabular-nums", className)}>{formatCurrency(fine.amount, currency)}</p>;
+}
+
+function DetailsButton({ onClick, compact }: { onClick: () => void; compact: boolean }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} className={cn(!compact && "ml-auto")}>
+      <Info aria-hidden="true" />
+      Details
+    </Button>
+  );
+}
+
+/** One fine (SPEC §2): title, parties, date, amount in the household's currency, status look and evidence. */
+export function FineCard({ fine, compact = false, onViewDetails, actions, children, className }: FineCardProps) {
+  const { ruleTitle } = useFineViewer();
+  const parties = useParties(fine);
+  const title = ruleTitle(fine.rule_id) ?? "Fine";
+  const look = statusLook(fine.status);
+  const dates = fine.paid_at
+    ? `${formatDate(fine.created_at)} · paid ${formatDate(fine.paid_at)}`
+    : formatDate(fine.created_at);
+
+  if (compact) {
+    const hasButtons = Boolean(actions || onViewDetails || fine.evidence);
+    return (
+      <article
+        aria-label={title}
+        className={cn("rounded-md border border-l-4 bg-card px-3 py-2.5", look.accent, className)}
+      >
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <h4 className="truncate text-sm font-semibold">{title}</h4>
+            <p className="truncate text-xs text-muted-foreground">
+              {parties} · {formatDate(fine.created_at)}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <Amount fine={fine} className="text-sm" />
+            <FineStatusBadge status={fine.status} />
+          </div>
+        </div>
+        {hasButtons && (
+          <div className="mt-2 flex flex-wrap items-center justify-end gap-1.5 empty:hidden">
+            <EvidenceViewer evidence={fine.evidence} compact />
+            {onViewDetails && <DetailsButton onClick={onViewDetails} compact />}
+            {actions}
+          </div>
+        )}
+      </article>
+    );
+  }
+
+  const { text, sections } = parseFineDescription(fine.description);
+  return (
+    <article
+      aria-label={title}
+      className={cn("flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4 shadow-sm", look.accent, className)}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold leading-tight break-words">{title}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">{parties}</p>
+          <p className="text-xs text-muted-foreground">{dates}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <Amount fine={fine} className="text-lg" />
+          <FineStatusBadge status={fine.status} />
+        </div>
+      </div>
+      {text && <p className="text-sm break-words whitespace-pre-line">{text}</p>}
+      <DisputeSections sections={sections} />
+      {children}
+      {(fine.evidence || actions || onViewDetails) && (
+        <div className="flex flex-wrap items-center gap-2 empty:hidden">
+          <EvidenceViewer evidence={fine.evidence} />
+          {actions}
+          {onViewDetails && <DetailsButton onClick={onViewDetails} compact={false} />}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,276 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { useHouseholdFines } from "../api/get-household-fines";
+import { getUserFinesQueryOptions } from "../api/get-user-fines";
+import { ANA, BEN, buildDispute, buildFine, dismissToasts, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
+import { FineItem } from "./fine-item";
+
+function HouseholdFinesProbe() {
+  useHouseholdFines(HOUSEHOLD_ID);
+  return null;
+}
+
+/** The JSON body of the first request with this method. */
+function sentWith(server: ReturnType<typeof respondWith>, method: string) {
+  return server.bodies[server.requests.findIndex((request) => request.method === method)];
+}
+
+const finePath = (fineId: string) => `/api/fines/household/${HOUSEHOLD_ID}/fines/${fineId}`;
+
+afterEach(() => {
+  dismissToasts();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("paying a fine", () => {
+  it("is sent once however often Pay is pressed, then the fine shows as paid", async () => {
+    storeSession();
+    const fine = buildFine();
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = respondWith({
+      [`PUT ${finePath(fine.id)}/pay`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderFines(<FineItem fine={fine} />, viewerAs(BEN));
+    const user = userEvent.setup();
+    const pay = screen.getByRole("button", { name: "Pay" });
+    await user.click(pay);
+    await user.click(pay);
+    await user.dblClick(pay);
+    expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
+
+    answer({ body: { data: { success: true, fine: { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" } } } });
+    expect(await screen.findByText("Fine has been marked as paid")).toBeInTheDocument();
+    expect(screen.getByText("Fine paid successfully.")).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
+  });
+
+  it("refreshes the lists at once and reloads the household's fines 500 ms later", async () => {
+    storeSession();
+    const fine = buildFine();
+    const paid = { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" };
+    const server = respondWith({
+      [`PUT ${finePath(fine.id)}/pay`]: { body: { data: { success: true, fine: paid } } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: [fine] } },
+    });
+    renderFines(
+      <>
+        <HouseholdFinesProbe />
+        <FineItem fine={fine} />
+      </>,
+      viewerAs(BEN),
+    );
+    const householdLoads = () => server.requests.filter((request) => request.url.endsWith(`/fines/household/${HOUSEHOLD_ID}`));
+    await waitFor(() => expect(householdLoads()).toHaveLength(1));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    await screen.findByText("Fine has been marked as paid");
+    await waitFor(() => expect(householdLoads()).toHaveLength(2));
+    await waitFor(() => expect(householdLoads()).toHaveLength(3), { timeout: 2000 });
+  });
+
+  it("shows the server's message when paying fails", async () => {
+    storeSession();
+    const fine = buildFine();
+    respondWith({
+      [`PUT ${finePath(fine.id)}/pay`]: {
+        status: 409,
+        body: { error: { message: "This fine has already been paid.", code: "CONFLICT", requestId: "r1" } },
+      },
+    });
+    renderFines(<FineItem fine={fine} />, viewerAs(BEN));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText("Failed to pay fine")).toBeInTheDocument();
+    expect(screen.getByText("This fine has already been paid.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay" })).toBeEnabled();
+  });
+
+  it("is offered only to the offender of a pending fine", () => {
+    renderFines(
+      <>
+        <FineItem fine={buildFine({ status: "paid" })} />
+        <FineItem fine={buildFine({ status: "disputed" })} />
+      </>,
+      viewerAs(BEN),
+    );
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+  });
+
+  it("is not offered to the issuer", () => {
+    renderFines(<FineItem fine={buildFine()} />, viewerAs(ANA));
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Dispute" })).not.toBeInTheDocument();
+  });
+
+  it("says which information is missing instead of sending a broken request", async () => {
+    storeSession();
+    const server = respondWith({});
+    renderFines(<FineItem fine={buildFine({ household_id: "" })} />, viewerAs(BEN));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText("Missing required information to pay the fine.")).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("disputing a fine", () => {
+  it("needs a reason of at least 5 characters, then submits it", async () => {
+    storeSession();
+    const fine = buildFine();
+    const disputed = { ...fine, status: "disputed", description: `${fine.description}\n\nDispute reason: They were soaking` };
+    const server = respondWith({
+      [`POST ${finePath(fine.id)}/disputes`]: { status: 201, body: { data: { fine: disputed, dispute: buildDispute(fine) } } },
+    });
+    renderFines(<FineItem fine={fine} disputeFor="offender" />, viewerAs(BEN));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Dispute" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dispute Fine" });
+
+    await user.click(within(dialog).getByRole("button", { name: "Submit Dispute" }));
+    expect(within(dialog).getByText("Dispute reason must be at least 5 characters long")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Reason"), "  no  ");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Dispute" }));
+    expect(within(dialog).getByText("Dispute reason must be at least 5 characters long")).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText("Reason"));
+    await user.type(within(dialog).getByLabelText("Reason"), "They were soaking");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Dispute" }));
+    expect(await screen.findByText("Dispute submitted")).toBeInTheDocument();
+    expect(screen.getByText("Your dispute has been submitted for review")).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ reason: "They were soaking" }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the form-level failure and the server's message", async () => {
+    storeSession();
+    const fine = buildFine();
+    respondWith({
+      [`POST ${finePath(fine.id)}/disputes`]: {
+        status: 409,
+        body: { error: { message: "This fine can no longer be disputed.", code: "CONFLICT", requestId: "r" } },
+      },
+    });
+    renderFines(<FineItem fine={fine} />, viewerAs(BEN));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Dispute" }));
+    await user.type(await screen.findByLabelText("Reason"), "It was not me");
+    await user.click(screen.getByRole("button", { name: "Submit Dispute" }));
+    expect(await screen.findByText("Failed to submit dispute. Please try again.")).toBeInTheDocument();
+    expect(await screen.findByText("This fine can no longer be disputed.")).toBeInTheDocument();
+  });
+
+  it("is not offered once a dispute was declined", () => {
+    renderFines(<FineItem fine={buildFine({ dispute_rejected: true })} disputeFor="offender" />, viewerAs(BEN));
+    expect(screen.queryByRole("button", { name: "Dispute" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay" })).toBeInTheDocument();
+    expect(screen.getByText("Your dispute was declined, so this fine can no longer be disputed.")).toBeInTheDocument();
+  });
+
+  it("fetches the offender's dispute record on My Fines only", async () => {
+    storeSession();
+    const fine = buildFine({ status: "disputed" });
+    const server = respondWith({ [`GET ${finePath(fine.id)}/dispute`]: { body: { data: buildDispute(fine) } } });
+    renderFines(<FineItem fine={fine} disputeFor="offender" />, viewerAs(BEN));
+    expect(await screen.findByText("Dispute sent Mar 5, 2026, waiting for Ana to review it.")).toBeInTheDocument();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("asks for no dispute record when the viewer is neither party that needs it", () => {
+    const server = respondWith({});
+    renderFines(
+      <>
+        <FineItem fine={buildFine({ status: "disputed" })} disputeFor="issuer" />
+        <FineItem fine={buildFine({ status: "disputed" })} />
+      </>,
+      viewerAs(BEN),
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("reviewing a dispute", () => {
+  const disputedFine = () =>
+    buildFine({ status: "disputed", description: "Pans left in the sink\n\nDispute reason: They were soaking" });
+
+  it("needs an action and a reason of at least 5 characters; accepting removes the fine", async () => {
+    storeSession();
+    const fine = disputedFine();
+    const server = respondWith({
+      [`GET ${finePath(fine.id)}/dispute`]: { body: { data: buildDispute(fine, { reason: "Record reason" }) } },
+      [`PUT ${finePath(fine.id)}/disputes/dispute-1`]: {
+        body: { data: { fine: null, dispute: buildDispute(fine, { status: "accepted" }) } },
+      },
+    });
+    const { queryClient } = renderFines(<FineItem fine={fine} disputeFor="issuer" />, viewerAs(ANA));
+    queryClient.setQueryData(getUserFinesQueryOptions(BEN).queryKey, [fine]);
+    const user = userEvent.setup();
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Review" }));
+    const dialog = await screen.findByRole("dialog", { name: "Review Dispute" });
+    expect(within(dialog).getByText("Record reason")).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Submit Review" }));
+    expect(within(dialog).getByText("You must select an action")).toBeInTheDocument();
+    expect(within(dialog).getByText("Reason must be at least 5 characters long")).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("radio", { name: /Accept dispute/ }));
+    await user.type(within(dialog).getByLabelText("Reason"), "Fair");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Review" }));
+    expect(within(dialog).queryByText("You must select an action")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("Reason must be at least 5 characters long")).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText("Reason"), " enough");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Review" }));
+    expect(await screen.findByText("Dispute accepted")).toBeInTheDocument();
+    expect(screen.getByText("The fine has been removed")).toBeInTheDocument();
+    expect(sentWith(server, "PUT")).toEqual({ action: "accept", reason: "Fair enough" });
+    expect(queryClient.getQueryData(getUserFinesQueryOptions(BEN).queryKey)).toEqual([]);
+  });
+
+  it("declining keeps the fine active", async () => {
+    storeSession();
+    const fine = disputedFine();
+    const declined = { ...fine, status: "pending", dispute_rejected: true };
+    const server = respondWith({
+      [`GET ${finePath(fine.id)}/dispute`]: { body: { data: buildDispute(fine) } },
+      [`PUT ${finePath(fine.id)}/disputes/dispute-1`]: {
+        body: { data: { fine: declined, dispute: buildDispute(fine, { status: "declined" }) } },
+      },
+    });
+    renderFines(<FineItem fine={fine} disputeFor="issuer" />, viewerAs(ANA));
+    const user = userEvent.setup();
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Review" }));
+    const dialog = await screen.findByRole("dialog", { name: "Review Dispute" });
+    await user.click(within(dialog).getByRole("radio", { name: /Decline dispute/ }));
+    await user.type(within(dialog).getByLabelText("Reason"), "Three days is not soaking");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Review" }));
+    expect(await screen.findByText("Dispute declined")).toBeInTheDocument();
+    expect(screen.getByText("The fine remains active")).toBeInTheDocument();
+    expect(sentWith(server, "PUT")).toEqual({ action: "decline", reason: "Three days is not soaking" });
+  });
+
+  it("without a dispute record shows the description's reason and refuses to send a review", async () => {
+    storeSession();
+    const fine = disputedFine();
+    const server = respondWith({});
+    renderFines(<FineItem fine={fine} disputeFor="issuer" />, viewerAs(ANA));
+    const user = userEvent.setup();
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Review" }));
+    const dialog = await screen.findByRole("dialog", { name: "Review Dispute" });
+    expect(within(dialog).getByText("They were soaking")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("radio", { name: /Decline dispute/ }));
+    await user.type(within(dialog).getByLabelText("Reason"), "Not convinced");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Review" }));
+    expect(await screen.findByText("Missing required information to review the dispute.")).toBeInTheDocument();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("is offered only to the issuer", () => {
+    respondWith({});
+    renderFines(<FineItem fine={disputedFine()} disputeFor="issuer" />, viewerAs(BEN));
+    expect(screen.queryByRole("button", { name: "Review" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { RotateCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** Placeholder rows while fines load. */
+export function FineListSkeleton({ rows = 3, compact = true }: { rows?: number; compact?: boolean }) {
+  return (
+    <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading fines">
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="flex items-center gap-3 rounded-md border p-3">
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-2/5" />
+            <Skeleton className="h-3 w-3/5" />
+            {!compact && <Skeleton className="h-3 w-4/5" />}
+          </div>
+          <div className="flex flex-col items-end gap-2">
+            <Skeleton className="h-4 w-14" />
+            <Skeleton className="h-4 w-16 rounded-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A quiet empty state: an icon, a line and a hint. */
+export function FineListEmpty({ icon, title, hint }: { icon: ReactNode; title: string; hint?: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-md border border-dashed px-4 py-8 text-center">
+      <span className="text-muted-foreground [&_svg]:size-8">{icon}</span>
+      <p className="font-medium">{title}</p>
+      {hint && <p className="max-w-xs text-sm text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+/** Shown in place of a list that could not be loaded (the toast has already said so). */
+export function FineListError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
+      <p className="text-sm text-muted-foreground">These fines could not be loaded.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { createContext, useContext } from "react";
+
+/**
+ * Who is looking at fines and how to name things: the signed-in member, their household and its
+ * currency, member and rule names. The app layer provides it (it knows the session and the household),
+ * so this feature needs neither.
+ */
+export interface FineViewer {
+  householdId: string;
+  userId: string;
+  /** ISO 4217 code of the household (SPEC §9: amounts in the household's currency). */
+  currency: string;
+  /** A member's name as a sentence shows it ('you' for the viewer). */
+  memberName: (userId: string | null) => string;
+  /** The rule's title, or undefined when it is unknown or deleted. */
+  ruleTitle: (ruleId: string | null) => string | undefined;
+}
+
+const FineViewerContext = createContext<FineViewer | null>(null);
+
+export const FineViewerProvider = FineViewerContext.Provider;
+
+export function useFineViewer(): FineViewer {
+  const viewer = useContext(FineViewerContext);
+  if (!viewer) throw new Error("useFineViewer needs a FineViewerProvider above it");
+  return viewer;
+}

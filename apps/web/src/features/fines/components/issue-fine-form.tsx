@@ -1,0 +1,191 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { CircleAlert, RotateCw } from "lucide-react";
+import { createFineBody, NO_HOUSEHOLD_FINE_MESSAGE, type Fine, type Rule } from "@housemate/contract";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { formatCurrency } from "@/lib/format";
+import { useCreateFine } from "../api/create-fine";
+
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+const CREATE_FAILED_MESSAGE = "Failed to create fine. Please try again later.";
+
+export interface Offender {
+  id: string;
+  name: string;
+}
+
+export interface IssueFineFormProps {
+  householdId: string | null;
+  userId: string;
+  currency: string;
+  /** Every member of the household; the viewer is left out here (SPEC §5). */
+  members: Offender[];
+  rules: Rule[];
+  onRefresh: () => void;
+  isRefreshing: boolean;
+  onCancel: () => void;
+  onIssued: (fine: Fine) => void;
+  /** The image picker; its finished uploads arrive in evidenceImages. */
+  evidencePicker: (id: string) => ReactNode;
+  evidenceImages: string[];
+  isUploading: boolean;
+}
+
+/** SPEC §2 Issue New Fine: who, under which rule, how much, why, and the evidence. */
+export function IssueFineForm(props: IssueFineFormProps) {
+  const { householdId, userId, currency, members, rules, onRefresh, isRefreshing, onCancel, onIssued } = props;
+  const id = useId();
+  const [offenderId, setOffenderId] = useState("");
+  const [ruleId, setRuleId] = useState("");
+  const [amount, setAmount] = useState("");
+  const [description, setDescription] = useState("");
+  const [note, setNote] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const createFine = useCreateFine();
+  const offenders = members.filter((member) => member.id !== userId);
+
+  function chooseRule(value: string) {
+    setRuleId(value);
+    const rule = rules.find((each) => each.id === value);
+    if (rule) setAmount(String(rule.fine_amount));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (createFine.isPending || props.isUploading) return;
+    if (!householdId) return setProblem(NO_HOUSEHOLD_FINE_MESSAGE);
+    if (!offenderId || !ruleId || amount.trim() === "") return setProblem(REQUIRED_FIELDS_MESSAGE);
+    const body = createFineBody.safeParse({
+      offender_id: offenderId,
+      rule_id: ruleId,
+      amount: Number(amount),
+      description,
+      household_id: householdId,
+      created_by: userId,
+      evidence: { note, images: props.evidenceImages },
+    });
+    if (!body.success) return setProblem(body.error.issues[0]?.message ?? REQUIRED_FIELDS_MESSAGE);
+    setProblem(null);
+    createFine.mutate(body.data, {
+      onSuccess: (fine) => {
+        const name = offenders.find((each) => each.id === fine.offender_id)?.name ?? "Your housemate";
+        toast.success("Fine issued", { description: `${name} was fined ${formatCurrency(fine.amount, currency)}` });
+        onIssued(fine);
+      },
+      onError: (error) => setProblem(error.message || CREATE_FAILED_MESSAGE),
+    });
+  }
+
+  const busy = createFine.isPending;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">Fields marked * are required.</p>
+        <Button type="button" variant="outline" size="sm" onClick={onRefresh} disabled={isRefreshing}>
+          <RotateCw className={isRefreshing ? "animate-spin" : undefined} aria-hidden="true" />
+          Refresh
+        </Button>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-offender`}>Offender *</Label>
+          <Select value={offenderId} onValueChange={setOffenderId} disabled={offenders.length === 0}>
+            <SelectTrigger id={`${id}-offender`}>
+              <SelectValue placeholder={offenders.length === 0 ? "No other household members found" : "Choose a housemate"} />
+            </SelectTrigger>
+            <SelectContent>
+              {offenders.map((offender) => (
+                <SelectItem key={offender.id} value={offender.id}>
+                  {offender.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-rule`}>Rule *</Label>
+          <Select value={ruleId} onValueChange={chooseRule} disabled={rules.length === 0}>
+            <SelectTrigger id={`${id}-rule`}>
+              <SelectValue placeholder={rules.length === 0 ? "No rules found" : "Choose the rule broken"} />
+            </SelectTrigger>
+            <SelectContent>
+              {rules.map((rule) => (
+                <SelectItem key={rule.id} value={rule.id}>
+                  {`${rule.title} (${formatCurrency(rule.fine_amount, currency)})`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {rules.length === 0 && (
+            <p className="text-xs text-muted-foreground">
+              Add one on the{" "}
+              <Link to="/dashboard/rules" className="text-primary underline-offset-4 hover:underline">
+                House Rules
+              </Link>{" "}
+              page first.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col gap-2 sm:max-w-[calc(50%-0.625rem)]">
+        <Label htmlFor={`${id}-amount`}>{`Amount (${currency}) *`}</Label>
+        <Input
+          id={`${id}-amount`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          placeholder="0.00"
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          placeholder="What happened?"
+          rows={3}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-note`}>Evidence note</Label>
+        <Textarea
+          id={`${id}-note`}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          placeholder="Where and when you saw it"
+          rows={2}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-images`}>Image evidence</Label>
+        {props.evidencePicker(`${id}-images`)}
+      </div>
+      {problem && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || props.isUploading}>
+          {busy && <Spinner label="Issuing" className="size-4" />}
+          Issue Fine
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from "react";
+import { REVIEW_ACTIONS, reviewBody, type Fine } from "@housemate/contract";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { cn } from "@/lib/utils";
+import { useReviewDispute } from "../api/review-dispute";
+import type { DisputeView } from "../utils/fine-description";
+
+type Action = (typeof REVIEW_ACTIONS)[number];
+
+const CHOICES: Record<Action, { label: string; hint: string }> = {
+  accept: { label: "Accept dispute", hint: "The fine is removed." },
+  decline: { label: "Decline dispute", hint: "The fine stays and cannot be disputed again." },
+};
+
+export interface ReviewDialogProps {
+  fine: Fine;
+  dispute: DisputeView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+type Problems = Partial<Record<"action" | "reason", string>>;
+
+/** The issuer accepts or declines a dispute, with a reason (SPEC §5). */
+export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialogProps) {
+  const [action, setAction] = useState<Action | undefined>();
+  const [reason, setReason] = useState("");
+  const [problems, setProblems] = useState<Problems>({});
+  const review = useReviewDispute();
+  const id = (name: string) => `review-${name}-${fine.id}`;
+
+  function change(next: boolean) {
+    if (!next) {
+      setAction(undefined);
+      setReason("");
+      setProblems({});
+      review.reset();
+    }
+    onOpenChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (review.isPending) return;
+    const parsed = reviewBody.safeParse({ action, reason });
+    if (!parsed.success) {
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === "action" || field === "reason") && !found[field]) found[field] = issue.message;
+      }
+      setProblems(found);
+      return;
+    }
+    setProblems({});
+    review.mutate({ fine, disputeId: dispute.id, review: parsed.data }, { onSuccess: () => change(false) });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Review Dispute</DialogTitle>
+            <DialogDescription>Decide whether this fine stands.</DialogDescription>
+          </DialogHeader>
+          <div className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
+            <p className="font-medium">Their reason</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{dispute.reason}</p>
+          </div>
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-invalid={problems.action !== undefined}
+            aria-describedby={problems.action ? id("action-error") : undefined}
+          >
+            <legend className="mb-2 text-sm font-medium">Decision</legend>
+            {REVIEW_ACTIONS.map((choice) => (
+              <label
+                key={choice}
+                className={cn(
+                  "flex cursor-pointer items-start gap-3 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent",
+                  action === choice && "border-primary bg-accent",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={id("action")}
+                  value={choice}
+                  checked={action === choice}
+                  onChange={() => setAction(choice)}
+                  className="mt-0.5 size-4 accent-primary"
+                />
+                <span>
+                  <span className="block font-medium">{CHOICES[choice].label}</span>
+                  <span className="block text-muted-foreground">{CHOICES[choice].hint}</span>
+                </span>
+              </label>
+            ))}
+            {problems.action && (
+              <p id={id("action-error")} className="text-sm text-destructive">
+                {problems.action}
+              </p>
+            )}
+          </fieldset>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={id("reason")}>Reason</Label>
+            <Textarea
+              id={id("reason")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={problems.reason !== undefined}
+              aria-describedby={problems.reason ? id("reason-error") : undefined}
+              rows={3}
+            />
+            {problems.reason && (
+              <p id={id("reason-error")} className="text-sm text-destructive">
+                {problems.reason}
+              </p>
+            )}
+          </div>
+          {review.isError && (
+            <Alert variant="destructive">
+              <AlertDescription>Failed to submit dispute review. Please try again.</AlertDescription>
+            </Alert>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={review.isPending}>
+              {review.isPending && <Spinner label="Submitting" className="size-4" />}
+              Submit Review
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

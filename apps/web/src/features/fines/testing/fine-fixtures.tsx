@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+import { toast, Toaster } from "sonner";
+import type { Dispute, Fine, Rule } from "@housemate/contract";
+import { FineViewerProvider, type FineViewer } from "../components/fine-viewer";
+
+export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
+export const ANA = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+export const BEN = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+export const RULE_ID = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
+
+let sequence = 0;
+
+/** A fine as the server sends it: Ana fined Ben £2.50 under 'Dishes left overnight', pending. */
+export function buildFine(overrides: Partial<Fine> = {}): Fine {
+  sequence += 1;
+  return {
+    id: `fine-${sequence}`,
+    household_id: HOUSEHOLD_ID,
+    offender_id: BEN,
+    created_by: ANA,
+    rule_id: RULE_ID,
+    amount: 2.5,
+    status: "pending",
+    description: "Pans left in the sink",
+    created_at: "2026-03-04T12:00:00.000Z",
+    updated_at: "2026-03-04T12:00:00.000Z",
+    paid_at: null,
+    dispute_rejected: false,
+    evidence: null,
+    ...overrides,
+  };
+}
+
+export function buildRule(overrides: Partial<Rule> = {}): Rule {
+  return {
+    id: RULE_ID,
+    household_id: HOUSEHOLD_ID,
+    title: "Dishes left overnight",
+    description: "Wash up before bed.",
+    fine_amount: 2.5,
+    created_by: ANA,
+    created_at: "2026-03-01T12:00:00.000Z",
+    updated_at: "2026-03-01T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function buildDispute(fine: Fine, overrides: Partial<Dispute> = {}): Dispute {
+  return {
+    id: "dispute-1",
+    fine_id: fine.id,
+    reason: "They were soaking",
+    explanation: "They were soaking",
+    status: "pending",
+    reviewer_note: null,
+    created_at: "2026-03-05T12:00:00.000Z",
+    updated_at: "2026-03-05T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const NAMES: Record<string, string> = { [ANA]: "Ana", [BEN]: "Ben" };
+
+/** The viewer as the app layer would build it; Ben by default (the offender of buildFine's fines). */
+export function viewerAs(userId: string, overrides: Partial<FineViewer> = {}): FineViewer {
+  return {
+    householdId: HOUSEHOLD_ID,
+    userId,
+    currency: "GBP",
+    memberName: (id) => (id === userId ? "you" : (id && NAMES[id]) || "Former member"),
+    ruleTitle: (id) => (id === RULE_ID ? "Dishes left overnight" : undefined),
+    ...overrides,
+  };
+}
+
+/** Renders fines components as the app does: a fresh query cache, a router, toasts and a viewer. */
+export function renderFines(ui: ReactNode, viewer: FineViewer = viewerAs(BEN)) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrap = (children: ReactNode) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <FineViewerProvider value={viewer}>{children}</FineViewerProvider>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>
+  );
+  const view = render(wrap(ui));
+  return { ...view, queryClient, rerender: (next: ReactNode) => view.rerender(wrap(next)) };
+}
+
+/** Sonner keeps its toasts module-wide and replays them to the next test's Toaster. */
+export function dismissToasts() {
+  toast.dismiss();
+}

@@ -1,0 +1,73 @@
+import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER, type Dispute, type Fine } from "@housemate/contract";
+
+export type DescriptionSectionKind = "dispute-reason" | "dispute-declined";
+
+export interface DescriptionSection {
+  kind: DescriptionSectionKind;
+  text: string;
+}
+
+export interface ParsedDescription {
+  /** What the issuer wrote, without the appended sections. */
+  text: string;
+  /** The appended 'Dispute reason:' and 'Dispute declined:' sections, in the order they were added. */
+  sections: DescriptionSection[];
+}
+
+const KIND_OF: Record<string, DescriptionSectionKind> = {
+  [DISPUTE_REASON_MARKER]: "dispute-reason",
+  [DISPUTE_DECLINED_MARKER]: "dispute-declined",
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// The server appends each section on its own paragraph (or as the whole text when it was empty),
+// so a marker counts only at the start of the text or of a line.
+const MARKERS = new RegExp(`(?:^|\\n+)[ \\t]*(${escape(DISPUTE_REASON_MARKER)}|${escape(DISPUTE_DECLINED_MARKER)})`);
+
+/** Splits a fine's description into the issuer's text and the dispute sections appended to it (SPEC §2). */
+export function parseFineDescription(description: string | null | undefined): ParsedDescription {
+  const parts = (description ?? "").split(MARKERS);
+  const sections: DescriptionSection[] = [];
+  for (let index = 1; index + 1 < parts.length; index += 2) {
+    const kind = KIND_OF[parts[index] ?? ""];
+    const text = (parts[index + 1] ?? "").trim();
+    if (kind) sections.push({ kind, text });
+  }
+  return { text: (parts[0] ?? "").trim(), sections };
+}
+
+export const NO_REASON = "No reason provided";
+
+/** What the UI needs of a dispute, whether the server's record or one read from the description. */
+export interface DisputeView {
+  /** Undefined when built from the description: such a dispute cannot be reviewed. */
+  id: string | undefined;
+  reason: string;
+  status: Dispute["status"];
+  reviewerNote: string | null;
+  createdAt: string | undefined;
+}
+
+/**
+ * SPEC §3 Dispute: the server's record when there is one; otherwise one built from the text after the
+ * last 'Dispute reason:' marker, falling back to 'No reason provided'.
+ */
+export function disputeOf(fine: Pick<Fine, "description">, record?: Dispute | null): DisputeView {
+  if (record) {
+    return {
+      id: record.id,
+      reason: record.reason || record.explanation || NO_REASON,
+      status: record.status,
+      reviewerNote: record.reviewer_note,
+      createdAt: record.created_at,
+    };
+  }
+  const reasons = parseFineDescription(fine.description).sections.filter((section) => section.kind === "dispute-reason");
+  return {
+    id: undefined,
+    reason: reasons.at(-1)?.text || NO_REASON,
+    status: "pending",
+    reviewerNote: null,
+    createdAt: undefined,
+  };
+}

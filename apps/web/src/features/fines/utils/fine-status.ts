@@ -1,0 +1,19 @@
+import type { BadgeProps } from "@/components/ui/badge";
+
+export interface StatusLook {
+  label: string;
+  badge: NonNullable<BadgeProps["variant"]>;
+  /** The coloured edge a card wears for this status. */
+  accent: string;
+}
+
+const LOOKS = {
+  pending: { label: "Pending", badge: "warning", accent: "border-l-warning" },
+  paid: { label: "Paid", badge: "success", accent: "border-l-success" },
+  disputed: { label: "Disputed", badge: "destructive", accent: "border-l-destructive" },
+} satisfies Record<string, StatusLook>;
+
+/** SPEC §2: pending, paid or disputed; any other status looks like pending. */
+export function statusLook(status: string): StatusLook {
+  return status === "paid" || status === "disputed" ? LOOKS[status] : LOOKS.pending;
+}

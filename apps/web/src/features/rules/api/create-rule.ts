@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { CreateRuleBody, Rule } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { getRulesQueryOptions } from "./get-rules";
+
+export async function createRule(body: CreateRuleBody): Promise<Rule> {
+  const rule = await api.post<Rule | undefined>("/rules", body);
+  if (!rule?.id) throw new Error("Failed to create rule - invalid response");
+  return rule;
+}
+
+/** Creates a rule, refreshes the household's list and says so (SPEC §8 Rules toasts). */
+export function useCreateRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRule,
+    onSuccess: (rule) => {
+      toast.success("Rule created successfully");
+      return queryClient.invalidateQueries({ queryKey: getRulesQueryOptions(rule.household_id).queryKey });
+    },
+    onError: () => toast.error("Error", { description: "Failed to create rule" }),
+  });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Rule } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+
+export function getRules(householdId: string, signal?: AbortSignal): Promise<Rule[]> {
+  return api.get<Rule[]>(`/rules/household/${householdId}`, { signal });
+}
+
+export const getRulesQueryOptions = (householdId: string) =>
+  queryOptions({
+    queryKey: ["rules", householdId] as const,
+    queryFn: ({ signal }) => getRules(householdId, signal),
+  });
+
+/** The household's rules (SPEC §7 Rules); idle until the household is known. */
+export function useRules(householdId: string | null | undefined) {
+  return useQuery({ ...getRulesQueryOptions(householdId ?? ""), enabled: Boolean(householdId) });
+}

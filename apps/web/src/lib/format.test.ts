@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { formatCurrency, formatDate } from "./format";
+
+describe("formatCurrency", () => {
+  it("writes each currency the way SPEC §9's locale map says, with 2 decimals", () => {
+    expect(formatCurrency(2.5, "GBP")).toBe("£2.50");
+    expect(formatCurrency(1234.5, "USD")).toBe("$1,234.50");
+    expect(formatCurrency(2.5, "EUR")).toBe("€2.50");
+    expect(formatCurrency(2.5, "AUD")).toBe("$2.50");
+    expect(formatCurrency(2.5, "CAD")).toBe("$2.50");
+    expect(formatCurrency(100000, "INR")).toBe("₹1,00,000.00");
+    expect(formatCurrency(1000, "JPY")).toMatch(/^[￥¥]1,000\.00$/);
+  });
+
+  it("falls back to en-US for currencies outside the map", () => {
+    expect(formatCurrency(2.5, "CHF")).toBe("CHF\u00a02.50");
+    expect(formatCurrency(2.5, "NZD")).toBe("NZ$2.50");
+  });
+
+  it("uses the household default, GBP, when no currency is known", () => {
+    expect(formatCurrency(3)).toBe("£3.00");
+  });
+
+  it("rounds to 2 decimals", () => {
+    expect(formatCurrency(0.125 + 0.01, "GBP")).toBe("£0.14");
+    expect(formatCurrency(Number.NaN, "GBP")).toBe("£0.00");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes 'MMM d, yyyy'", () => {
+    expect(formatDate("2026-03-04T12:00:00.000Z")).toBe("Mar 4, 2026");
+    expect(formatDate(new Date(2025, 11, 25))).toBe("Dec 25, 2025");
+  });
+
+  it("says 'Unknown' for a missing or invalid date", () => {
+    expect(formatDate(null)).toBe("Unknown");
+    expect(formatDate(undefined)).toBe("Unknown");
+    expect(formatDate("")).toBe("Unknown");
+    expect(formatDate("not a date")).toBe("Unknown");
+  });
+});
