@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
@@ -15,6 +18,7 @@ import {
   stickyNotes,
   users,
 } from "../src/db/schema.js";
+import { PROFILE_PICTURE_MESSAGE } from "../src/features/users/service.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import {
   buildHouseholdHistory,
@@ -25,10 +29,39 @@ import {
 } from "./helpers/factories.js";
 
 let t: TestContext;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestContext();
+  dataDir = await mkdtemp(path.join(tmpdir(), "housemate-users-"));
+  t = await createTestContext({ env: { DATA_DIR: dataDir } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The first bytes of a JPEG, padded: enough for the server's magic-byte check. */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);
+
+/** SPEC's avatar flow up to the profile update: reserve an upload, send the bytes; returns its publicUrl. */
+async function uploadPicture(token: string, category = "profile-pictures") {
+  const reserved = await t.request({
+    method: "POST",
+    url: "/api/storage/upload-url",
+    token,
+    payload: { fileName: "me.jpg", fileType: "image/jpeg", fileSize: JPEG.length, category },
+  });
+  expect(reserved.statusCode, reserved.body).toBe(200);
+  const { filePath, publicUrl } = reserved.json().data as { filePath: string; publicUrl: string };
+  const sent = await t.request({
+    method: "PUT",
+    url: `/api/storage/upload/${filePath}`,
+    token,
+    payload: JPEG,
+    headers: { "content-type": "image/jpeg" },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return { filePath, publicUrl };
+}
 
 async function userRow(id: string) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
@@ -152,26 +185,42 @@ describe("updating your profile", () => {
     expect(res.json().data.bio).toBe("Night owl");
   });
 
-  it.each([
-    ["a path from an upload", "/files/profile-pictures/abc123.jpg"],
-    ["the full address of an upload", `${PUBLIC_URL}/files/profile-pictures/abc123.jpg`],
-    ["no photo", null],
-  ])("accepts %s as the photo", async (_, photo) => {
+  it("takes your own profile picture, by its full address or its /files/ path", async () => {
     const { member } = await household(0);
-    const res = await update(member.user.id, member.token, { photo_url: photo });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.photo_url).toBe(photo);
+    const { filePath, publicUrl } = await uploadPicture(member.token);
+    expect(publicUrl).toBe(`${PUBLIC_URL}/files/${filePath}`);
+    for (const sent of [publicUrl, `/files/${filePath}`]) {
+      const res = await update(member.user.id, member.token, { photo_url: sent });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.photo_url).toBe(publicUrl);
+    }
+    const removed = await update(member.user.id, member.token, { photo_url: null });
+    expect(removed.json().data.photo_url).toBeNull();
   });
 
   it.each([
-    ["another site's image", "https://evil.example/files/x.jpg"],
-    ["a script address", "javascript:alert(1)"],
-    ["a path that climbs out of /files", "/files/../config.json"],
-    ["a path elsewhere on this server", "/api/users"],
+    ["another site's image", () => "https://evil.example/files/x.jpg"],
+    ["a script address", () => "javascript:alert(1)"],
+    ["an empty address", () => ""],
+    ["a path that climbs out of /files", () => "/files/../config.json"],
+    ["a path elsewhere on this server", () => "/api/users"],
+    ["a well-formed path that was never uploaded", () => "/files/profile-pictures/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg"],
   ])("refuses %s as the photo", async (_, photo) => {
     const { member } = await household(0);
-    const res = await update(member.user.id, member.token, { photo_url: photo });
+    const res = await update(member.user.id, member.token, { photo_url: photo() });
     expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(PROFILE_PICTURE_MESSAGE);
+    expect((await userRow(member.user.id)).photoUrl).toBeNull();
+  });
+
+  it("refuses a housemate's picture and images uploaded for something else", async () => {
+    const { owner, member } = await household(1);
+    const theirs = await uploadPicture(owner.token);
+    const evidence = await uploadPicture(member.token, "fine-evidence");
+    for (const photo of [theirs.publicUrl, evidence.publicUrl]) {
+      const res = await update(member.user.id, member.token, { photo_url: photo });
+      expect(res.statusCode).toBe(400);
+    }
     expect((await userRow(member.user.id)).photoUrl).toBeNull();
   });
 
@@ -225,7 +274,10 @@ describe("deleting your account", () => {
   it("signs you out everywhere and removes your personal data", async () => {
     const { member } = await household(1);
     const phone = await buildSession(t.db, member.user.id);
-    await update(member.user.id, member.token, { bio: "About me", photo_url: "/files/profile-pictures/me.jpg" });
+    const picture = await uploadPicture(member.token);
+    const profiled = await update(member.user.id, member.token, { bio: "About me", photo_url: picture.publicUrl });
+    expect(profiled.statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/files/${picture.filePath}` })).statusCode).toBe(200);
     await t.db.insert(notificationPreferences).values({ userId: member.user.id, typeId: "fine_received", emailEnabled: false });
     await t.db.insert(notifications).values({ userId: member.user.id, typeId: "fine_received", title: "Fine", message: "You were fined" });
 
@@ -251,6 +303,8 @@ describe("deleting your account", () => {
     expect(
       await t.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, member.user.id)),
     ).toEqual([]);
+    const photo = await t.request({ method: "GET", url: `/files/${picture.filePath}` });
+    expect(photo.statusCode).toBe(404);
   });
 
   it("keeps the household's fines, rules and notes, showing the person as a former member", async () => {

@@ -7,11 +7,13 @@ import {
   notificationPreferences,
   notifications,
   sessions,
+  uploads,
   users,
 } from "../../db/schema.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
-import { findUser } from "./queries.js";
+import { filePathFromPublicUrl, publicUrlFor } from "../storage/file-path.js";
+import { findUser, isOwnProfilePicture } from "./queries.js";
 
 /** The profile behind `userId`, if the viewer may see it: their own, or a housemate's (SPEC §5). */
 export async function requireVisibleUser(db: Database, viewer: UserRow, userId: string): Promise<UserRow> {
@@ -42,17 +44,16 @@ export async function updateProfile(
   const { user, changes } = params;
   if (changes.household_id !== undefined && changes.household_id !== user.householdId) throw forbidden();
   if (changes.is_admin !== undefined && changes.is_admin !== user.isAdmin) throw forbidden();
-  if (changes.photo_url && !isIssuedFileUrl(changes.photo_url, params.publicUrl)) {
-    throw badRequest("The photo must be an image uploaded to Housemate.", [
-      { path: "body.photo_url", message: "must be a /files/ address from an upload" },
-    ]);
-  }
+  const photoUrl =
+    typeof changes.photo_url === "string"
+      ? await resolveProfilePicture(db, { userId: user.id, url: changes.photo_url, publicUrl: params.publicUrl })
+      : changes.photo_url;
 
   const [updated] = await db
     .update(users)
     .set({
       ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
-      ...(changes.photo_url !== undefined ? { photoUrl: changes.photo_url } : {}),
+      ...(photoUrl !== undefined ? { photoUrl } : {}),
       ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
       updatedAt: params.now,
     })
@@ -62,12 +63,21 @@ export async function updateProfile(
   return updated;
 }
 
-const FILE_PATH = /^\/files\/[A-Za-z0-9_-][A-Za-z0-9_./-]*$/;
+export const PROFILE_PICTURE_MESSAGE = "Your photo must be an image you uploaded as your profile picture.";
 
-/** An address this server handed out for an upload: never another site, never a path that climbs out. */
-export function isIssuedFileUrl(url: string, publicUrl: string): boolean {
-  const path = url.startsWith(`${publicUrl}/files/`) ? url.slice(publicUrl.length) : url;
-  return FILE_PATH.test(path) && !path.split("/").includes("..");
+/**
+ * A photo must be the caller's own finished profile-picture upload (SPEC §2 avatar flow), never an
+ * outside address or someone else's file. Stored in the absolute form the upload answered with.
+ */
+async function resolveProfilePicture(
+  db: Database,
+  params: { userId: string; url: string; publicUrl: string },
+): Promise<string> {
+  const filePath = filePathFromPublicUrl(params.publicUrl, params.url);
+  if (!filePath || !(await isOwnProfilePicture(db, params.userId, filePath))) {
+    throw badRequest(PROFILE_PICTURE_MESSAGE, [{ path: "body.photo_url", message: PROFILE_PICTURE_MESSAGE }]);
+  }
+  return publicUrlFor(params.publicUrl, filePath);
 }
 
 /**
@@ -83,6 +93,9 @@ export async function deleteAccount(db: Database, params: { user: UserRow; now: 
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
     await tx.delete(notifications).where(eq(notifications.userId, user.id));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
+    // Profile pictures stop being served (files are served only for a known upload); fine evidence
+    // stays, as it belongs to the household's history.
+    await tx.delete(uploads).where(and(eq(uploads.userId, user.id), eq(uploads.category, "profile-pictures")));
     if (user.email) {
       // Unused sign-in links and unsent mail carry the address; they must not outlive the account.
       await tx.delete(magicLinks).where(eq(magicLinks.email, user.email));
