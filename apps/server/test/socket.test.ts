@@ -187,17 +187,18 @@ describe("live socket", () => {
 });
 
 describe("live socket on shutdown", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
   it("closes every socket with 1001 so clients reconnect elsewhere", async () => {
-    const t = await createTestContext();
-    try {
-      const url = await listen(t.app);
-      const { token } = await buildMember(t.db);
-      const socket = await openSocket(url, token);
-      await socket.next("notification_count");
-      await t.app.close();
-      expect((await socket.closed).code).toBe(SOCKET_CLOSE.GOING_AWAY);
-    } finally {
-      await t.close();
-    }
+    const url = await listen(t.app);
+    const { token } = await buildMember(t.db);
+    const socket = await openSocket(url, token);
+    await socket.next("notification_count");
+    await t.app.close();
+    expect((await socket.closed).code).toBe(SOCKET_CLOSE.GOING_AWAY);
   });
 });
