@@ -2,6 +2,8 @@ import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { HouseholdGreeting } from "@/features/households/components/household-greeting";
 import { HouseholdMembersCard } from "@/features/households/components/household-members-card";
 import { WelcomeScreen } from "@/features/households/components/welcome-screen";
+import { DashboardFineCards } from "@/features/fines/components/dashboard-fine-cards";
+import { FineViewerScope } from "../fine-viewer-scope";
 
 /** /dashboard (SPEC §2): a composition of the features' cards; each card fetches its own data. */
 export function Component() {
@@ -11,6 +13,9 @@ export function Component() {
   return (
     <div className="flex flex-col gap-6">
       <HouseholdGreeting />
+      <FineViewerScope>
+        <DashboardFineCards />
+      </FineViewerScope>
       {/* The dashboard's cards (issue 5) join this grid; the housemates card belongs in the side panel. */}
       <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
         <HouseholdMembersCard />

@@ -1,4 +1,12 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useHousehold } from "@/features/households/api/get-household";
+import { RulesBoard } from "@/features/rules/components/rules-board";
+import { DISPLAY_CURRENCY } from "@/lib/format";
+
+/** /dashboard/rules (SPEC §2 House Rules). The guard has already sent anyone without a household away. */
 export function Component() {
-  return <main>rules</main>;
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const currency = useHousehold().data?.iso_4217_code ?? DISPLAY_CURRENCY;
+  if (!householdId) return null;
+  return <RulesBoard householdId={householdId} currency={currency} />;
 }

@@ -1,4 +1,7 @@
 import { AppShell } from "@/features/shell/components/app-shell";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { CompactHouseBalance, HouseBalanceCard } from "@/features/balance/components/house-balance";
+import { useHousehold } from "@/features/households/api/get-household";
 import { InviteDialog } from "@/features/households/components/invite-dialog";
 import { useCopyHouseholdId } from "@/features/households/hooks/use-copy-household-id";
 import { useHouseholdSession } from "@/features/households/hooks/use-household-session";
@@ -11,6 +14,8 @@ import { openInviteDialog } from "@/features/households/stores/invite-dialog-sto
 export function Component() {
   useHouseholdSession();
   const copyHouseholdId = useCopyHouseholdId();
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const currency = useHousehold().data?.iso_4217_code;
 
   return (
     <AppShell
@@ -20,8 +25,8 @@ export function Component() {
       // Notifications (issue 6): the bell goes here.
       notificationsBell={null}
       // Fines and balance (issue 5): the House Balance card, and its compact form for the phone bar.
-      houseBalance={null}
-      compactHouseBalance={null}
+      houseBalance={householdId ? <HouseBalanceCard householdId={householdId} currency={currency} /> : null}
+      compactHouseBalance={householdId ? <CompactHouseBalance householdId={householdId} currency={currency} /> : null}
     />
   );
 }

@@ -51,20 +51,23 @@ export function HouseBalanceCard({ householdId, currency, className }: HouseBala
   );
 }
 
-/** The mobile bar's compact House Balance: the figure alone, labelled for screen readers. */
+/** The mobile bar's compact House Balance: one line, the label and the figure. */
 export function CompactHouseBalance({ householdId, currency, className }: HouseBalanceProps) {
   const balance = useBalance(householdId);
   return (
-    <div className={cn("flex items-center gap-1.5 text-sm", className)} aria-label="House Balance" role="group">
-      <PiggyBank className="size-4 shrink-0 text-primary" aria-hidden="true" />
+    <div className={cn("flex items-center justify-between gap-3 text-sm", className)}>
+      <span className="flex items-center gap-1.5 text-muted-foreground">
+        <PiggyBank className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        House Balance
+      </span>
       {balance.isSuccess ? (
         <span className="font-semibold tabular-nums" data-testid="house-balance-compact">
           {formatCurrency(balance.data.balance, currency)}
         </span>
       ) : balance.isError ? (
-        <span className="text-muted-foreground">—</span>
+        <span className="text-muted-foreground">Unavailable</span>
       ) : (
-        <Skeleton className="h-4 w-12" />
+        <Skeleton className="h-4 w-14" />
       )}
     </div>
   );

@@ -1,0 +1,43 @@
+import { useMemo, type ReactNode } from "react";
+import { FORMER_MEMBER_NAME } from "@housemate/contract";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { FineViewerProvider, type FineViewer } from "@/features/fines/components/fine-viewer";
+import { useHousehold } from "@/features/households/api/get-household";
+import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useRules } from "@/features/rules/api/get-rules";
+import { DISPLAY_CURRENCY } from "@/lib/format";
+
+/**
+ * What the fines screens need to know about the session and the household, gathered here so the
+ * fines feature imports neither auth, households nor rules. Null while the user has no household.
+ */
+export function useFineViewerValue(): FineViewer | null {
+  const user = useAuthStore((state) => state.currentUser);
+  const household = useHousehold();
+  const members = useHouseholdMembers();
+  const rules = useRules(user?.household_id);
+
+  return useMemo(() => {
+    if (!user?.household_id) return null;
+    const names = new Map((members.data ?? []).map((member) => [member.id, member.display_name || member.email]));
+    const titles = new Map((rules.data ?? []).map((rule) => [rule.id, rule.title]));
+    return {
+      householdId: user.household_id,
+      userId: user.id,
+      currency: household.data?.iso_4217_code ?? DISPLAY_CURRENCY,
+      memberName: (id) => {
+        if (id === user.id) return "you";
+        if (id === null) return FORMER_MEMBER_NAME;
+        // Until the members arrive nobody is called a former member.
+        return names.get(id) ?? (members.isSuccess ? FORMER_MEMBER_NAME : "a housemate");
+      },
+      ruleTitle: (id) => (id === null ? undefined : titles.get(id)),
+    } satisfies FineViewer;
+  }, [user, household.data, members.data, members.isSuccess, rules.data]);
+}
+
+/** Provides the FineViewer to the fines components below; renders nothing without a household. */
+export function FineViewerScope({ children }: { children: ReactNode }) {
+  const viewer = useFineViewerValue();
+  return viewer ? <FineViewerProvider value={viewer}>{children}</FineViewerProvider> : null;
+}
