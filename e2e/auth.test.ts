@@ -86,7 +86,7 @@ describe("magic-link sign-in in the browser", () => {
     await page.getByText("Authentication Failed").waitFor();
     await page.getByRole("button", { name: "Return to Login" }).waitFor();
 
-    // Sign out through the API, as the store's logout does (no logout control exists in the UI yet).
+    // Sign out elsewhere (another device), through the API.
     const status = await page.evaluate(async (bearer) => {
       const res = await fetch("/api/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${bearer}` } });
       return res.status;
@@ -100,7 +100,7 @@ describe("magic-link sign-in in the browser", () => {
     await context.close();
   });
 
-  it("sends a signed-out visitor to /login and back to the page they wanted after the emailed link", async () => {
+  it("sends a signed-out visitor to /login and back to the page they wanted, then signs out from the menu", async () => {
     const email = newEmail("bo");
     const token = await apiSignIn(email);
     const created = await fetch(`${server.url}/api/households`, {
@@ -124,6 +124,18 @@ describe("magic-link sign-in in the browser", () => {
     await page.goto(link.pathname + link.search);
     await page.getByText("Redirecting you to the dashboard...").waitFor();
     await page.waitForURL("**/dashboard/rules?tab=all");
+
+    // Sign out through the shell's avatar menu: the server session ends and nothing stays behind.
+    const session = await local(page, "authToken");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.waitForURL("**/login");
+    await page.getByText("You have been logged out successfully").waitFor();
+    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"]) expect(await local(page, key)).toBeNull();
+    const revoked = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${session}` } });
+    expect(revoked.status).toBe(401);
+    await page.goto("/dashboard");
+    await page.waitForURL("**/login");
     await context.close();
   });
 
