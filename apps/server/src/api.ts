@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import healthRoutes from "./features/health/routes.js";
+import authRoutes from "./features/auth/routes.js";
 import householdRoutes from "./features/households/routes.js";
 import inviteRoutes from "./features/invites/routes.js";
 import userRoutes from "./features/users/routes.js";
@@ -15,6 +16,7 @@ import { sendNotFound } from "./plugins/errors.js";
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(householdRoutes);
   await app.register(inviteRoutes);
   await app.register(userRoutes);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { successSchema } from "./common.js";
 import { userSchema } from "./users.js";
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
@@ -23,6 +24,10 @@ export type LoginBody = z.input<typeof loginBody>;
 export const LOGIN_SENT_MESSAGE = "Check your email for a magic link to sign in";
 export const loginResponse = z.object({ message: z.string() });
 
+/** The one answer to an expired, used, unknown or altered sign-in link. */
+export const MAGIC_LINK_INVALID_MESSAGE =
+  "This sign-in link is invalid or has expired. Please request a new one.";
+
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
 export const verifyResponse = z.object({
   token: z.string(),
@@ -31,3 +36,5 @@ export const verifyResponse = z.object({
   needsOnboarding: z.boolean(),
 });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
+
+export const logoutResponse = successSchema;

@@ -1,0 +1,41 @@
+import { lt, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { rateLimits } from "../../db/schema.js";
+import { rateLimited } from "../../lib/errors.js";
+
+export interface RateLimit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+const windowStartOf = (now: Date, windowMs: number) => new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+
+/**
+ * Counts one attempt against every limit and throws 429 (with Retry-After) if any is now over.
+ * Fixed windows kept in the database, incremented by one atomic upsert each, so every server
+ * instance shares the same counters. Refused attempts count too: hammering never resets a window.
+ */
+export async function hitRateLimits(db: Executor, limits: RateLimit[], now: Date): Promise<void> {
+  let retryAfterMs = 0;
+  for (const limit of limits) {
+    const windowStart = windowStartOf(now, limit.windowMs);
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key: limit.key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    if (row && row.count > limit.max) {
+      retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
+    }
+  }
+  if (retryAfterMs > 0) throw rateLimited(retryAfterMs / 1000);
+}
+
+/** Forgets windows that ended before `before`, so the table holds only live counters. */
+export async function pruneRateLimits(db: Executor, before: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+}

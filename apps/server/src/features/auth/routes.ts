@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  envelope,
+  LOGIN_LIMIT_PER_EMAIL,
+  LOGIN_LIMIT_PER_IP,
+  LOGIN_LIMIT_WINDOW_MINUTES,
+  LOGIN_SENT_MESSAGE,
+  loginBody,
+  loginResponse,
+  logoutResponse,
+  verifyQuery,
+  verifyResponse,
+} from "@housemate/contract";
+import { unauthenticated } from "../../lib/errors.js";
+import { currentUser } from "../../plugins/auth.js";
+import { sha256 } from "../../lib/tokens.js";
+import { presentUser } from "../users/presenter.js";
+import { hitRateLimits, pruneRateLimits } from "./rate-limit.js";
+import { requestMagicLink, revokeSession, verifyMagicLink } from "./service.js";
+
+const LOGIN_WINDOW_MS = LOGIN_LIMIT_WINDOW_MINUTES * 60_000;
+
+/** Magic-link sign-in (DESIGN §3 'Accounts and sessions'): request a link, trade it for a session, sign out. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/auth/login",
+    { schema: { tags: ["auth"], body: loginBody, response: { 200: envelope(loginResponse) } } },
+    async (request) => {
+      const { email, displayName, inviteCode } = request.body;
+      const now = app.now();
+      await pruneRateLimits(app.db, new Date(now.getTime() - LOGIN_WINDOW_MS));
+      await hitRateLimits(
+        app.db,
+        [
+          // The address is hashed: the counters need no personal data.
+          { key: `login:email:${sha256(email)}`, max: LOGIN_LIMIT_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
+          { key: `login:ip:${request.ip}`, max: LOGIN_LIMIT_PER_IP, windowMs: LOGIN_WINDOW_MS },
+        ],
+        now,
+      );
+      await requestMagicLink(app.db, { email, displayName, inviteCode, now, publicUrl: app.config.publicUrl });
+      // Sent after commit, without waiting: a slow mail server must not slow signing in.
+      void app.notifier.drainMail();
+      return { data: { message: LOGIN_SENT_MESSAGE } };
+    },
+  );
+
+  app.get(
+    "/auth/verify",
+    { schema: { tags: ["auth"], querystring: verifyQuery, response: { 200: envelope(verifyResponse) } } },
+    async (request) => {
+      const signIn = await verifyMagicLink(app.db, {
+        token: request.query.token,
+        now: app.now(),
+        publicUrl: app.config.publicUrl,
+      });
+      app.notifier.deliver(signIn.delivery);
+      return {
+        data: {
+          token: signIn.token,
+          expires: signIn.expires.toISOString(),
+          user: presentUser(signIn.user),
+          needsOnboarding: signIn.user.householdId === null,
+        },
+      };
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: envelope(logoutResponse) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.sessionId) throw unauthenticated();
+      await revokeSession(app.db, request.sessionId, app.now());
+      // Live sockets opened with this token close now rather than at their next check.
+      app.notifier.sessionsRevoked([user.id]);
+      return { data: { success: true as const } };
+    },
+  );
+};
+
+export default authRoutes;
