@@ -9,10 +9,11 @@ export interface CapturedMail {
   body: string;
 }
 
+/** Undoes quoted-printable soft breaks and escapes; each run of escapes is UTF-8 bytes (so "£" survives). */
 function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
 }
 
 /** A real SMTP listener on a free port that keeps every message it receives. */
