@@ -21,16 +21,16 @@ function ChoiceButton({ icon, title, detail, onClick }: { icon: ReactNode; title
     <button
       type="button"
       onClick={onClick}
-      className="group flex w-full items-center gap-4 rounded-lg border bg-background p-4 text-left transition-colors outline-none hover:border-primary/50 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-5"
+      className="group flex w-full items-center gap-3 rounded-lg border bg-background p-3.5 text-left sm:gap-4 sm:p-4 transition-colors outline-none hover:border-primary/50 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-5"
     >
-      <span className="grid size-11 shrink-0 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+      <span className="grid size-10 shrink-0 place-items-center sm:size-11 rounded-full bg-primary/10 text-primary" aria-hidden="true">
         {icon}
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="font-semibold">{title}</span>
         <span className="text-sm text-muted-foreground">{detail}</span>
       </span>
-      <ChevronRight className="text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+      <ChevronRight className="hidden text-muted-foreground transition-transform sm:block group-hover:translate-x-0.5" aria-hidden="true" />
     </button>
   );
 }

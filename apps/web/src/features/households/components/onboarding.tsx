@@ -22,11 +22,11 @@ export function Onboarding({ initialStep = "choice" }: { initialStep?: Onboardin
 
   return (
     <HouseholdSetupLayout>
-      <CardHeader className="text-center">
+      <CardHeader className="px-5 text-center sm:px-6">
         <CardTitle className="text-2xl">Welcome, {displayName || "there"}!</CardTitle>
         <CardDescription>{SUBTITLES[step]}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-5 sm:px-6">
         {step === "choice" && <OnboardingChoice onCreate={() => setStep("create")} onJoin={() => setStep("join")} />}
         {step === "create" && <CreateHouseholdForm onBack={back} />}
         {step === "join" && <JoinHouseholdForm onBack={back} />}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import path from "node:path";
+import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import { startServer, type RunningServer } from "./helpers/server.js";
+import { newEmail, registerThroughEmail } from "./helpers/session.js";
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport = DESKTOP): Promise<Page> {
+  const { context, page } = await newPage(browser, server.url, viewport);
+  contexts.push(context);
+  return page;
+}
+
+/** Closes the toasts on screen, so a screenshot shows the page rather than last step's news. */
+async function dismissToasts(page: Page) {
+  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+}
+
+/** What the screen shows, no more: a full-page capture would paint the fixed phone bar mid-page. */
+const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** The names in the dashboard's Housemates card, once it has loaded. */
+async function housemates(page: Page): Promise<string[]> {
+  const list = page.getByRole("list", { name: "Housemates" });
+  await list.waitFor();
+  return (await list.getByRole("listitem").allTextContents()).map((text) => text.replace(/^[A-Z?]{1,2}/, "").trim());
+}
+
+describe("a household in the browser", () => {
+  const ana = { name: "Ana Lopez", email: newEmail("ana") };
+  const bo = { name: "Bo Chen", email: newEmail("bo") };
+  const cy = { name: "Cy Okafor", email: newEmail("cy") };
+  let anaPage: Page;
+  let inviteUrl: URL;
+  let householdId: string;
+
+  it("Ana registers, creates 'The Cozy Flat' in GBP and lands on the dashboard", async () => {
+    anaPage = await open();
+    await anaPage.goto("/register");
+    await registerThroughEmail(anaPage, server, ana);
+    await anaPage.waitForURL("**/onboarding");
+    await anaPage.getByText("Welcome, Ana Lopez!").waitFor();
+    await anaPage.getByRole("button", { name: /Create New Household/ }).waitFor();
+    await dismissToasts(anaPage);
+    await screenshot(anaPage, "households-onboarding-desktop");
+
+    await anaPage.getByRole("button", { name: /Create New Household/ }).click();
+    await anaPage.getByLabel("Household Name").fill("The Cozy Flat");
+    expect(await anaPage.getByRole("combobox", { name: "Currency" }).textContent()).toContain("GBP");
+    await screenshot(anaPage, "households-onboarding-create-desktop");
+    await anaPage.getByRole("button", { name: "Create Household" }).click();
+
+    await anaPage.waitForURL("**/dashboard");
+    await anaPage.getByText("Your household has been created.").waitFor();
+    await anaPage.getByText("Here's what's happening in The Cozy Flat.").waitFor();
+    expect(await housemates(anaPage)).toEqual(["Ana Lopez (you)"]);
+    const user = JSON.parse((await anaPage.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id: string; is_admin: boolean };
+    expect(user.is_admin).toBe(true);
+    householdId = user.household_id;
+
+    // Onboarding was replaced in history: Back does not return to it.
+    await anaPage.goBack();
+    expect(new URL(anaPage.url()).pathname).not.toBe("/onboarding");
+    await anaPage.goto("/dashboard");
+    await anaPage.getByText("Here's what's happening in The Cozy Flat.").waitFor();
+  });
+
+  it("Ana copies an invite link from the dialog", async () => {
+    await anaPage.getByRole("button", { name: "Invite Housemates" }).click();
+    const dialog = anaPage.getByRole("dialog", { name: "Invite Housemates" });
+    await dialog.getByText("This link expires in 7 days and can be used by multiple people.").waitFor();
+    const field = dialog.getByLabel("Invite Link");
+    await expect.poll(() => field.inputValue()).toContain("/invite/");
+    await dialog.getByRole("button", { name: "Copy link" }).click();
+    await anaPage.getByText("Link copied!").waitFor();
+    await dialog.getByRole("button", { name: "Copied" }).waitFor();
+    await screenshot(anaPage, "households-invite-dialog-desktop");
+
+    inviteUrl = new URL(await clipboard(anaPage));
+    expect(inviteUrl.href).toBe(await field.inputValue());
+    expect(inviteUrl.origin).toBe(server.url);
+    // The tick goes back to the copy icon after 2 seconds.
+    await dialog.getByRole("button", { name: "Copy link" }).waitFor({ timeout: 4000 });
+    await anaPage.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("Bo opens the invite signed out, registers through the emailed link and lands on the dashboard as a member", async () => {
+    const page = await open(PHONE);
+    await page.goto(inviteUrl.pathname);
+    await page.getByText("The Cozy Flat").waitFor();
+    await page.getByText("1 member", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Go to Home" }).waitFor();
+    await screenshot(page, "households-invite-landing-phone");
+
+    await page.getByRole("button", { name: "Join" }).click();
+    await page.waitForURL("**/register");
+    await page.getByText("You're joining a household via invite link").waitFor();
+    await registerThroughEmail(page, server, bo);
+
+    await page.waitForURL("**/dashboard");
+    await page.getByText("Here's what's happening in The Cozy Flat.").waitFor();
+    expect(await housemates(page)).toEqual(expect.arrayContaining(["Ana Lopez", "Bo Chen (you)"]));
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id: string; is_admin: boolean };
+    expect(user).toMatchObject({ household_id: householdId, is_admin: false });
+    await dismissToasts(page);
+    await viewportShot(page, "households-shell-phone");
+
+    // Ana sees Bo too.
+    await anaPage.reload();
+    expect(await housemates(anaPage)).toEqual(expect.arrayContaining(["Ana Lopez (you)", "Bo Chen"]));
+    await dismissToasts(anaPage);
+    await viewportShot(anaPage, "households-shell-desktop");
+  });
+
+  it("Cy joins by the household ID Ana copies from the phone bar", async () => {
+    await anaPage.setViewportSize(PHONE);
+    await anaPage.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Invite" }).click();
+    await anaPage.getByText("Household ID copied!").waitFor();
+    expect(await clipboard(anaPage)).toBe(householdId);
+
+    const page = await open(PHONE);
+    await page.goto("/register");
+    await registerThroughEmail(page, server, cy);
+    await page.waitForURL("**/onboarding");
+    await page.getByText("Welcome, Cy Okafor!").waitFor();
+    await dismissToasts(page);
+    await screenshot(page, "households-onboarding-phone");
+    await page.getByRole("button", { name: /Join Existing Household/ }).click();
+    await page.getByLabel("Household ID").fill(householdId);
+    await dismissToasts(page);
+    await screenshot(page, "households-onboarding-join-phone");
+    await page.getByRole("button", { name: "Join Household" }).click();
+
+    await page.waitForURL("**/dashboard");
+    await page.getByText("You've joined the household.").waitFor();
+    await dismissToasts(page);
+    expect((await housemates(page)).sort()).toEqual(["Ana Lopez", "Bo Chen", "Cy Okafor (you)"]);
+
+    // The invite page counts everyone now.
+    const visitor = await open(PHONE);
+    await visitor.goto(inviteUrl.pathname);
+    await visitor.getByText("3 members", { exact: true }).waitFor();
+
+    // The avatar menu names Cy and logs out.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const menu = page.getByRole("menu");
+    await menu.getByText(cy.email).waitFor();
+    await viewportShot(page, "households-avatar-menu-phone");
+    await menu.getByRole("menuitem", { name: "Log out" }).click();
+    await page.waitForURL("**/login");
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+  });
+
+  it("keeps a mistyped household ID out, with SPEC's message", async () => {
+    const page = await open(PHONE);
+    await page.goto("/register");
+    await registerThroughEmail(page, server, { name: "Di", email: newEmail("di") });
+    await page.waitForURL("**/onboarding");
+    await page.getByRole("button", { name: /Join Existing Household/ }).click();
+    await page.getByLabel("Household ID").fill("00000000-0000-4000-8000-000000000000");
+    await page.getByRole("button", { name: "Join Household" }).click();
+    await page.getByText("Failed to join household. Please check the ID and try again.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/onboarding");
+  });
+
+  it("says an unknown invite link is invalid or has expired", async () => {
+    const page = await open(PHONE);
+    await page.goto("/invite/not-a-real-code");
+    await page.getByText("This invite link is invalid or has expired.").waitFor();
+  });
+});
