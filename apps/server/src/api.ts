@@ -10,6 +10,8 @@ import fineRoutes from "./features/fines/routes.js";
 import fineLifecycleRoutes from "./features/fines/lifecycle-routes.js";
 import balanceRoutes from "./features/balance/routes.js";
 import storageRoutes from "./features/storage/routes.js";
+import stickyNoteRoutes from "./features/sticky-notes/routes.js";
+import statsRoutes from "./features/stats/routes.js";
 import { sendNotFound } from "./plugins/errors.js";
 
 /** Every JSON route, mounted under /api. One line per feature. */
@@ -26,5 +28,7 @@ export default async function api(app: FastifyInstance) {
   await app.register(fineLifecycleRoutes);
   await app.register(balanceRoutes);
   await app.register(storageRoutes);
+  await app.register(stickyNoteRoutes);
+  await app.register(statsRoutes);
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

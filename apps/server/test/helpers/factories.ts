@@ -122,3 +122,19 @@ export async function buildFine(
   if (!fine) throw new Error("fine not created");
   return fine;
 }
+
+/** A sticky note by `authorId`, placed after the household's notes unless a position is given. */
+export async function buildNote(
+  db: Database,
+  householdId: string,
+  authorId: string | null,
+  overrides: Partial<typeof stickyNotes.$inferInsert> = {},
+) {
+  const existing = await db.select({ id: stickyNotes.id }).from(stickyNotes).where(eq(stickyNotes.householdId, householdId));
+  const [note] = await db
+    .insert(stickyNotes)
+    .values({ householdId, createdBy: authorId, content: `Note ${unique()}`, position: existing.length, ...overrides })
+    .returning();
+  if (!note) throw new Error("note not created");
+  return note;
+}

@@ -1,0 +1,123 @@
+import { and, eq, max, sql } from "drizzle-orm";
+import {
+  NOTE_NOT_FOUND_MESSAGE,
+  REORDER_NOTES_MESSAGE,
+  type NoteColor,
+  type UpdateNoteBody,
+} from "@housemate/contract";
+import type { Database, Executor } from "../../db/client.js";
+import { households, stickyNotes } from "../../db/schema.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import type { UserRow } from "../../plugins/auth.js";
+import { findNote, listNotes } from "./queries.js";
+
+/**
+ * Locks the household row for the rest of the transaction, so that adding and reordering notes
+ * in one household happen one at a time: a new note's position and a reorder's permutation check
+ * always see every note.
+ */
+async function lockHousehold(tx: Executor, householdId: string) {
+  await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for("update");
+}
+
+/** Adds a note at the end of the board. */
+export async function createNote(
+  db: Database,
+  params: { author: UserRow; householdId: string; content: string; color: NoteColor; now: Date },
+) {
+  return db.transaction(async (tx) => {
+    await lockHousehold(tx, params.householdId);
+    const [last] = await tx
+      .select({ position: max(stickyNotes.position) })
+      .from(stickyNotes)
+      .where(eq(stickyNotes.householdId, params.householdId));
+    const [note] = await tx
+      .insert(stickyNotes)
+      .values({
+        householdId: params.householdId,
+        content: params.content,
+        color: params.color,
+        position: (last?.position ?? -1) + 1,
+        createdBy: params.author.id,
+        createdAt: params.now,
+        updatedAt: params.now,
+      })
+      .returning();
+    if (!note) throw new Error("sticky note insert returned no row");
+    return { note, authorName: params.author.displayName };
+  });
+}
+
+/** Changes a note's content and/or colour; 404 if it was deleted meanwhile. */
+export async function updateNote(
+  db: Database,
+  params: { noteId: string; householdId: string; changes: UpdateNoteBody; now: Date },
+) {
+  const { changes } = params;
+  const [note] = await db
+    .update(stickyNotes)
+    .set({
+      ...(changes.content === undefined ? {} : { content: changes.content }),
+      ...(changes.color === undefined ? {} : { color: changes.color }),
+      updatedAt: params.now,
+    })
+    .where(and(eq(stickyNotes.id, params.noteId), eq(stickyNotes.householdId, params.householdId)))
+    .returning({ id: stickyNotes.id });
+  const updated = note ? await findNote(db, note.id) : null;
+  if (!updated) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  return updated;
+}
+
+export async function deleteNote(db: Database, params: { noteId: string; householdId: string }) {
+  const [note] = await db
+    .delete(stickyNotes)
+    .where(and(eq(stickyNotes.id, params.noteId), eq(stickyNotes.householdId, params.householdId)))
+    .returning({ id: stickyNotes.id });
+  if (!note) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+}
+
+/** What is wrong with a proposed order, as DESIGN §2 validation details (empty when it is a permutation). */
+export function permutationProblems(noteIds: readonly string[], householdNoteIds: readonly string[]) {
+  const known = new Set(householdNoteIds);
+  const seen = new Set<string>();
+  const problems: { path: string; message: string }[] = [];
+  noteIds.forEach((id, index) => {
+    const path = `body.noteIds.${index}`;
+    if (seen.has(id)) problems.push({ path, message: `Note ${id} is listed more than once` });
+    else if (!known.has(id)) problems.push({ path, message: `Note ${id} is not a note of your household` });
+    seen.add(id);
+  });
+  for (const id of householdNoteIds) {
+    if (!seen.has(id)) problems.push({ path: "body.noteIds", message: `Note ${id} is missing` });
+  }
+  return problems;
+}
+
+/**
+ * Puts the household's notes in the order given. The ids must be exactly the household's notes
+ * (DESIGN §3), so a board that is out of date is refused rather than half applied.
+ */
+export async function reorderNotes(db: Database, params: { householdId: string; noteIds: string[] }) {
+  return db.transaction(async (tx) => {
+    await lockHousehold(tx, params.householdId);
+    const current = await tx
+      .select({ id: stickyNotes.id })
+      .from(stickyNotes)
+      .where(eq(stickyNotes.householdId, params.householdId));
+    const problems = permutationProblems(
+      params.noteIds,
+      current.map((note) => note.id),
+    );
+    if (problems.length > 0) throw badRequest(REORDER_NOTES_MESSAGE, problems);
+
+    if (params.noteIds.length > 0) {
+      // One statement rewrites every position: CASE id WHEN … THEN <index> … END.
+      const cases = params.noteIds.map((id, index) => sql`when ${id}::uuid then ${index}::integer`);
+      await tx
+        .update(stickyNotes)
+        .set({ position: sql`case ${stickyNotes.id} ${sql.join(cases, sql` `)} end` })
+        .where(eq(stickyNotes.householdId, params.householdId));
+    }
+    return listNotes(tx, params.householdId);
+  });
+}
