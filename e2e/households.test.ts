@@ -122,6 +122,8 @@ describe("a household in the browser", () => {
     expect(user).toMatchObject({ household_id: householdId, is_admin: false });
     await dismissToasts(page);
     await viewportShot(page, "households-shell-phone");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await viewportShot(page, "households-shell-phone-dark");
 
     // Ana sees Bo too.
     await anaPage.reload();
