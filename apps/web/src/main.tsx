@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { router } from "./app/router";
+import { startNativeDeepLinks } from "./lib/native";
 import "./index.css";
 
 const root = document.getElementById("root");
@@ -10,3 +12,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Inside the phone app, sign-in and invite links open their screens (SPEC §2 deep links). In a browser
+// this does nothing: Capacitor is imported only when the native runtime is there.
+void startNativeDeepLinks((to) => void router.navigate(to));
