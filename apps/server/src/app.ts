@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(options.config.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -108,6 +108,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staticPlugin, { root: options.webRoot ?? defaultWebRoot() });
   }
   return app;
+}
+
+/** A hop count becomes Fastify's function form: trust that many proxies nearest the server. */
+function trustProxyOption(value: Config["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
 }
 
 function defaultWebRoot(): string {

@@ -18,6 +18,10 @@ const configSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Housemate <no-reply@localhost>"),
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, "must be true, false, a hop count or a list of proxy addresses")
+      .default("false"),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -28,7 +32,16 @@ const configSchema = z
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }));
+
+/** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",");
+}
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -113,3 +113,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe("proxy trust", () => {
+  it("ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1,10.0.0.2" }).trustProxy).toEqual(["10.0.0.1", "10.0.0.2"]);
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
+  });
+});
