@@ -54,7 +54,10 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
             <Textarea
               id={`dispute-reason-${fine.id}`}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setProblem(null);
+              }}
               placeholder="I was away that weekend…"
               aria-invalid={problem !== null}
               aria-describedby={problem ? `dispute-reason-error-${fine.id}` : undefined}

@@ -37,9 +37,9 @@ function Amount({ fine, className }: { fine: Fine; className?: string }) {
   return <p className={cn("font-bold tabular-nums", className)}>{formatCurrency(fine.amount, currency)}</p>;
 }
 
-function DetailsButton({ onClick, compact }: { onClick: () => void; compact: boolean }) {
+function DetailsButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button variant="ghost" size="sm" onClick={onClick} className={cn(!compact && "ml-auto")}>
+    <Button variant="ghost" size="sm" onClick={onClick}>
       <Info aria-hidden="true" />
       Details
     </Button>
@@ -57,31 +57,33 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
     : formatDate(fine.created_at);
 
   if (compact) {
-    const hasButtons = Boolean(actions || onViewDetails || fine.evidence);
     return (
       <article
         aria-label={title}
-        className={cn("rounded-md border border-l-4 bg-card px-3 py-2.5", look.accent, className)}
+        className={cn("@container rounded-md border border-l-4 bg-card px-3 py-2.5", look.accent, className)}
       >
-        <div className="flex items-start gap-3">
-          <div className="min-w-0 flex-1">
-            <h4 className="truncate text-sm font-semibold">{title}</h4>
-            <p className="truncate text-xs text-muted-foreground">
-              {parties} · {formatDate(fine.created_at)}
-            </p>
+        <div className="flex flex-col gap-2 @xl:flex-row @xl:items-center @xl:gap-4">
+          <div className="flex min-w-0 flex-1 items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <h4 className="text-sm font-semibold break-words @xl:truncate">{title}</h4>
+              <p className="text-xs text-muted-foreground @xl:truncate">
+                {parties} · {formatDate(fine.created_at)}
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <Amount fine={fine} className="text-sm" />
+              <FineStatusBadge status={fine.status} />
+            </div>
           </div>
-          <div className="flex shrink-0 flex-col items-end gap-1">
-            <Amount fine={fine} className="text-sm" />
-            <FineStatusBadge status={fine.status} />
+          {/* Actions on the left, looking on the right; one line when the row is wide enough. */}
+          <div className="flex flex-wrap items-center gap-1.5 empty:hidden">
+            <div className="flex flex-wrap gap-1.5 empty:hidden">{actions}</div>
+            <div className="ml-auto flex items-center gap-1 empty:hidden">
+              <EvidenceViewer evidence={fine.evidence} compact />
+              {onViewDetails && <DetailsButton onClick={onViewDetails} />}
+            </div>
           </div>
         </div>
-        {hasButtons && (
-          <div className="mt-2 flex flex-wrap items-center justify-end gap-1.5 empty:hidden">
-            <EvidenceViewer evidence={fine.evidence} compact />
-            {onViewDetails && <DetailsButton onClick={onViewDetails} compact />}
-            {actions}
-          </div>
-        )}
       </article>
     );
   }
@@ -106,13 +108,11 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
       {text && <p className="text-sm break-words whitespace-pre-line">{text}</p>}
       <DisputeSections sections={sections} />
       {children}
-      {(fine.evidence || actions || onViewDetails) && (
-        <div className="flex flex-wrap items-center gap-2 empty:hidden">
-          <EvidenceViewer evidence={fine.evidence} />
-          {actions}
-          {onViewDetails && <DetailsButton onClick={onViewDetails} compact={false} />}
-        </div>
-      )}
+      <div className="flex flex-wrap items-center gap-2 empty:hidden">
+        {actions}
+        <EvidenceViewer evidence={fine.evidence} />
+        {onViewDetails && <DetailsButton onClick={onViewDetails} />}
+      </div>
     </article>
   );
 }

@@ -92,7 +92,10 @@ export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialog
                   name={id("action")}
                   value={choice}
                   checked={action === choice}
-                  onChange={() => setAction(choice)}
+                  onChange={() => {
+                    setAction(choice);
+                    setProblems(({ action: _fixed, ...rest }) => rest);
+                  }}
                   className="mt-0.5 size-4 accent-primary"
                 />
                 <span>
@@ -112,7 +115,10 @@ export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialog
             <Textarea
               id={id("reason")}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setProblems(({ reason: _fixed, ...rest }) => rest);
+              }}
               aria-invalid={problems.reason !== undefined}
               aria-describedby={problems.reason ? id("reason-error") : undefined}
               rows={3}

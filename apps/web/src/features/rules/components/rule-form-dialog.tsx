@@ -71,6 +71,8 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
     if (await onSave(parsed.data)) setOpen(false);
   }
 
+  /** A field's message goes as soon as the person edits it. */
+  const clear = (field: Field) => setProblems(({ [field]: _fixed, ...rest }) => rest);
   const error = (field: Field) =>
     problems[field] && (
       <p id={`${idPrefix}-${field}-error`} className="text-sm text-destructive">
@@ -96,7 +98,10 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
               id={`${idPrefix}-title`}
               value={title}
               maxLength={100}
-              onChange={(event) => setTitle(event.target.value)}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                clear("title");
+              }}
               placeholder="Dishes left overnight"
               aria-invalid={problems.title !== undefined}
               aria-describedby={described("title")}
@@ -109,7 +114,10 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
               id={`${idPrefix}-description`}
               value={description}
               maxLength={1000}
-              onChange={(event) => setDescription(event.target.value)}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                clear("description");
+              }}
               placeholder="Wash up before going to bed."
               rows={3}
               aria-invalid={problems.description !== undefined}
@@ -126,7 +134,10 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
               step="0.01"
               min="0"
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                clear("fine_amount");
+              }}
               placeholder="0.00"
               aria-invalid={problems.fine_amount !== undefined}
               aria-describedby={described("fine_amount")}

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Fine } from "@housemate/contract";
+import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { ANA, BEN, buildFine, buildRule, dismissToasts, HOUSEHOLD_ID, renderFines, RULE_ID } from "../testing/fine-fixtures";
+import { IssueFineForm, type IssueFineFormProps } from "./issue-fine-form";
+
+// jsdom lacks the pointer-capture and scrolling calls Radix's select makes.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+const MEMBERS = [
+  { id: ANA, name: "Ana" },
+  { id: BEN, name: "Ben" },
+];
+
+function renderForm(overrides: Partial<IssueFineFormProps> = {}) {
+  const props: IssueFineFormProps = {
+    householdId: HOUSEHOLD_ID,
+    userId: ANA,
+    currency: "GBP",
+    members: MEMBERS,
+    rules: [buildRule(), buildRule({ id: "dddddddd-dddd-4ddd-8ddd-dddddddddddd", title: "Music after 11", fine_amount: 5 })],
+    onRefresh: vi.fn(),
+    isRefreshing: false,
+    onCancel: vi.fn(),
+    onIssued: vi.fn(),
+    evidencePicker: (id) => <input id={id} type="file" accept="image/*" />,
+    evidenceImages: [],
+    isUploading: false,
+    ...overrides,
+  };
+  renderFines(<IssueFineForm {...props} />);
+  return props;
+}
+
+async function choose(label: string, option: string | RegExp) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("combobox", { name: label }));
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+afterEach(() => {
+  dismissToasts();
+  vi.unstubAllGlobals();
+});
+
+describe("Issue New Fine", () => {
+  it("offers every other member, and pre-fills the amount from the chosen rule", async () => {
+    renderForm();
+    await userEvent.setup().click(screen.getByRole("combobox", { name: "Offender *" }));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Ben"]);
+    await userEvent.setup().click(options[0] as HTMLElement);
+
+    await choose("Rule *", /Music after 11/);
+    expect(screen.getByLabelText("Amount (GBP) *")).toHaveValue(5);
+    await choose("Rule *", /Dishes left overnight/);
+    expect(screen.getByLabelText("Amount (GBP) *")).toHaveValue(2.5);
+  });
+
+  it("says 'No other household members found' when the viewer is alone", () => {
+    renderForm({ members: [{ id: ANA, name: "Ana" }] });
+    expect(screen.getByRole("combobox", { name: "Offender *" })).toHaveTextContent("No other household members found");
+  });
+
+  it("asks for the required fields", async () => {
+    const server = respondWith({});
+    renderForm();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Please fill in all required fields");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("needs a household", async () => {
+    renderForm({ householdId: null });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("You must be part of a household to issue fines");
+  });
+
+  it("issues the fine with its evidence and goes on", async () => {
+    storeSession();
+    let created: Fine | undefined;
+    const server = respondWith({
+      "POST /api/fines": () => {
+        created = buildFine({ id: "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee" });
+        return { status: 201, body: { data: created } };
+      },
+    });
+    const props = renderForm({ evidenceImages: ["http://localhost/files/fine-evidence/a.png"] });
+    const user = userEvent.setup();
+    await choose("Offender *", "Ben");
+    await choose("Rule *", /Dishes left overnight/);
+    await user.type(screen.getByLabelText("Description"), "Pans in the sink");
+    await user.type(screen.getByLabelText("Evidence note"), "7am Saturday");
+    await user.click(screen.getByRole("button", { name: "Issue Fine" }));
+
+    expect(await screen.findByText("Fine issued")).toBeInTheDocument();
+    expect(server.bodies[0]).toEqual({
+      offender_id: BEN,
+      rule_id: RULE_ID,
+      amount: 2.5,
+      description: "Pans in the sink",
+      household_id: HOUSEHOLD_ID,
+      created_by: ANA,
+      evidence: { note: "7am Saturday", images: ["http://localhost/files/fine-evidence/a.png"] },
+    });
+    expect(props.onIssued).toHaveBeenCalledWith(created);
+  });
+
+  it("shows the server's message when issuing fails", async () => {
+    storeSession();
+    respondWith({
+      "POST /api/fines": {
+        status: 403,
+        body: { error: { message: "You don't have permission to access this resource.", code: "FORBIDDEN", requestId: "r" } },
+      },
+    });
+    const props = renderForm();
+    await choose("Offender *", "Ben");
+    await choose("Rule *", /Dishes left overnight/);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("You don't have permission to access this resource.");
+    expect(props.onIssued).not.toHaveBeenCalled();
+  });
+
+  it("waits for uploads before issuing, and refreshes members and rules on demand", async () => {
+    const props = renderForm({ isUploading: true });
+    expect(screen.getByRole("button", { name: "Issue Fine" })).toBeDisabled();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Refresh" }));
+    expect(props.onRefresh).toHaveBeenCalledOnce();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
+    expect(props.onCancel).toHaveBeenCalledOnce();
+    expect(within(document.body).getByLabelText("Image evidence")).toHaveAttribute("accept", "image/*");
+  });
+});

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast, Toaster } from "sonner";
+import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { useImageUploads } from "../hooks/use-image-uploads";
+import { ImageUploadField } from "./image-upload-field";
+
+const FILE_PATH = "fine-evidence/abcdefghijklmnopqrstuvwxyz012345.png";
+const PUBLIC_URL = `http://localhost/files/${FILE_PATH}`;
+
+function Picker({ onUrls }: { onUrls: (urls: string[]) => void }) {
+  const uploads = useImageUploads("fine-evidence", 2);
+  onUrls(uploads.publicUrls);
+  return (
+    <>
+      <label htmlFor="evidence">Image evidence</label>
+      <ImageUploadField id="evidence" uploads={uploads} />
+      <Toaster />
+    </>
+  );
+}
+
+const png = (name = "sink.png", size = 10) => new File([new Uint8Array(size)], name, { type: "image/png" });
+
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
+
+describe("image evidence upload", () => {
+  it("reserves a path, sends the bytes there and hands back the served address", async () => {
+    storeSession();
+    let finish: (value: { body: unknown }) => void = () => undefined;
+    const server = respondWith({
+      "POST /api/storage/upload-url": { body: { data: { filePath: FILE_PATH, publicUrl: PUBLIC_URL } } },
+      [`PUT /api/storage/upload/${FILE_PATH}`]: () => new Promise((resolve) => (finish = resolve)),
+    });
+    const onUrls = vi.fn();
+    render(<Picker onUrls={onUrls} />);
+    await userEvent.setup().upload(screen.getByLabelText("Image evidence"), png());
+
+    // A thumbnail with its progress while the bytes travel.
+    expect(await screen.findByRole("status", { name: "Uploading sink.png" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove sink.png" })).toBeInTheDocument();
+    finish({ body: { data: { publicUrl: PUBLIC_URL } } });
+    await waitFor(() => expect(screen.queryByRole("status", { name: "Uploading sink.png" })).not.toBeInTheDocument());
+    expect(onUrls).toHaveBeenLastCalledWith([PUBLIC_URL]);
+
+    expect(server.bodies[0]).toEqual({ fileName: "sink.png", fileType: "image/png", fileSize: 10, category: "fine-evidence" });
+    const put = server.requests[1];
+    expect(put?.method).toBe("PUT");
+    expect(put?.headers.get("Content-Type")).toBe("image/png");
+    expect(put?.headers.get("Authorization")).toBe("Bearer session-token");
+    expect(screen.getByText("1 of 2 · JPEG, PNG, WebP or GIF up to 5 MB")).toBeInTheDocument();
+  });
+
+  it("accepts images only", () => {
+    render(<Picker onUrls={() => undefined} />);
+    expect(screen.getByLabelText("Image evidence")).toHaveAttribute("accept", "image/*");
+  });
+
+  it("refuses a file the server would refuse, with the reason, before sending it", async () => {
+    storeSession();
+    const server = respondWith({});
+    render(<Picker onUrls={() => undefined} />);
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText("Image evidence"), png("huge.png", 6 * 1024 * 1024));
+    expect(await screen.findByText("Failed to upload file. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText("Files can be at most 5 MB")).toBeInTheDocument();
+    // The thumbnail says so too.
+    expect(screen.getByText("Upload failed")).toHaveClass("sr-only");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("says 'Failed to get upload configuration.' when the server gives no path", async () => {
+    storeSession();
+    respondWith({ "POST /api/storage/upload-url": { body: { data: {} } } });
+    render(<Picker onUrls={() => undefined} />);
+    await userEvent.setup().upload(screen.getByLabelText("Image evidence"), png());
+    expect(await screen.findByText("Failed to get upload configuration.")).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the upload is refused", async () => {
+    storeSession();
+    respondWith({
+      "POST /api/storage/upload-url": { body: { data: { filePath: FILE_PATH, publicUrl: PUBLIC_URL } } },
+      [`PUT /api/storage/upload/${FILE_PATH}`]: {
+        status: 415,
+        body: { error: { message: "The file is not the image it claims to be.", code: "UNSUPPORTED_MEDIA_TYPE", requestId: "r" } },
+      },
+    });
+    render(<Picker onUrls={() => undefined} />);
+    await userEvent.setup().upload(screen.getByLabelText("Image evidence"), png());
+    expect(await screen.findByText("The file is not the image it claims to be.")).toBeInTheDocument();
+  });
+
+  it("stops taking images at the limit", async () => {
+    storeSession();
+    respondWith({ "POST /api/storage/upload-url": () => new Promise(() => undefined) });
+    render(<Picker onUrls={() => undefined} />);
+    await userEvent.setup().upload(screen.getByLabelText("Image evidence"), [png("a.png"), png("b.png"), png("c.png")]);
+    expect(screen.getAllByRole("button", { name: /^Remove / })).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Add images" })).toBeDisabled();
+  });
+});

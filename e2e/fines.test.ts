@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
+import { makePng } from "./helpers/png.js";
+import { startServer, type RunningServer } from "./helpers/server.js";
+import { newEmail } from "./helpers/session.js";
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport = DESKTOP): Promise<Page> {
+  const { context, page } = await newPage(browser, server.url, viewport);
+  contexts.push(context);
+  return page;
+}
+
+const RULE = "Dishes left overnight";
+
+/** The sidebar's House Balance once it shows a figure. */
+async function houseBalance(page: Page): Promise<string> {
+  const figure = page.getByTestId("house-balance");
+  await figure.waitFor();
+  return (await figure.textContent()) ?? "";
+}
+
+/** Picks an option of the Radix select labelled `label`. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByLabel(label).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** Issues a fine on /dashboard/fines/new and waits for the return to My Fines. */
+async function issueFine(page: Page, fine: { offender: string; description: string; note?: string; photo?: Buffer }) {
+  await page.goto("/dashboard/fines/new");
+  await page.getByRole("heading", { name: "Issue New Fine" }).waitFor();
+  await choose(page, "Offender *", fine.offender);
+  await choose(page, "Rule *", new RegExp(RULE));
+  // Choosing the rule fills in its fine.
+  expect(await page.getByLabel("Amount (GBP) *").inputValue()).toBe("2.5");
+  await page.getByLabel("Description").fill(fine.description);
+  if (fine.note) await page.getByLabel("Evidence note").fill(fine.note);
+  if (fine.photo) {
+    await page.locator('input[type="file"]').setInputFiles({ name: "sink.png", mimeType: "image/png", buffer: fine.photo });
+    const thumbnail = page.getByRole("img", { name: "sink.png" });
+    await thumbnail.waitFor();
+    await page.getByRole("status", { name: "Uploading sink.png" }).waitFor({ state: "detached" }).catch(() => undefined);
+    await expect.poll(() => page.getByRole("button", { name: "Issue Fine" }).isEnabled()).toBe(true);
+  }
+  await page.getByRole("button", { name: "Issue Fine" }).click();
+  await page.getByText("Fine issued").waitFor();
+  await page.waitForURL((url) => url.pathname === "/dashboard/fines");
+}
+
+/** The card on My Fines whose description is `description`. */
+const fineCard = (page: Page, description: string): Locator =>
+  page.getByRole("article", { name: RULE }).filter({ hasText: description });
+
+describe("rules, fines and the fine fund in the browser", () => {
+  const ana = { name: "Ana Lopez", email: newEmail("ana") };
+  const ben = { name: "Ben Hall", email: newEmail("ben") };
+  let anaPage: Page;
+  let benPage: Page;
+
+  it("Ana and Ben share a household", async () => {
+    anaPage = await open();
+    const householdId = await signUpAndCreateHousehold(anaPage, server, ana, { name: "The Cozy Flat", currency: "GBP" });
+    benPage = await open();
+    await signUpAndJoinHousehold(benPage, server, ben, householdId);
+  });
+
+  it("Ana writes the rule 'Dishes left overnight' (£2.50)", async () => {
+    await anaPage.goto("/dashboard/rules");
+    await anaPage.getByText("No rules found").waitFor();
+    await anaPage.getByRole("button", { name: "Create Rule" }).click();
+    const dialog = anaPage.getByRole("dialog", { name: "Create Rule" });
+    await dialog.getByLabel("Title").fill(RULE);
+    await dialog.getByLabel("Description").fill("Wash up before going to bed; soaking counts for one night only.");
+    await dialog.getByLabel("Fine amount (GBP)").fill("2.50");
+    await dialog.getByRole("button", { name: "Create Rule" }).click();
+    await anaPage.getByText("Rule created successfully").waitFor();
+
+    const card = anaPage.getByRole("article", { name: RULE });
+    await card.getByText("£2.50").waitFor();
+    await card.getByText("Active").waitFor();
+  });
+
+  it("Ana fines Ben with a photo as evidence", async () => {
+    await issueFine(anaPage, {
+      offender: ben.name,
+      description: "Pans and the big pot left in the sink",
+      note: "Found them at 7am on Saturday",
+      photo: makePng(),
+    });
+    // Issuing fines is not receiving them: Ana's own list stays empty.
+    await anaPage.getByText("No fines found").waitFor();
+  });
+
+  it("Ben sees it pending with the evidence, and disputes it", async () => {
+    await benPage.goto("/dashboard");
+    const pending = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Your Pending Fines" }) });
+    await pending.getByText("1 unpaid fine").waitFor();
+    await pending.getByRole("article", { name: RULE }).getByText("£2.50").waitFor();
+
+    await benPage.goto("/dashboard/fines?filter=pending");
+    const card = fineCard(benPage, "Pans and the big pot");
+    await card.getByText("Pending", { exact: true }).waitFor();
+    await card.getByText("Ana Lopez fined you").waitFor();
+
+    await card.getByRole("button", { name: "View evidence (1 photo)" }).click();
+    const evidence = benPage.getByRole("dialog", { name: "Evidence" });
+    await evidence.getByText("Found them at 7am on Saturday").waitFor();
+    const photo = evidence.getByRole("img", { name: "Evidence photo 1" });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await screenshot(benPage, "fines-evidence-dialog-desktop");
+    await benPage.keyboard.press("Escape");
+
+    await card.getByRole("button", { name: "Dispute" }).click();
+    const dialog = benPage.getByRole("dialog", { name: "Dispute Fine" });
+    await dialog.getByLabel("Reason").fill("tiny");
+    await dialog.getByRole("button", { name: "Submit Dispute" }).click();
+    await dialog.getByText("Dispute reason must be at least 5 characters long").waitFor();
+    await dialog.getByLabel("Reason").fill("They were soaking, I washed them at lunch");
+    await dialog.getByRole("button", { name: "Submit Dispute" }).click();
+    await benPage.getByText("Dispute submitted").waitFor();
+
+    // The pending filter no longer holds it; the disputed one does, with the reason as its own block.
+    await benPage.getByText("No fines found").waitFor();
+    await benPage.getByRole("tab", { name: /Disputed/ }).click();
+    expect(new URL(benPage.url()).search).toBe("?filter=disputed");
+    const disputed = fineCard(benPage, "Pans and the big pot");
+    await disputed.getByText("Disputed", { exact: true }).waitFor();
+    await disputed.locator('[data-section="dispute-reason"]').getByText("They were soaking, I washed them at lunch").waitFor();
+    await disputed.getByText(/waiting for Ana Lopez to review it/).waitFor();
+  });
+
+  it("Ana declines the dispute", async () => {
+    await anaPage.goto("/dashboard");
+    const toReview = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Disputed Fines to Review" }) });
+    await toReview.getByRole("button", { name: "Review" }).waitFor();
+    await screenshot(anaPage, "fines-dashboard-dispute-to-review-desktop");
+    await toReview.getByRole("button", { name: "Review" }).click();
+    const dialog = anaPage.getByRole("dialog", { name: "Review Dispute" });
+    await dialog.getByText("They were soaking, I washed them at lunch").waitFor();
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await dialog.getByText("You must select an action").waitFor();
+    await dialog.getByRole("radio", { name: /Decline dispute/ }).check();
+    await dialog.getByLabel("Reason").fill("Three days is not soaking");
+    await screenshot(anaPage, "fines-review-dialog-desktop");
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await anaPage.getByText("Dispute declined").waitFor();
+    await anaPage.getByText("The fine remains active").waitFor();
+    await toReview.getByText("No disputes to review").waitFor();
+  });
+
+  it("Ben cannot dispute again, and pays", async () => {
+    await benPage.goto("/dashboard/fines");
+    const card = fineCard(benPage, "Pans and the big pot");
+    await card.getByText("Pending", { exact: true }).waitFor();
+    await card.locator('[data-section="dispute-declined"]').getByText("Three days is not soaking").waitFor();
+    await card.getByText("Your dispute was declined, so this fine can no longer be disputed.").waitFor();
+    expect(await card.getByRole("button", { name: "Dispute" }).count()).toBe(0);
+
+    await card.getByRole("button", { name: "Pay" }).click();
+    await benPage.getByText("Fine has been marked as paid").waitFor();
+    await card.getByText("Paid", { exact: true }).waitFor();
+    expect(await card.getByRole("button", { name: "Pay" }).count()).toBe(0);
+  });
+
+  it("the House Balance shows £2.50 for both", async () => {
+    await expect.poll(() => houseBalance(benPage)).toBe("£2.50");
+    await anaPage.reload();
+    await expect.poll(() => houseBalance(anaPage)).toBe("£2.50");
+
+    await benPage.setViewportSize(PHONE);
+    await expect.poll(() => benPage.getByTestId("house-balance-compact").textContent()).toBe("£2.50");
+    await benPage.setViewportSize(DESKTOP);
+  });
+
+  it("a second fine is disputed, accepted, and disappears", async () => {
+    await issueFine(anaPage, { offender: ben.name, description: "Frying pan left on the hob" });
+
+    await benPage.goto("/dashboard/fines");
+    const card = fineCard(benPage, "Frying pan left on the hob");
+    await card.getByRole("button", { name: "Dispute" }).click();
+    const dialog = benPage.getByRole("dialog", { name: "Dispute Fine" });
+    await dialog.getByLabel("Reason").fill("That was Ana's pan, not mine");
+    await dialog.getByRole("button", { name: "Submit Dispute" }).click();
+    await benPage.getByText("Dispute submitted").waitFor();
+
+    await anaPage.goto("/dashboard");
+    const recent = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Recent Activity" }) });
+    await recent.getByText("Page 1 of 1").waitFor();
+    expect(await recent.getByRole("article").count()).toBe(2);
+    const toReview = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Disputed Fines to Review" }) });
+    await toReview.getByRole("button", { name: "Review" }).click();
+    const review = anaPage.getByRole("dialog", { name: "Review Dispute" });
+    await review.getByRole("radio", { name: /Accept dispute/ }).check();
+    await review.getByLabel("Reason").fill("Fair, it was my pan");
+    await review.getByRole("button", { name: "Submit Review" }).click();
+    await anaPage.getByText("Dispute accepted").waitFor();
+    await anaPage.getByText("The fine has been removed").waitFor();
+    await toReview.getByText("No disputes to review").waitFor();
+    await expect.poll(() => recent.getByRole("article").count()).toBe(1);
+
+    await benPage.reload();
+    await fineCard(benPage, "Pans and the big pot").waitFor();
+    expect(await fineCard(benPage, "Frying pan left on the hob").count()).toBe(0);
+    // A cancelled fine never counts.
+    await expect.poll(() => houseBalance(benPage)).toBe("£2.50");
+  });
+
+  it("looks right on a desktop and a 360 px phone", async () => {
+    // A pending fine for Ben, so his dashboard has something to pay.
+    await issueFine(anaPage, { offender: ben.name, description: "Left the roasting tin to soak for a week", note: "Tin still in the sink" });
+
+    const shots = [
+      [benPage, "/dashboard", "dashboard", "Recent Activity"],
+      [benPage, "/dashboard/fines", "fines", "My Fines"],
+      [anaPage, "/dashboard/rules", "rules", "House Rules"],
+      [anaPage, "/dashboard/fines/new", "fines-new", "Issue New Fine"],
+    ] as const;
+    for (const [viewport, size] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      for (const [page, path, name, ready] of shots) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await page.getByRole("heading", { name: ready }).waitFor();
+        await page.getByLabel(/Loading/).first().waitFor({ state: "detached" }).catch(() => undefined);
+        await page.locator('[data-testid^="house-balance"]:visible').first().waitFor();
+        await dismissToasts(page).catch(() => undefined);
+        await screenshot(page, `fines-${name}-${size}`);
+      }
+    }
+
+    // The details of a fine, on a phone.
+    await benPage.goto("/dashboard");
+    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    await recent.getByRole("button", { name: "Details" }).last().click();
+    await benPage.getByRole("dialog", { name: "Fine Details" }).getByText("Pans and the big pot left in the sink").waitFor();
+    await dismissToasts(benPage).catch(() => undefined);
+    await screenshot(benPage, "fines-details-dialog-phone");
+  });
+});
