@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import path from "node:path";
+import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { makePng } from "./helpers/png.js";
 import { startServer, type RunningServer } from "./helpers/server.js";
@@ -27,6 +28,9 @@ async function open(viewport = DESKTOP): Promise<Page> {
 }
 
 const RULE = "Dishes left overnight";
+
+/** What is on screen with a dialog open (a full-page shot would stretch the overlay). */
+const screenshotDialog = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" });
 
 /** The sidebar's House Balance once it shows a figure. */
 async function houseBalance(page: Page): Promise<string> {
@@ -123,7 +127,7 @@ describe("rules, fines and the fine fund in the browser", () => {
     await evidence.getByText("Found them at 7am on Saturday").waitFor();
     const photo = evidence.getByRole("img", { name: "Evidence photo 1" });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
-    await screenshot(benPage, "fines-evidence-dialog-desktop");
+    await screenshotDialog(benPage, "fines-evidence-dialog-desktop");
     await benPage.keyboard.press("Escape");
 
     await card.getByRole("button", { name: "Dispute" }).click();
@@ -157,7 +161,7 @@ describe("rules, fines and the fine fund in the browser", () => {
     await dialog.getByText("You must select an action").waitFor();
     await dialog.getByRole("radio", { name: /Decline dispute/ }).check();
     await dialog.getByLabel("Reason").fill("Three days is not soaking");
-    await screenshot(anaPage, "fines-review-dialog-desktop");
+    await screenshotDialog(anaPage, "fines-review-dialog-desktop");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await anaPage.getByText("Dispute declined").waitFor();
     await anaPage.getByText("The fine remains active").waitFor();
@@ -252,6 +256,6 @@ describe("rules, fines and the fine fund in the browser", () => {
     await recent.getByRole("button", { name: "Details" }).last().click();
     await benPage.getByRole("dialog", { name: "Fine Details" }).getByText("Pans and the big pot left in the sink").waitFor();
     await dismissToasts(benPage).catch(() => undefined);
-    await screenshot(benPage, "fines-details-dialog-phone");
+    await screenshotDialog(benPage, "fines-details-dialog-phone");
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { CreateFineBody, Fine } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { getHouseholdFinesQueryOptions } from "./get-household-fines";
@@ -10,7 +11,7 @@ export async function createFine(body: CreateFineBody): Promise<Fine> {
   return fine;
 }
 
-/** Issues a fine; the form shows the outcome (SPEC §5 alerts, 'Fine issued'). */
+/** Issues a fine; the form shows the outcome (SPEC §5 alerts, 'Fine issued'), SPEC §8's toast says it failed. */
 export function useCreateFine() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,5 +23,6 @@ export function useCreateFine() {
           ? queryClient.invalidateQueries({ queryKey: getUserFinesQueryOptions(fine.offender_id).queryKey })
           : undefined,
       ]),
+    onError: () => toast.error("Error", { description: "Failed to issue fine" }),
   });
 }

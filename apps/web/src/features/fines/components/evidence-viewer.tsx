@@ -1,6 +1,7 @@
 import { Images } from "lucide-react";
 import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
 export interface EvidenceViewerProps {
@@ -42,7 +43,7 @@ export function EvidenceViewer({ evidence, compact = false }: EvidenceViewerProp
           </blockquote>
         )}
         {images.length > 0 && (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <ul className={cn("grid grid-cols-1 gap-3", images.length > 1 && "sm:grid-cols-2")}>
             {images.map((url, index) => (
               <li key={url}>
                 <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border bg-muted">

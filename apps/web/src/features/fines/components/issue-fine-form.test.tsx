@@ -123,6 +123,7 @@ describe("Issue New Fine", () => {
     await choose("Rule *", /Dishes left overnight/);
     await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("You don't have permission to access this resource.");
+    expect(await screen.findByText("Failed to issue fine")).toBeInTheDocument();
     expect(props.onIssued).not.toHaveBeenCalled();
   });
 
