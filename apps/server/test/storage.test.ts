@@ -8,6 +8,7 @@ import { FILE_PATH_PATTERN, UPLOAD_MAX_BYTES } from "@housemate/contract";
 import { uploads } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
+import { gifOf, tinyJpeg, tinyPng, tinyWebp } from "./helpers/images.js";
 
 let t: TestContext;
 let dataDir: string;
@@ -20,12 +21,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The first bytes of each image type, padded: enough for the server's magic-byte check. */
+/** A small real image of each type: the server reads its header (magic bytes, pixel size). */
 const IMAGES = {
-  "image/png": Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]),
-  "image/jpeg": Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40, 2)]),
-  "image/gif": Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(40, 3)]),
-  "image/webp": Buffer.concat([Buffer.from("RIFF"), Buffer.from([40, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(32, 4)]),
+  "image/png": tinyPng(),
+  "image/jpeg": tinyJpeg(),
+  "image/gif": gifOf(),
+  "image/webp": tinyWebp(),
 } as const;
 type ImageType = keyof typeof IMAGES;
 
@@ -132,7 +133,7 @@ describe("uploading and serving", () => {
     expect(wrongBytes.statusCode).toBe(415);
     expect(wrongBytes.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
     const jpeg = IMAGES["image/jpeg"];
-    const jpegAsPng = await put(ana.token, filePath, Buffer.concat([jpeg, Buffer.alloc(IMAGES["image/png"].length - jpeg.length)]));
+    const jpegAsPng = await put(ana.token, filePath, jpeg.subarray(0, IMAGES["image/png"].length));
     expect(jpegAsPng.statusCode).toBe(415);
     const wrongHeader = await put(ana.token, filePath, IMAGES["image/png"], "image/gif");
     expect(wrongHeader.statusCode).toBe(415);

@@ -20,6 +20,7 @@ import {
 } from "../src/db/schema.js";
 import { PROFILE_PICTURE_MESSAGE } from "../src/features/users/service.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { tinyJpeg } from "./helpers/images.js";
 import {
   buildHouseholdHistory,
   buildHouseholdWithMembers,
@@ -39,8 +40,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The first bytes of a JPEG, padded: enough for the server's magic-byte check. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);
+/** A small real JPEG: the server reads its header (magic bytes, pixel size). */
+const JPEG = tinyJpeg();
 
 /** SPEC's avatar flow up to the profile update: reserve an upload, send the bytes; returns its publicUrl. */
 async function uploadPicture(token: string, category = "profile-pictures") {

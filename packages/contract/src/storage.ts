@@ -11,6 +11,9 @@ export const imageTypeSchema = z.enum(IMAGE_TYPES, {
 export type ImageType = z.infer<typeof imageTypeSchema>;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL_TTL_MINUTES = 15;
+/** Per person per rolling 24 hours: more uploads than this, or more bytes, is refused with 429. */
+export const UPLOAD_DAILY_COUNT = 100;
+export const UPLOAD_DAILY_BYTES = 200 * 1024 * 1024;
 
 /** The extension of a stored file comes from its declared type, never from the client's file name. */
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = {

@@ -1,29 +1,81 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { UPLOAD_URL_TTL_MINUTES, type ImageType, type UploadConfig, type UploadUrlBody } from "@housemate/contract";
+import { and, count, eq, gte, isNotNull, isNull, min, sum } from "drizzle-orm";
+import {
+  UPLOAD_DAILY_BYTES,
+  UPLOAD_DAILY_COUNT,
+  UPLOAD_URL_TTL_MINUTES,
+  type ImageType,
+  type UploadConfig,
+  type UploadUrlBody,
+} from "@housemate/contract";
 import type { Database } from "../../db/client.js";
-import { uploads } from "../../db/schema.js";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { uploads, users } from "../../db/schema.js";
+import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from "../../lib/errors.js";
 import type { FileStore } from "../../plugins/storage.js";
 import { newFilePath, publicUrlFor } from "./file-path.js";
+import { MAX_IMAGE_PIXELS, readImageSize } from "./image-size.js";
+import { stripJpegMetadata } from "./jpeg-metadata.js";
 import { imageTypeName, matchesImageType } from "./magic-bytes.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const unsupported = (message: string) => new AppError("UNSUPPORTED_MEDIA_TYPE", message);
 
-/** Reserves a server-made path for one file of the declared type and size, for the caller only, for 15 minutes. */
+/**
+ * Reserves a server-made path for one file of the declared type and size, for the caller only, for
+ * 15 minutes, within the caller's daily quota (UPLOAD_DAILY_COUNT files or UPLOAD_DAILY_BYTES bytes
+ * reserved in the last 24 hours; beyond it 429, so one account cannot fill the disk).
+ */
 export async function reserveUpload(
   db: Database,
   params: { userId: string; file: UploadUrlBody; now: Date; publicOrigin: string },
 ): Promise<UploadConfig> {
   const filePath = newFilePath(params.file.category, params.file.fileType);
-  await db.insert(uploads).values({
-    filePath,
-    userId: params.userId,
-    category: params.file.category,
-    contentType: params.file.fileType,
-    size: params.file.fileSize,
-    expiresAt: new Date(params.now.getTime() + UPLOAD_URL_TTL_MINUTES * 60_000),
+  await db.transaction(async (tx) => {
+    // One reservation at a time per person, so concurrent requests cannot all slip under the quota.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for("update");
+    const since = new Date(params.now.getTime() - DAY_MS);
+    const [used] = await tx
+      .select({ files: count(), bytes: sum(uploads.size), oldest: min(uploads.createdAt) })
+      .from(uploads)
+      .where(and(eq(uploads.userId, params.userId), gte(uploads.createdAt, since)));
+    const files = used?.files ?? 0;
+    const bytes = Number(used?.bytes ?? 0);
+    if (files + 1 > UPLOAD_DAILY_COUNT || bytes + params.file.fileSize > UPLOAD_DAILY_BYTES) {
+      const oldest = used?.oldest ?? params.now;
+      throw rateLimited((oldest.getTime() + DAY_MS - params.now.getTime()) / 1000);
+    }
+    await tx.insert(uploads).values({
+      filePath,
+      userId: params.userId,
+      category: params.file.category,
+      contentType: params.file.fileType,
+      size: params.file.fileSize,
+      expiresAt: new Date(params.now.getTime() + UPLOAD_URL_TTL_MINUTES * 60_000),
+      createdAt: params.now,
+    });
   });
   return { filePath, publicUrl: publicUrlFor(params.publicOrigin, filePath) };
+}
+
+/**
+ * What is stored for checked bytes of `type`: refused when the header declares more than MAX_IMAGE_PIXELS
+ * (or cannot be read at all); a JPEG loses its camera metadata (GPS position and the like).
+ */
+function storableImage(bytes: Buffer, type: ImageType): Buffer {
+  const size = readImageSize(bytes, type);
+  if (!size || size.width === 0 || size.height === 0) {
+    throw unsupported(`The file's content is not a ${imageTypeName(type)} image.`);
+  }
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `The image is too large: ${size.width} × ${size.height} pixels. Images can have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+  if (type !== "image/jpeg") return bytes;
+  const stripped = stripJpegMetadata(bytes);
+  if (!stripped) throw unsupported(`The file's content is not a ${imageTypeName(type)} image.`);
+  return stripped;
 }
 
 /** The media type of a Content-Type header, without parameters. */
@@ -55,6 +107,7 @@ export async function receiveUpload(
     if (!matchesImageType(params.bytes, declared)) {
       throw unsupported(`The file's content is not a ${imageTypeName(declared)} image.`);
     }
+    const stored = storableImage(params.bytes, declared);
 
     // The conditional claim makes a concurrent second upload wait for this one, then find it done.
     const [claimed] = await tx
@@ -64,7 +117,7 @@ export async function receiveUpload(
       .returning({ id: uploads.id });
     if (!claimed) throw conflict("This file has already been uploaded.");
     // Written inside the transaction: if writing fails, the slot stays open for a retry.
-    await files.put(upload.filePath, params.bytes);
+    await files.put(upload.filePath, stored);
   });
 }
 
