@@ -3,6 +3,7 @@ import { HouseholdGreeting } from "@/features/households/components/household-gr
 import { HouseholdMembersCard } from "@/features/households/components/household-members-card";
 import { WelcomeScreen } from "@/features/households/components/welcome-screen";
 import { DashboardFineCards } from "@/features/fines/components/dashboard-fine-cards";
+import { NotesCard } from "@/features/notes/components/notes-card";
 import { FineViewerScope } from "../fine-viewer-scope";
 
 /** /dashboard (SPEC §2): a composition of the features' cards; each card fetches its own data. */
@@ -19,6 +20,7 @@ export function Component() {
       {/* The dashboard's cards (issue 5) join this grid; the housemates card belongs in the side panel. */}
       <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
         <HouseholdMembersCard />
+        <NotesCard />
       </div>
     </div>
   );

@@ -1,0 +1,25 @@
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import type { StickyNote } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+
+/** GET /sticky-notes (SPEC §7): the household's notes in board order, as an array or nested under data. */
+export async function getNotes(signal?: AbortSignal): Promise<StickyNote[]> {
+  const answer = await api.get<StickyNote[] | { data?: StickyNote[] } | undefined>("/sticky-notes", { signal });
+  return Array.isArray(answer) ? answer : (answer?.data ?? []);
+}
+
+export const notesQueryKey = (householdId: string) => ["notes", householdId] as const;
+
+export function getNotesQueryOptions(householdId: string | null | undefined) {
+  return queryOptions({
+    queryKey: notesQueryKey(householdId ?? ""),
+    queryFn: householdId ? ({ signal }) => getNotes(signal) : skipToken,
+  });
+}
+
+/** The signed-in user's household board; idle while they have no household. */
+export function useNotes() {
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  return useQuery(getNotesQueryOptions(householdId));
+}

@@ -1,0 +1,330 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { toast, Toaster } from "sonner";
+import type { StickyNote } from "@housemate/contract";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { NotesCard } from "./notes-card";
+
+const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
+const NOTES = "/api/sticky-notes";
+const ids = { bins: "a0000000-0000-4000-8000-000000000001", milk: "a0000000-0000-4000-8000-000000000002", wifi: "a0000000-0000-4000-8000-000000000003" };
+
+function note(id: string, content: string, overrides: Partial<StickyNote> = {}): StickyNote {
+  return {
+    id,
+    household_id: HOUSEHOLD_ID,
+    content,
+    color: "yellow",
+    position: 0,
+    created_by: "u2",
+    created_by_name: "Bo Chen",
+    created_at: "2026-03-01T10:00:00.000Z",
+    updated_at: "2026-03-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const board = () => [
+  note(ids.bins, "Bins out on Tuesday", { position: 0 }),
+  note(ids.milk, "Buy milk", { position: 1, color: "blue", created_by_name: "Ana Lopez", created_by: "u1" }),
+  note(ids.wifi, "Wi-Fi password is on the fridge", { position: 2, color: "pink" }),
+];
+
+/**
+ * The server's side of the board, kept in memory behind the stubbed fetch: answers change as the
+ * board does, so a refetch after a change shows the change. `fail` makes one kind of call fail.
+ */
+function boardServer(notes: StickyNote[], fail: Partial<Record<"GET" | "POST" | "PATCH" | "DELETE" | "REORDER", boolean>> = {}) {
+  let current = [...notes];
+  const refused: FakeAnswer = { status: 500, body: { error: { message: "Boom", code: "INTERNAL", requestId: "r" } } };
+  const lastBody = () => server.bodies.at(-1) as Record<string, unknown>;
+  const routes: Parameters<typeof respondWith>[0] = {
+    [`GET ${NOTES}`]: () => (fail.GET ? refused : { body: { data: current } }),
+    [`POST ${NOTES}`]: () => {
+      if (fail.POST) return refused;
+      const { content, color } = lastBody() as { content: string; color: StickyNote["color"] };
+      const added = note(`a0000000-0000-4000-8000-00000000010${current.length}`, content, { color, created_by_name: "Ana Lopez" });
+      current = [...current, added];
+      return { status: 201, body: { data: added } };
+    },
+    [`POST ${NOTES}/reorder`]: () => {
+      if (fail.REORDER) return { status: 400, body: { error: { message: "noteIds must list every note", code: "VALIDATION_ERROR", requestId: "r" } } };
+      const { noteIds } = lastBody() as { noteIds: string[] };
+      current = noteIds.flatMap((id) => current.filter((each) => each.id === id));
+      return { body: { data: current } };
+    },
+  };
+  for (const each of notes) {
+    routes[`PATCH ${NOTES}/${each.id}`] = () => {
+      if (fail.PATCH) return refused;
+      const changes = lastBody();
+      current = current.map((one) => (one.id === each.id ? { ...one, ...changes } : one));
+      return { body: { data: current.find((one) => one.id === each.id) } };
+    };
+    routes[`DELETE ${NOTES}/${each.id}`] = () => {
+      if (fail.DELETE) return refused;
+      current = current.filter((one) => one.id !== each.id);
+      return { body: { data: { success: true } } };
+    };
+  }
+  const server = respondWith(routes);
+  return {
+    ...server,
+    /** What the board holds on the server now, as texts in order. */
+    texts: () => current.map((each) => each.content),
+    setFail: (next: typeof fail) => Object.assign(fail, next),
+  };
+}
+
+function renderCard() {
+  storeSession(serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }));
+  useAuthStore.getState().checkAuth();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <NotesCard />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+/** The notes' texts, top to bottom. */
+const shownOrder = () =>
+  within(screen.getByRole("list", { name: "Household notes" }))
+    .getAllByRole("textbox", { name: "Note text" })
+    .map((field) => (field as HTMLTextAreaElement).value);
+
+const sentTo = (server: Pick<ReturnType<typeof respondWith>, "requests" | "bodies">, method: string, path: string) =>
+  server.requests.flatMap((request, index) =>
+    request.method === method && new URL(request.url).pathname === path ? [server.bodies[index]] : [],
+  );
+
+beforeEach(() => {
+  // jsdom has no layout: each note gets a 100 px slot in list order, so the keyboard can move between them.
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+    const item = this.closest("[data-note-id]");
+    const index = item?.parentElement ? Array.from(item.parentElement.children).indexOf(item) : -1;
+    const top = item ? index * 100 : 0;
+    const height = item ? 90 : 0;
+    return { x: 0, y: top, top, left: 0, width: item ? 300 : 0, height, right: item ? 300 : 0, bottom: top + height, toJSON: () => ({}) };
+  });
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+describe("the household notes board", () => {
+  it("shows the notes in board order, each with its author, in a scrolling list of at most 600px", async () => {
+    boardServer(board());
+    renderCard();
+    await screen.findByDisplayValue("Buy milk");
+    expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]);
+    const list = screen.getByRole("list", { name: "Household notes" });
+    expect(list).toHaveClass("max-h-[600px]", "overflow-y-auto");
+    const [bins, milk] = within(list).getAllByRole("listitem");
+    expect(bins).toHaveAccessibleName("Note by Bo Chen");
+    expect(milk).toHaveTextContent("Ana Lopez");
+    expect(milk?.className).toContain("bg-sky-100");
+  });
+
+  it("also reads a board nested under data.data", async () => {
+    respondWith({ [`GET ${NOTES}`]: { body: { data: { data: board() } } } });
+    renderCard();
+    expect(await screen.findByDisplayValue("Bins out on Tuesday")).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load notes' and loads them again on Retry", async () => {
+    const server = boardServer(board(), { GET: true });
+    renderCard();
+    expect(await screen.findByText("Failed to load notes")).toBeInTheDocument();
+    server.setFail({ GET: false });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByDisplayValue("Buy milk")).toBeInTheDocument();
+    expect(screen.queryByText("Failed to load notes")).not.toBeInTheDocument();
+  });
+});
+
+describe("adding a note", () => {
+  it("keeps Add disabled while the text is blank after trimming", async () => {
+    boardServer([]);
+    renderCard();
+    const user = userEvent.setup();
+    const add = screen.getByRole("button", { name: "Add" });
+    expect(add).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: "New note" }), "   {Enter}  ");
+    expect(add).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: "New note" }), "x");
+    expect(add).toBeEnabled();
+  });
+
+  it("adds a trimmed note in the picked colour (Yellow unless picked) at the end of the board", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    expect(screen.getByRole("radio", { name: "Yellow" })).toBeChecked();
+    expect(screen.getAllByRole("radio").map((radio) => radio.getAttribute("aria-label"))).toEqual([
+      "Yellow",
+      "Blue",
+      "Green",
+      "Pink",
+      "Purple",
+    ]);
+
+    await user.type(screen.getByRole("textbox", { name: "New note" }), "  Party on Friday ");
+    await user.click(screen.getByRole("radio", { name: "Green" }));
+    await user.click(screen.getByRole("button", { name: "Add" }));
+
+    expect(await screen.findByText("Note added successfully")).toBeInTheDocument();
+    expect(sentTo(server, "POST", NOTES)).toEqual([{ content: "Party on Friday", color: "green" }]);
+    await waitFor(() => expect(shownOrder()).toEqual([...server.texts()]));
+    expect(shownOrder().at(-1)).toBe("Party on Friday");
+    expect(screen.getByRole("textbox", { name: "New note" })).toHaveValue("");
+  });
+
+  it("takes the note back off the board when the server refuses it", async () => {
+    boardServer(board(), { POST: true });
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.type(screen.getByRole("textbox", { name: "New note" }), "Lost note");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Failed to add note")).toBeInTheDocument();
+    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+  });
+});
+
+describe("editing a note in place", () => {
+  it("saves once, 500 ms after typing stops", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const field = await screen.findByDisplayValue("Buy milk");
+    const patches = () => sentTo(server, "PATCH", `${NOTES}/${ids.milk}`);
+
+    // Fake timers make the 500 ms exact. fireEvent, not userEvent: Testing Library's async wrapper
+    // waits on a real-time timer that vitest's fake timers would never fire.
+    vi.useFakeTimers();
+    fireEvent.focus(field);
+    for (const text of ["Buy o", "Buy oat", "Buy oat m", "Buy oat milk"]) {
+      fireEvent.change(field, { target: { value: text } });
+      await act(() => vi.advanceTimersByTimeAsync(200));
+    }
+    fireEvent.change(field, { target: { value: "Buy oat milk!" } });
+    fireEvent.change(field, { target: { value: "Buy oat milk" } });
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(patches()).toEqual([]);
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(patches()).toEqual([{ content: "Buy oat milk" }]);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(patches()).toHaveLength(1);
+    expect(field).toHaveValue("Buy oat milk");
+    expect(server.texts()).toContain("Buy oat milk");
+  });
+
+  it("does not save a note emptied of text, and shows the saved text again on leaving it", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Buy milk");
+    await user.clear(field);
+    await user.type(field, "   ");
+    await user.tab();
+    expect(field).toHaveValue("Buy milk");
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sentTo(server, "PATCH", `${NOTES}/${ids.milk}`)).toEqual([]);
+  });
+
+  it("puts the old text back when the server refuses the edit", async () => {
+    boardServer(board(), { PATCH: true });
+    renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Buy milk");
+    await user.type(field, " and eggs");
+    await user.tab(); // leaving the note sends the waiting edit at once
+    expect(await screen.findByText("Failed to update note")).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveValue("Buy milk"));
+  });
+});
+
+describe("deleting a note", () => {
+  it("takes the note off the board and says so", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+    expect(await screen.findByText("Note deleted successfully")).toBeInTheDocument();
+    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1);
+    expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+  });
+
+  it("puts the note back in its place when the server refuses", async () => {
+    boardServer(board(), { DELETE: true });
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    expect(await screen.findByText("Failed to delete note")).toBeInTheDocument();
+    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+  });
+});
+
+describe("reordering the board", () => {
+  /** Picks a note up by its handle, moves it with the arrow keys and drops it, as a keyboard user does. */
+  async function moveByKeyboard(user: ReturnType<typeof userEvent.setup>, handleName: string, keys: string[]) {
+    screen.getByRole("button", { name: handleName }).focus();
+    await user.keyboard("[Space]");
+    for (const key of keys) await user.keyboard(`[${key}]`);
+    await user.keyboard("[Space]");
+  }
+
+  it("moves a note down by keyboard and sends the whole new order", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await moveByKeyboard(user, 'Move note "Bins out on Tuesday"', ["ArrowDown"]);
+
+    await waitFor(() => expect(sentTo(server, "POST", `${NOTES}/reorder`)).toEqual([{ noteIds: [ids.milk, ids.bins, ids.wifi] }]));
+    expect(shownOrder()).toEqual(["Buy milk", "Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+    expect(server.texts()).toEqual(["Buy milk", "Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+  });
+
+  it("announces the move to screen readers and tells keyboard users how", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    const handle = screen.getByRole("button", { name: 'Move note "Wi-Fi password is on the fridge"' });
+    expect(handle).toHaveAccessibleDescription(/press Space or Enter/);
+    handle.focus();
+    await user.keyboard("[Space]");
+    await waitFor(() => expect(document.body).toHaveTextContent('Picked up note "Wi-Fi password is on the fridge" at position 3 of 3.'));
+    await user.keyboard("[ArrowUp]");
+    await waitFor(() => expect(document.body).toHaveTextContent('Note "Wi-Fi password is on the fridge" is over position 2 of 3.'));
+    await user.keyboard("[Escape]");
+    await waitFor(() => expect(document.body).toHaveTextContent("Moving cancelled."));
+    expect(shownOrder().at(-1)).toBe("Wi-Fi password is on the fridge");
+    expect(sentTo(server, "POST", `${NOTES}/reorder`)).toEqual([]);
+  });
+
+  it("puts the old order back when the server refuses", async () => {
+    boardServer(board(), { REORDER: true });
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await moveByKeyboard(user, 'Move note "Wi-Fi password is on the fridge"', ["ArrowUp", "ArrowUp"]);
+    expect(await screen.findByText("Failed to reorder notes")).toBeInTheDocument();
+    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+  });
+});

@@ -1,0 +1,75 @@
+import { RotateCw, StickyNote as StickyNoteIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isPlaceholderNote, useCreateNote } from "../api/create-note";
+import { useDeleteNote } from "../api/delete-note";
+import { useNotes } from "../api/get-notes";
+import { useReorderNotes } from "../api/reorder-notes";
+import { useUpdateNote } from "../api/update-note";
+import { AddNoteForm } from "./add-note-form";
+import { SortableNoteList } from "./sortable-note-list";
+import { StickyNoteItem } from "./sticky-note-item";
+
+function NotesSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading notes">
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-20 w-full" />
+    </div>
+  );
+}
+
+/** The household's sticky-notes board on the dashboard (SPEC §2): add, edit in place, delete and reorder. */
+export function NotesCard() {
+  const notes = useNotes();
+  const createNote = useCreateNote();
+  const updateNote = useUpdateNote();
+  const deleteNote = useDeleteNote();
+  const reorderNotes = useReorderNotes();
+  const list = notes.data ?? [];
+  // A reorder must name every note the server has: not while one is still being added.
+  const adding = list.some(isPlaceholderNote);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2 pb-3">
+        <StickyNoteIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+        <CardTitle className="text-base">Household Notes</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <AddNoteForm onAdd={(note) => createNote.mutate(note)} />
+        {notes.isPending ? (
+          <NotesSkeleton />
+        ) : notes.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-6 text-center">
+            <p className="text-sm text-destructive">Failed to load notes</p>
+            <Button variant="outline" size="sm" onClick={() => void notes.refetch()} disabled={notes.isFetching}>
+              <RotateCw className={notes.isFetching ? "animate-spin" : undefined} aria-hidden="true" />
+              Retry
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            No notes yet. Add the first one for your household.
+          </p>
+        ) : (
+          <SortableNoteList notes={list} onReorder={(noteIds) => reorderNotes.mutate(noteIds)}>
+            <ul aria-label="Household notes" className="-mx-2 flex max-h-[600px] flex-col gap-3 overflow-y-auto px-2 py-1">
+              {list.map((note) => (
+                <StickyNoteItem
+                  key={note.id}
+                  note={note}
+                  pending={isPlaceholderNote(note)}
+                  canMove={!adding}
+                  onSave={(content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
+                  onDelete={() => deleteNote.mutate(note)}
+                />
+              ))}
+            </ul>
+          </SortableNoteList>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

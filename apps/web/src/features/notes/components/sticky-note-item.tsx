@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from "react";
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { GripVertical, Trash2 } from "lucide-react";
+import { NOTE_MAX_LENGTH, NOTE_SAVE_DELAY_MS, type StickyNote } from "@housemate/contract";
+import { Button } from "@/components/ui/button";
+import { formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useDebouncedCallback } from "../hooks/use-debounced-callback";
+import { NOTE_STYLES } from "../utils/note-colors";
+import { noteExcerpt } from "../utils/note-excerpt";
+
+export interface StickyNoteItemProps {
+  note: StickyNote;
+  /** Still being added: shown, but not yet editable, movable or deletable. */
+  pending?: boolean;
+  /** Moving is off while the board is changing shape (a note being added). */
+  canMove: boolean;
+  onSave: (content: string) => void;
+  onDelete: () => void;
+}
+
+/**
+ * One note on the board, edited in place: the text is saved 500 ms after typing stops (SPEC §9).
+ * While the note has focus the text is the person's own; it follows the saved note again on blur.
+ */
+export function StickyNoteItem({ note, pending = false, canMove, onSave, onDelete }: StickyNoteItemProps) {
+  const [draft, setDraft] = useState(note.content);
+  const focused = useRef(false);
+  const save = useDebouncedCallback(onSave, NOTE_SAVE_DELAY_MS);
+  const sortable = useSortable({ id: note.id, disabled: pending || !canMove });
+
+  // A new note object (someone else's edit, a refetch, a rollback, this person's own saved edit) is
+  // shown unless the person is typing. Identity, not text: a rollback to the text shown before the
+  // edit must still replace the draft.
+  useEffect(() => {
+    if (!focused.current) setDraft(note.content);
+  }, [note]);
+
+  function change(value: string) {
+    setDraft(value);
+    const content = value.trim();
+    if (content && content !== note.content) save.run(content);
+    else save.cancel();
+  }
+
+  function blur() {
+    focused.current = false;
+    // A waiting save goes now; otherwise the text settles on the saved note (a blank edit is dropped).
+    if (!save.flush()) setDraft(note.content);
+  }
+
+  const excerpt = noteExcerpt(note.content);
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      data-note-id={note.id}
+      aria-label={`Note by ${note.created_by_name}`}
+      className={cn(
+        "group relative flex flex-col gap-1 rounded-sm border p-3 pt-2 shadow-sm transition-shadow",
+        NOTE_STYLES[note.color].paper,
+        sortable.isDragging && "z-10 shadow-lg ring-2 ring-ring",
+        pending && "opacity-70",
+      )}
+    >
+      <div className="-mx-1 flex items-center justify-between">
+        <button
+          type="button"
+          ref={sortable.setActivatorNodeRef}
+          {...sortable.attributes}
+          {...sortable.listeners}
+          aria-label={`Move note "${excerpt}"`}
+          disabled={pending || !canMove}
+          className="flex size-8 cursor-grab touch-none items-center justify-center rounded-md opacity-60 outline-none hover:bg-black/5 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing disabled:cursor-default disabled:opacity-30 dark:hover:bg-white/10"
+        >
+          <GripVertical className="size-4" aria-hidden="true" />
+        </button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-current opacity-60 hover:bg-black/5 hover:text-destructive hover:opacity-100 focus-visible:opacity-100 dark:hover:bg-white/10"
+          aria-label={`Delete note "${excerpt}"`}
+          disabled={pending}
+          onClick={() => {
+            save.cancel();
+            onDelete();
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <textarea
+        aria-label="Note text"
+        value={draft}
+        readOnly={pending}
+        maxLength={NOTE_MAX_LENGTH}
+        onChange={(event) => change(event.target.value)}
+        onFocus={() => (focused.current = true)}
+        onBlur={blur}
+        rows={2}
+        className="field-sizing-content min-h-12 w-full resize-none rounded-sm bg-transparent px-1 text-sm leading-relaxed break-words outline-none placeholder:text-current/50 focus-visible:ring-2 focus-visible:ring-ring/60"
+      />
+      <p className="px-1 text-xs opacity-75">
+        <span className="font-medium">{note.created_by_name}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={note.created_at}>{formatDate(note.created_at)}</time>
+      </p>
+    </li>
+  );
+}
