@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { NotificationType } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+
+/** GET /notifications/types: the eight kinds of notification, with category and description. */
+export function getNotificationTypes(signal?: AbortSignal): Promise<NotificationType[]> {
+  return api.get<NotificationType[]>("/notifications/types", { signal });
+}
+
+export const getNotificationTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["notifications", "types"] as const,
+    queryFn: ({ signal }) => getNotificationTypes(signal),
+    // The list is fixed by the contract; one fetch per session is plenty.
+    staleTime: Infinity,
+  });
+
+export function useNotificationTypes() {
+  return useQuery(getNotificationTypesQueryOptions());
+}

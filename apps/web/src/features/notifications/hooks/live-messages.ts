@@ -1,0 +1,31 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { FINE_NOTIFICATION_TYPES, type Notification, type ServerMessage } from "@housemate/contract";
+import { receiveNotification, updateNotificationList } from "../api/notification-cache";
+import { useNotificationCountsStore } from "../stores/notification-counts-store";
+import { refreshHouseholdFines, type SessionRef } from "../utils/refresh-household-fines";
+
+/** SPEC §9: a pushed notification's toast stays 5 seconds. */
+export const NOTIFICATION_TOAST_MS = 5_000;
+
+function announce({ title, message }: Notification) {
+  toast(title || "New Notification", { description: message || "You have a new notification", duration: NOTIFICATION_TOAST_MS });
+}
+
+/** SPEC §7 Live socket: what each server message does to the panel, the bell and the fines. */
+export function handleServerMessage(queryClient: QueryClient, message: ServerMessage, session: SessionRef) {
+  switch (message.type) {
+    case "notification": {
+      if (receiveNotification(queryClient, message.data)) announce(message.data);
+      if (FINE_NOTIFICATION_TYPES.includes(message.data.type_id)) void refreshHouseholdFines(queryClient, session);
+      return;
+    }
+    case "notification_count": {
+      useNotificationCountsStore.getState().setCounts(message.data);
+      updateNotificationList(queryClient, (list) => ({ ...list, ...message.data }));
+      return;
+    }
+    case "pong":
+      return;
+  }
+}

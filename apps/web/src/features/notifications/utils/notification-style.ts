@@ -1,0 +1,13 @@
+import type { NotificationTypeId } from "@housemate/contract";
+
+/** SPEC §2: each item's dot is coloured by its type, so a glance tells money from rules from people. */
+export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
+  fine_received: "bg-destructive",
+  fine_paid: "bg-success",
+  fine_disputed: "bg-warning",
+  dispute_resolved: "bg-primary",
+  household_joined: "bg-violet-500",
+  rule_created: "bg-sky-500",
+  rule_updated: "bg-sky-500",
+  rule_deleted: "bg-slate-400",
+};

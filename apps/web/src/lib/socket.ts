@@ -1,0 +1,109 @@
+import {
+  SOCKET_CLOSE,
+  SOCKET_PATH,
+  SOCKET_PING_MS,
+  serverMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
+} from "@housemate/contract";
+
+/** SPEC §9: reconnects wait 1 s, then twice as long each time, never more than 30 s, at most 5 times. */
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+export const MAX_RECONNECT_ATTEMPTS = 5;
+
+/** The wait before reconnect attempt `attempt` (1 for the first). */
+export const reconnectDelay = (attempt: number) => Math.min(RECONNECT_BASE_MS * 2 ** (attempt - 1), RECONNECT_MAX_MS);
+
+/** SPEC §7: the socket lives on the API host (this origin), with the session token in the query string. */
+export function socketUrl(token: string, origin: string = window.location.origin): string {
+  return `${origin.replace(/^http/, "ws")}${SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+export interface LiveSocketHandlers {
+  /** A message that passed the contract's schema; `pong` never reaches here. */
+  onMessage: (message: ServerMessage) => void;
+  /** Every reconnect attempt failed: the socket stays closed until the page is reloaded. */
+  onConnectionLost: () => void;
+  /** The server closed the socket because the session ended; reconnecting cannot help. */
+  onSessionEnded?: () => void;
+}
+
+export interface LiveSocket {
+  /** A deliberate disconnect (logout, leaving the shell): closes the socket and never reconnects. */
+  disconnect: () => void;
+}
+
+/** Reads one frame; anything unreadable or unknown is only logged (SPEC §7 Live socket). */
+function parseMessage(raw: unknown): ServerMessage | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(String(raw));
+  } catch {
+    console.warn("Live socket: could not parse a message", raw);
+    return null;
+  }
+  const parsed = serverMessageSchema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const type = typeof payload === "object" && payload !== null && "type" in payload ? payload.type : undefined;
+  console.warn(`Live socket: ignored a message of type ${String(type)}`, parsed.error.issues);
+  return null;
+}
+
+/**
+ * Opens the live socket (SPEC §4 Socket, §7 Live socket): pings every 30 s while open, and after an
+ * unintended close reconnects with backoff. A successful open starts the attempts afresh.
+ */
+export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): LiveSocket {
+  let socket: WebSocket | null = null;
+  let attempts = 0;
+  let stopped = false;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (message: ClientMessage) => socket?.send(JSON.stringify(message));
+
+  function open() {
+    const current = new WebSocket(socketUrl(token));
+    socket = current;
+    current.onopen = () => {
+      attempts = 0;
+      pingTimer = setInterval(() => send({ type: "ping" }), SOCKET_PING_MS);
+    };
+    current.onmessage = (event: MessageEvent) => {
+      const message = parseMessage(event.data);
+      if (message && message.type !== "pong") handlers.onMessage(message);
+    };
+    current.onclose = (event: CloseEvent) => {
+      clearInterval(pingTimer);
+      if (stopped || socket !== current) return;
+      socket = null;
+      if (event.code === SOCKET_CLOSE.SESSION_ENDED) {
+        stopped = true;
+        handlers.onSessionEnded?.();
+        return;
+      }
+      if (attempts >= MAX_RECONNECT_ATTEMPTS) {
+        stopped = true;
+        handlers.onConnectionLost();
+        return;
+      }
+      attempts += 1;
+      reconnectTimer = setTimeout(open, reconnectDelay(attempts));
+    };
+  }
+
+  open();
+
+  return {
+    disconnect() {
+      stopped = true;
+      attempts = 0;
+      clearTimeout(reconnectTimer);
+      clearInterval(pingTimer);
+      const current = socket;
+      socket = null;
+      current?.close(1000, "Disconnected");
+    },
+  };
+}
