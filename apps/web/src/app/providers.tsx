@@ -13,7 +13,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>{children}</TooltipProvider>
-      <Toaster position="top-right" richColors closeButton visibleToasts={3} duration={5000} theme="system" />
+      {/* Below the 64 px sticky header, so a toast never hides the bell or the avatar menu. */}
+      <Toaster
+        position="top-right"
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72, left: 8, right: 8 }}
+        richColors
+        closeButton
+        visibleToasts={3}
+        duration={5000}
+        theme="system"
+      />
     </QueryClientProvider>
   );
 }
