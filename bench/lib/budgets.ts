@@ -1,0 +1,59 @@
+/** One figure of the run: the median of its runs, and each run's value. */
+export interface Figure {
+  /** e.g. "postgres.list.rps" */
+  key: string;
+  label: string;
+  unit: string;
+  value: number;
+  runs: number[];
+  /** Something the reader should know about this figure (errors seen, a skipped part). */
+  note?: string;
+}
+
+export interface Budget {
+  key: string;
+  /** The figure must be at least (≥) or at most (≤) the limit. */
+  op: ">=" | "<=";
+  limit: number;
+}
+
+/** Issue 8's budgets (2 cores; PostgreSQL unless the key says pglite). */
+export const BUDGETS: Budget[] = [
+  { key: "postgres.list.rps", op: ">=", limit: 2500 },
+  { key: "postgres.list.p99", op: "<=", limit: 25 },
+  { key: "postgres.list.baselineRatio", op: ">=", limit: 0.5 },
+  { key: "postgres.issue.rps", op: ">=", limit: 1000 },
+  { key: "postgres.issue.p99", op: "<=", limit: 40 },
+  { key: "pglite.list.rps", op: ">=", limit: 600 },
+  { key: "pglite.list.p99", op: "<=", limit: 80 },
+  { key: "postgres.sockets.p50", op: "<=", limit: 10 },
+  { key: "postgres.sockets.p99", op: "<=", limit: 50 },
+  { key: "postgres.coldStart", op: "<=", limit: 1500 },
+  { key: "pglite.coldStart", op: "<=", limit: 3000 },
+  { key: "postgres.list.rssMB", op: "<=", limit: 200 },
+  { key: "frontend.landingJsKB", op: "<=", limit: 120 },
+  { key: "frontend.dashboardJsKB", op: "<=", limit: 250 },
+  { key: "frontend.lighthouse.performance", op: ">=", limit: 0.95 },
+  { key: "frontend.lighthouse.accessibility", op: ">=", limit: 0.95 },
+  { key: "frontend.lighthouse.lcpMs", op: "<=", limit: 2000 },
+  { key: "frontend.lighthouse.tbtMs", op: "<=", limit: 150 },
+  { key: "frontend.lighthouse.cls", op: "<=", limit: 0.05 },
+];
+
+export type Verdict = "pass" | "FAIL" | "not run";
+
+export interface Checked {
+  budget: Budget;
+  figure: Figure | undefined;
+  verdict: Verdict;
+}
+
+/** Each budget against its figure; a budget whose figure was not measured is 'not run'. */
+export function checkBudgets(figures: Figure[]): Checked[] {
+  return BUDGETS.map((budget) => {
+    const figure = figures.find((f) => f.key === budget.key);
+    if (!figure || !Number.isFinite(figure.value)) return { budget, figure, verdict: "not run" };
+    const ok = budget.op === ">=" ? figure.value >= budget.limit : figure.value <= budget.limit;
+    return { budget, figure, verdict: ok ? "pass" : "FAIL" };
+  });
+}

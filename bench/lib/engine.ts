@@ -1,0 +1,235 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { HttpLoadResult, HttpLoadSpec } from "../load/http-spec.js";
+import { everyone } from "../load/http-requests.js";
+import type { Figure } from "./budgets.js";
+import { openSockets, runHttp } from "./load.js";
+import type { Engine, Options } from "./options.js";
+import { commitTimes, startPostgres, type BenchPostgres } from "./postgres.js";
+import { seed, type Fixture } from "./seed.js";
+import { startServer, watchProcess, type RunningServer } from "./server.js";
+import { median, percentile } from "./stats.js";
+
+const BASELINE = "bench/baseline/server.ts";
+/** The issue's load: 20 concurrent connections. */
+const CONNECTIONS = 20;
+const DASHBOARD_CALLS = 8;
+
+/** A scenario as `measure` takes it: the rest of the load spec is filled in per engine. */
+type MeasuredSpec = Pick<HttpLoadSpec, "scenario" | "amount">;
+/** One run's figures, with what the server process spent on it. */
+type Measured = HttpLoadResult & { peakMB: number; cpuMsPerRequest: number };
+
+const log = (message: string) => console.error(`  · ${message}`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Figures of one measured scenario over its runs: the median, and each run's value. */
+function figure(key: string, label: string, unit: string, runs: number[], note?: string): Figure {
+  return { key, label, unit, value: median(runs), runs, ...(note ? { note } : {}) };
+}
+
+/** What went wrong in some runs, said once (a budget met with errors is no budget met). */
+function problems(results: HttpLoadResult[]): string | undefined {
+  const non2xx = results.reduce((n, r) => n + r.non2xx, 0);
+  const errors = results.reduce((n, r) => n + r.errors + r.timeouts, 0);
+  if (!non2xx && !errors) return undefined;
+  const codes = results.flatMap((r) => Object.entries(r.statusCodes).filter(([code]) => !code.startsWith("2")));
+  return `${non2xx} non-2xx (${codes.map(([c, n]) => `${c}×${n}`).join(", ")}), ${errors} errors/timeouts`;
+}
+
+/**
+ * Seeds the data set into one engine, then measures every server scenario against the real server
+ * (and, on PostgreSQL, the bare-route baseline beside it). Returns the figures, keyed `<engine>.…`.
+ */
+export async function benchEngine(engine: Engine, options: Options, workDir: string, serverEntry: string): Promise<Figure[]> {
+  const { sizes } = options;
+  const wants = (name: string) => options.only.length === 0 || options.only.includes(name);
+  const figures: Figure[] = [];
+  const dir = path.join(workDir, engine);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+
+  let postgres: BenchPostgres | null = null;
+  const servers: RunningServer[] = [];
+  try {
+    let env: Record<string, string>;
+    let target: { url?: string; dataDir?: string };
+    if (engine === "postgres") {
+      log("starting a throwaway PostgreSQL cluster");
+      postgres = await startPostgres();
+      target = { url: postgres.url };
+      env = { DATABASE_URL: postgres.url, DATA_DIR: path.join(dir, "data") };
+    } else {
+      target = { dataDir: path.join(dir, "data") };
+      env = { DATA_DIR: path.join(dir, "data") };
+    }
+    log(`seeding ${sizes.households} households (${sizes.finesPerHousehold} fines each) into ${engine}`);
+    const seeded = performance.now();
+    const fixture = await seed(target, sizes, sizes.runs);
+    const fixtureFile = path.join(dir, "fixture.json");
+    writeFileSync(fixtureFile, JSON.stringify(fixture));
+    log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const logFile = path.join(dir, "server.log");
+
+    if (wants("cold-start")) {
+      const times: number[] = [];
+      for (let run = 0; run < sizes.runs; run++) {
+        // PGlite's budget is its first boot: an empty data folder, migrations included.
+        const bootEnv = engine === "pglite" ? { DATA_DIR: path.join(dir, `first-boot-${run}`) } : env;
+        const server = await startServer({ entry: serverEntry, env: bootEnv, logFile });
+        times.push(server.startupMs);
+        await server.stop();
+      }
+      const label = engine === "pglite" ? "cold start to healthy (first boot)" : "cold start to healthy";
+      figures.push(figure(`${engine}.coldStart`, label, "ms", times));
+    }
+
+    const server = await startServer({ entry: serverEntry, env, logFile });
+    servers.push(server);
+    const baseline =
+      engine === "postgres" && wants("list")
+        ? await startServer({ entry: BASELINE, env: { DATABASE_URL: target.url ?? "" }, logFile: path.join(dir, "baseline.log") })
+        : null;
+    if (baseline) servers.push(baseline);
+
+    /** One scenario's runs against one server process, after an unrecorded warm-up. */
+    const measure = async (
+      target: RunningServer,
+      spec: MeasuredSpec,
+      label: string,
+      plan = { runs: sizes.runs, warmupSeconds: sizes.warmupSeconds },
+    ): Promise<Measured[]> => {
+      const full = { connections: CONNECTIONS, fixtureFile, url: target.url, ...spec };
+      if (!spec.amount && plan.warmupSeconds) await runHttp(dir, { ...full, seconds: plan.warmupSeconds });
+      const runs: Measured[] = [];
+      for (let run = 0; run < plan.runs; run++) {
+        log(plan.runs > 1 ? `${label}, run ${run + 1}/${plan.runs}` : label);
+        const payRun = spec.scenario === "pay" ? { payRun: run } : {};
+        const watched = await watchProcess(target.pid, () => runHttp(dir, { seconds: sizes.seconds, ...full, ...payRun }));
+        runs.push({ ...watched.result, peakMB: watched.peakMB, cpuMsPerRequest: watched.cpuMs / Math.max(1, watched.result.total) });
+        await pause(500);
+      }
+      return runs;
+    };
+    const cpuFigure = (key: string, label: string, runs: Measured[]) =>
+      figure(`${engine}.${key}.cpuMs`, `${label}: server CPU per request`, "ms", runs.map((r) => r.cpuMsPerRequest));
+
+    if (wants("list")) {
+      // Baseline and real route take turns, so both see the same noise from the rest of the machine.
+      const lists: Measured[] = [];
+      const bases: Measured[] = [];
+      for (let run = 0; run < sizes.runs; run++) {
+        const once = { runs: 1, warmupSeconds: run === 0 ? sizes.warmupSeconds : 0 };
+        const of = `run ${run + 1}/${sizes.runs}`;
+        if (baseline) bases.push(...(await measure(baseline, { scenario: "baseline-list" }, `bare-route baseline, ${of}`, once)));
+        lists.push(...(await measure(server, { scenario: "list" }, `list household fines, ${of}`, once)));
+      }
+      const note = problems(lists);
+      figures.push(figure(`${engine}.list.rps`, "list household fines", "req/s", lists.map((r) => r.requestsPerSecond), note));
+      figures.push(figure(`${engine}.list.p50`, "list household fines p50", "ms", lists.map((r) => r.latency.p50)));
+      figures.push(figure(`${engine}.list.p99`, "list household fines p99", "ms", lists.map((r) => r.latency.p99)));
+      figures.push(cpuFigure("list", "list household fines", lists));
+      figures.push(figure(`${engine}.list.kB`, "list response size", "kB", lists.map((r) => r.bytesPerResponse / 1000)));
+      figures.push(figure(`${engine}.list.rssMB`, "server RSS under the list load (peak)", "MB", lists.map((r) => r.peakMB)));
+      if (baseline) {
+        const ratios = lists.map((r, i) => r.requestsPerSecond / (bases[i]?.requestsPerSecond ?? Number.NaN));
+        figures.push(figure(`${engine}.baseline.rps`, "bare-route baseline", "req/s", bases.map((r) => r.requestsPerSecond), problems(bases)));
+        figures.push(figure(`${engine}.baseline.p99`, "bare-route baseline p99", "ms", bases.map((r) => r.latency.p99)));
+        figures.push(cpuFigure("baseline", "bare-route baseline", bases));
+        figures.push(figure(`${engine}.list.baselineRatio`, "list ÷ baseline (req/s)", "×", ratios));
+      }
+    }
+
+    if (wants("dashboard")) {
+      const runs = await measure(server, { scenario: "dashboard" }, "dashboard load");
+      const loads = runs.map((r) => r.requestsPerSecond / DASHBOARD_CALLS);
+      figures.push(figure(`${engine}.dashboard.loadsPerSecond`, `dashboard loads (${DASHBOARD_CALLS} calls each, gzip)`, "loads/s", loads, problems(runs)));
+      figures.push(figure(`${engine}.dashboard.p99`, "dashboard call p99", "ms", runs.map((r) => r.latency.p99)));
+      figures.push(cpuFigure("dashboard", "dashboard call", runs));
+    }
+
+    if (wants("issue")) {
+      const runs = await measure(server, { scenario: "issue" }, "issue fine");
+      figures.push(figure(`${engine}.issue.rps`, "issue fine (with notifications)", "req/s", runs.map((r) => r.requestsPerSecond), problems(runs)));
+      figures.push(figure(`${engine}.issue.p99`, "issue fine p99", "ms", runs.map((r) => r.latency.p99)));
+      figures.push(cpuFigure("issue", "issue fine", runs));
+    }
+
+    if (wants("pay")) {
+      // Each fine pays once: leave headroom for the requests autocannon builds ahead of sending.
+      const runs = await measure(server, { scenario: "pay", amount: sizes.paysPerRun - 4 * CONNECTIONS }, "pay fine");
+      figures.push(figure(`${engine}.pay.rps`, "pay fine (with notifications)", "req/s", runs.map((r) => r.requestsPerSecond), problems(runs)));
+      figures.push(figure(`${engine}.pay.p99`, "pay fine p99", "ms", runs.map((r) => r.latency.p99)));
+      figures.push(cpuFigure("pay", "pay fine", runs));
+    }
+
+    if (wants("sockets") && postgres) {
+      figures.push(...(await socketDelivery(dir, server, fixture, fixtureFile, options, postgres)));
+    }
+    return figures;
+  } finally {
+    for (const server of servers) await server.stop();
+    await postgres?.stop();
+  }
+}
+
+/**
+ * 1,000 members hold a live socket each while their housemates fine them at a steady rate; each
+ * notification's latency runs from its transaction's commit (PostgreSQL's commit timestamp) to its
+ * arrival in the socket process (same machine, same clock).
+ */
+async function socketDelivery(
+  dir: string,
+  server: RunningServer,
+  fixture: Fixture,
+  fixtureFile: string,
+  options: Options,
+  postgres: BenchPostgres,
+): Promise<Figure[]> {
+  const { sizes } = options;
+  const holders = everyone(fixture).slice(0, sizes.sockets).map(({ member }) => member);
+  log(`opening ${holders.length} live sockets`);
+  const sockets = await openSockets(dir, { url: `${server.url.replace(/^http/, "ws")}/ws`, members: holders });
+  const p50s: number[] = [];
+  const p99s: number[] = [];
+  const notes: string[] = [];
+  try {
+    for (let run = 0; run < sizes.runs; run++) {
+      log(`socket delivery, run ${run + 1}/${sizes.runs}`);
+      const issued = await runHttp(dir, {
+        url: server.url,
+        scenario: "socket-issue",
+        connections: 10,
+        overallRate: sizes.socketFinesPerSecond,
+        seconds: sizes.socketSeconds,
+        fixtureFile,
+        offenderIds: holders.map((member) => member.id),
+      });
+      await pause(1000);
+      const report = await sockets.report();
+      const committed = postgres.commitTimestamps
+        ? await commitTimes(postgres.url, report.received.map((r) => r.id))
+        : new Map<string, number>();
+      const latencies = report.received.flatMap((r) => {
+        const at = committed.get(r.id);
+        return at === undefined ? [] : [r.at - at];
+      });
+      p50s.push(percentile(latencies, 50));
+      p99s.push(percentile(latencies, 99));
+      const delivered = report.received.length;
+      const created = issued.total - issued.non2xx;
+      if (delivered < created || report.closed) notes.push(`run ${run + 1}: ${delivered}/${created} delivered, ${report.closed} closed`);
+    }
+  } finally {
+    await sockets.close();
+  }
+  const note = [
+    postgres.commitTimestamps ? "" : "track_commit_timestamp is off: latency not measured",
+    ...notes,
+  ].filter(Boolean).join("; ");
+  return [
+    { key: "postgres.sockets.open", label: "open sockets", unit: "sockets", value: sockets.open, runs: [sockets.open] },
+    figure("postgres.sockets.p50", `socket delivery p50 (${sizes.socketFinesPerSecond} fines/s)`, "ms", p50s, note || undefined),
+    figure("postgres.sockets.p99", "socket delivery p99", "ms", p99s),
+  ];
+}

@@ -1,0 +1,93 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const script = path.join(root, "scripts/pg-cluster.sh");
+const DATABASE = "housemate_bench";
+
+export interface BenchPostgres {
+  /** URL of a fresh, empty database for this run. */
+  url: string;
+  /** Whether commit times are recorded (needed for socket delivery latency measured from the commit). */
+  commitTimestamps: boolean;
+  stop(): Promise<void>;
+}
+
+const cluster = (...args: string[]) => execFileSync("bash", [script, ...args], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
+
+/**
+ * A throwaway PostgreSQL cluster of its own (BENCH_PG_DIR, BENCH_PG_PORT; not the test cluster), with
+ * commit timestamps on, and a freshly created database. BENCH_DATABASE_URL uses an existing server instead.
+ */
+export async function startPostgres(): Promise<BenchPostgres> {
+  const given = process.env.BENCH_DATABASE_URL;
+  const dir = process.env.BENCH_PG_DIR ?? "/tmp/housemate-bench-pg";
+  const port = process.env.BENCH_PG_PORT ?? "54400";
+  const localUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // A cluster left running (by an earlier, interrupted run) is reused, and left running.
+  const running = !given && (await reachable(localUrl));
+  const owned = !given && !running;
+  let adminUrl = given ?? (running ? localUrl : cluster("start", dir, port));
+
+  let commitTimestamps = await setting(adminUrl, "track_commit_timestamp");
+  if (owned && !commitTimestamps) {
+    // A server setting: it takes a restart, once per cluster.
+    await run(adminUrl, "alter system set track_commit_timestamp = on");
+    cluster("stop", dir);
+    adminUrl = cluster("start", dir, port);
+    commitTimestamps = await setting(adminUrl, "track_commit_timestamp");
+  }
+
+  await run(adminUrl, `drop database if exists ${DATABASE} with (force)`);
+  await run(adminUrl, `create database ${DATABASE}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${DATABASE}`;
+  return {
+    url: url.toString(),
+    commitTimestamps,
+    async stop() {
+      await run(adminUrl, `drop database if exists ${DATABASE} with (force)`);
+      if (owned) cluster("stop", dir);
+    },
+  };
+}
+
+async function run(url: string, statement: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    await run(url, "select 1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function setting(url: string, name: string): Promise<boolean> {
+  const result = await run(url, `select current_setting('${name}') as value`);
+  return (result.rows[0] as { value?: string } | undefined)?.value === "on";
+}
+
+/** When each notification's transaction committed (ms since the epoch), by notification id. */
+export async function commitTimes(url: string, ids: string[]): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ id: string; committed: string }>(
+      "select id, extract(epoch from pg_xact_commit_timestamp(xmin)) * 1000 as committed from notifications where id = any($1::uuid[])",
+      [ids],
+    );
+    return new Map(result.rows.map((row) => [row.id, Number(row.committed)]));
+  } finally {
+    await client.end();
+  }
+}

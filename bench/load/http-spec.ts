@@ -1,0 +1,32 @@
+/** What the bench asks of one HTTP load run (written to a file for the load process). */
+export interface HttpLoadSpec {
+  url: string;
+  scenario: HttpScenario;
+  connections: number;
+  /** Run for this long, or until `amount` requests were sent. */
+  seconds?: number;
+  amount?: number;
+  /** Requests per second across all connections (open-loop pacing); as fast as possible when absent. */
+  overallRate?: number;
+  warmupSeconds?: number;
+  fixtureFile: string;
+  /** 'pay': which run's payable fines to use (each can be paid once). */
+  payRun?: number;
+  /** 'socket-issue': fine these users (they hold the open sockets). */
+  offenderIds?: string[];
+}
+
+export type HttpScenario = "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue";
+
+export interface HttpLoadResult {
+  requestsPerSecond: number;
+  /** Milliseconds. */
+  latency: { p50: number; p90: number; p99: number; max: number };
+  total: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  bytesPerResponse: number;
+}

@@ -1,0 +1,40 @@
+/**
+ * The HTTP load generator, run as its own process so it never shares a core's event loop with the
+ * server: `node --import tsx bench/load/http.ts <spec.json>`. Prints one JSON line: the run's figures.
+ */
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import type { Fixture } from "../lib/seed.js";
+import type { HttpLoadResult, HttpLoadSpec } from "./http-spec.js";
+import { requestsFor } from "./http-requests.js";
+
+const specFile = process.argv[2];
+if (!specFile) throw new Error("usage: http.ts <spec.json>");
+const spec = JSON.parse(readFileSync(specFile, "utf8")) as HttpLoadSpec;
+const fixture = JSON.parse(readFileSync(spec.fixtureFile, "utf8")) as Fixture;
+
+const result = await autocannon({
+  url: spec.url,
+  connections: spec.connections,
+  ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
+  ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+  ...(spec.warmupSeconds ? { warmup: { connections: spec.connections, duration: spec.warmupSeconds } } : {}),
+  requests: [{ setupRequest: requestsFor(spec, fixture) }],
+  timeout: 10,
+});
+
+const statusCodes: Record<string, number> = {};
+for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count;
+
+const output: HttpLoadResult = {
+  requestsPerSecond: result.requests.total / result.duration,
+  latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+  total: result.requests.total,
+  seconds: result.duration,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  statusCodes,
+  bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+};
+process.stdout.write(`${JSON.stringify(output)}\n`);

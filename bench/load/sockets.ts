@@ -1,0 +1,72 @@
+/**
+ * The socket clients, run as their own process: `node --import tsx bench/load/sockets.ts <spec.json>`.
+ * Opens one live socket per listed member, prints `{"ready":…}` once all are greeted, records when each
+ * pushed notification arrives; on the line "report" from stdin it prints what arrived since the last
+ * report, and on "exit" it closes every socket and exits.
+ */
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import WebSocket from "ws";
+
+export interface SocketSpec {
+  /** ws://host:port/ws */
+  url: string;
+  members: { id: string; token: string }[];
+}
+
+export interface SocketReport {
+  open: number;
+  closed: number;
+  /** Notification id and the wall-clock time (ms since the epoch, sub-ms) it arrived. */
+  received: { id: string; at: number }[];
+}
+
+const specFile = process.argv[2];
+if (!specFile) throw new Error("usage: sockets.ts <spec.json>");
+const spec = JSON.parse(readFileSync(specFile, "utf8")) as SocketSpec;
+
+const now = () => performance.timeOrigin + performance.now();
+const received: SocketReport["received"] = [];
+const sockets: WebSocket[] = [];
+let closed = 0;
+
+/** Opens a socket and resolves once the server's greeting (the current count) arrives. */
+function open(token: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${spec.url}?token=${encodeURIComponent(token)}`, { perMessageDeflate: false });
+    sockets.push(socket);
+    let greeted = false;
+    socket.on("message", (data: WebSocket.RawData) => {
+      const at = now();
+      const message = JSON.parse(data.toString()) as { type: string; data?: { id?: string } };
+      if (message.type === "notification" && message.data?.id) received.push({ id: message.data.id, at });
+      if (!greeted && message.type === "notification_count") {
+        greeted = true;
+        resolve();
+      }
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      closed++;
+      if (!greeted) reject(new Error("socket closed before the greeting"));
+    });
+  });
+}
+
+// A few at a time, as people arrive; not 1,000 handshakes in one burst.
+const WAVE = 50;
+for (let i = 0; i < spec.members.length; i += WAVE) {
+  await Promise.all(spec.members.slice(i, i + WAVE).map((member) => open(member.token)));
+}
+process.stdout.write(`${JSON.stringify({ ready: true, open: sockets.length })}\n`);
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim() === "report") {
+    const report: SocketReport = { open: sockets.length - closed, closed, received: received.splice(0) };
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+  } else if (line.trim() === "exit") {
+    for (const socket of sockets) socket.terminate();
+    process.exit(0);
+  }
+}
