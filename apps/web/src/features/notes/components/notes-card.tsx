@@ -32,7 +32,8 @@ export function NotesCard() {
   const adding = list.some(isPlaceholderNote);
 
   return (
-    <Card>
+    // Two of the dashboard grid's three columns on wide screens: a board needs room to read.
+    <Card className="xl:col-span-2">
       <CardHeader className="flex-row items-center gap-2 pb-3">
         <StickyNoteIcon className="size-4 text-muted-foreground" aria-hidden="true" />
         <CardTitle className="text-base">Household Notes</CardTitle>
@@ -55,18 +56,23 @@ export function NotesCard() {
           </p>
         ) : (
           <SortableNoteList notes={list} onReorder={(noteIds) => reorderNotes.mutate(noteIds)}>
-            <ul aria-label="Household notes" className="-mx-2 flex max-h-[600px] flex-col gap-3 overflow-y-auto px-2 py-1">
-              {list.map((note) => (
-                <StickyNoteItem
-                  key={note.id}
-                  note={note}
-                  pending={isPlaceholderNote(note)}
-                  canMove={!adding}
-                  onSave={(content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
-                  onDelete={() => deleteNote.mutate(note)}
-                />
-              ))}
-            </ul>
+            <div className="@container">
+              <ul
+                aria-label="Household notes"
+                className="-mx-2 grid max-h-[600px] grid-cols-1 content-start gap-3 overflow-y-auto px-2 py-1 @lg:grid-cols-2"
+              >
+                {list.map((note) => (
+                  <StickyNoteItem
+                    key={note.id}
+                    note={note}
+                    pending={isPlaceholderNote(note)}
+                    canMove={!adding}
+                    onSave={(content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
+                    onDelete={() => deleteNote.mutate(note)}
+                  />
+                ))}
+              </ul>
+            </div>
           </SortableNoteList>
         )}
       </CardContent>

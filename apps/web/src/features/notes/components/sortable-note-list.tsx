@@ -10,7 +10,7 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { StickyNote } from "@housemate/contract";
 import { noteExcerpt } from "../utils/note-excerpt";
 
@@ -76,7 +76,7 @@ export function SortableNoteList({ notes, onReorder, children }: SortableNoteLis
       onDragEnd={dragEnd}
       accessibility={{ announcements: announcementsFor(notes, moving), screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+      <SortableContext items={ids} strategy={rectSortingStrategy}>
         {children}
       </SortableContext>
     </DndContext>

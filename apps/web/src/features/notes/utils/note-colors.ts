@@ -6,23 +6,23 @@ import type { NoteColor } from "@housemate/contract";
  */
 export const NOTE_STYLES: Record<NoteColor, { paper: string; swatch: string }> = {
   yellow: {
-    paper: "bg-yellow-100 border-yellow-300/70 text-yellow-950 dark:bg-yellow-900/60 dark:border-yellow-600/40 dark:text-yellow-50",
+    paper: "bg-yellow-100 border-yellow-300/70 text-yellow-950 dark:bg-yellow-400/20 dark:border-yellow-400/30 dark:text-yellow-50",
     swatch: "bg-yellow-300 dark:bg-yellow-500",
   },
   blue: {
-    paper: "bg-sky-100 border-sky-300/70 text-sky-950 dark:bg-sky-900/60 dark:border-sky-600/40 dark:text-sky-50",
+    paper: "bg-sky-100 border-sky-300/70 text-sky-950 dark:bg-sky-400/20 dark:border-sky-400/30 dark:text-sky-50",
     swatch: "bg-sky-300 dark:bg-sky-500",
   },
   green: {
-    paper: "bg-lime-100 border-lime-300/70 text-lime-950 dark:bg-lime-900/60 dark:border-lime-600/40 dark:text-lime-50",
+    paper: "bg-lime-100 border-lime-300/70 text-lime-950 dark:bg-lime-400/20 dark:border-lime-400/30 dark:text-lime-50",
     swatch: "bg-lime-300 dark:bg-lime-500",
   },
   pink: {
-    paper: "bg-pink-100 border-pink-300/70 text-pink-950 dark:bg-pink-900/60 dark:border-pink-600/40 dark:text-pink-50",
+    paper: "bg-pink-100 border-pink-300/70 text-pink-950 dark:bg-pink-400/20 dark:border-pink-400/30 dark:text-pink-50",
     swatch: "bg-pink-300 dark:bg-pink-500",
   },
   purple: {
-    paper: "bg-violet-100 border-violet-300/70 text-violet-950 dark:bg-violet-900/60 dark:border-violet-600/40 dark:text-violet-50",
+    paper: "bg-violet-100 border-violet-300/70 text-violet-950 dark:bg-violet-400/20 dark:border-violet-400/30 dark:text-violet-50",
     swatch: "bg-violet-300 dark:bg-violet-500",
   },
 };

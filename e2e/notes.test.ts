@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import { startServer, type RunningServer } from "./helpers/server.js";
+import { newEmail, registerThroughEmail } from "./helpers/session.js";
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport = DESKTOP): Promise<Page> {
+  const { context, page } = await newPage(browser, server.url, viewport);
+  contexts.push(context);
+  return page;
+}
+
+/** Registers through the emailed link and creates a household; resolves on the dashboard with its id. */
+async function registerWithHousehold(page: Page, person: { name: string; email: string }, household: string) {
+  await page.goto("/register");
+  await registerThroughEmail(page, server, person);
+  await page.waitForURL("**/onboarding");
+  await page.getByRole("button", { name: /Create New Household/ }).click();
+  await page.getByLabel("Household Name").fill(household);
+  await page.getByRole("button", { name: "Create Household" }).click();
+  await page.waitForURL("**/dashboard");
+  const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id: string };
+  return user.household_id;
+}
+
+/** Registers through the emailed link and joins by household ID; resolves on the dashboard. */
+async function registerAndJoin(page: Page, person: { name: string; email: string }, householdId: string) {
+  await page.goto("/register");
+  await registerThroughEmail(page, server, person);
+  await page.waitForURL("**/onboarding");
+  await page.getByRole("button", { name: /Join Existing Household/ }).click();
+  await page.getByLabel("Household ID").fill(householdId);
+  await page.getByRole("button", { name: "Join Household" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+const notesList = (page: Page) => page.getByRole("list", { name: "Household notes" });
+
+/** The board's note texts, top to bottom, once it has loaded. */
+async function boardTexts(page: Page): Promise<string[]> {
+  await notesList(page).waitFor();
+  const fields = await notesList(page).getByRole("textbox", { name: "Note text" }).all();
+  return Promise.all(fields.map((field) => field.inputValue()));
+}
+
+/** Closes the toasts on screen, so a screenshot shows the board rather than the last step's news. */
+async function dismissToasts(page: Page) {
+  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+}
+
+async function addNote(page: Page, content: string, color?: string) {
+  await page.getByRole("textbox", { name: "New note" }).fill(content);
+  if (color) await page.getByRole("radio", { name: color }).check({ force: true });
+  const saved = page.waitForResponse((res) => res.url().endsWith("/api/sticky-notes") && res.request().method() === "POST");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  expect((await saved).status()).toBe(201);
+  await page.getByText("Note added successfully").first().waitFor();
+}
+
+/** Drags one element onto another with the mouse, in small steps, as a person does. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  await from.scrollIntoViewIfNeeded();
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error("nothing to drag");
+  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
+  const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 2];
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let step = 1; step <= 15; step++) await page.mouse.move(x0 + ((x1 - x0) * step) / 15, y0 + ((y1 - y0) * step) / 15);
+  await page.mouse.up();
+}
+
+/** A full-page screenshot from the top, so the sticky header sits where it belongs. */
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+describe("the household notes board in the browser", () => {
+  const ana = { name: "Ana Lopez", email: newEmail("ana") };
+  const bo = { name: "Bo Chen", email: newEmail("bo") };
+  let anaPage: Page;
+  let boPage: Page;
+
+  it("Ana adds two notes; Bo, in the same household on another browser, sees them", async () => {
+    anaPage = await open();
+    const householdId = await registerWithHousehold(anaPage, ana, "The Cozy Flat");
+    await anaPage.getByText("No notes yet. Add the first one for your household.").waitFor();
+    await expect.poll(() => anaPage.getByRole("button", { name: "Add", exact: true }).isDisabled()).toBe(true);
+
+    await addNote(anaPage, "Bins out on Tuesday");
+    await addNote(anaPage, "Plumber comes Friday at 9", "Blue");
+    expect(await boardTexts(anaPage)).toEqual(["Bins out on Tuesday", "Plumber comes Friday at 9"]);
+
+    boPage = await open();
+    await registerAndJoin(boPage, bo, householdId);
+    expect(await boardTexts(boPage)).toEqual(["Bins out on Tuesday", "Plumber comes Friday at 9"]);
+    await notesList(boPage).getByText("Ana Lopez").first().waitFor();
+  });
+
+  it("Bo drags the second note to the top and edits the other; Ana sees both after a reload", async () => {
+    const list = notesList(boPage);
+    const reordered = boPage.waitForResponse((res) => res.url().endsWith("/api/sticky-notes/reorder"));
+    await drag(
+      boPage,
+      list.getByRole("button", { name: 'Move note "Plumber comes Friday at 9"' }),
+      list.getByRole("button", { name: 'Move note "Bins out on Tuesday"' }),
+    );
+    expect((await reordered).status()).toBe(200);
+    expect(await boardTexts(boPage)).toEqual(["Plumber comes Friday at 9", "Bins out on Tuesday"]);
+
+    const bins = list.getByRole("textbox", { name: "Note text" }).nth(1);
+    const saved = boPage.waitForResponse((res) => res.request().method() === "PATCH");
+    await bins.click();
+    await bins.press("End");
+    await bins.pressSequentially(" and Friday", { delay: 30 });
+    const patch = await saved;
+    expect(patch.request().postDataJSON()).toEqual({ content: "Bins out on Tuesday and Friday" });
+
+    await anaPage.reload();
+    await expect.poll(() => boardTexts(anaPage)).toEqual(["Plumber comes Friday at 9", "Bins out on Tuesday and Friday"]);
+  });
+
+  it("Ana moves a note by keyboard alone, and the order holds after a reload", async () => {
+    await addNote(anaPage, "Party on Saturday!", "Pink");
+    const handle = notesList(anaPage).getByRole("button", { name: 'Move note "Party on Saturday!"' });
+    await handle.focus();
+    const reordered = anaPage.waitForResponse((res) => res.url().endsWith("/api/sticky-notes/reorder"));
+    // Each step waits for what a screen reader would hear, as a keyboard user waits for the move to show.
+    await anaPage.keyboard.press("Space");
+    await anaPage.getByText('Picked up note "Party on Saturday!" at position 3 of 3.').waitFor();
+    await anaPage.keyboard.press("ArrowUp");
+    await anaPage.getByText('Note "Party on Saturday!" is over position 1 of 3.').waitFor();
+    await anaPage.keyboard.press("Space");
+    expect((await reordered).status()).toBe(200);
+
+    await anaPage.reload();
+    await expect
+      .poll(() => boardTexts(anaPage))
+      .toEqual(["Party on Saturday!", "Plumber comes Friday at 9", "Bins out on Tuesday and Friday"]);
+  });
+
+  it("looks like a board of sticky notes on a desktop and on a 360 px phone, light and dark", async () => {
+    await addNote(anaPage, "Green for go: the heating is fixed", "Green");
+    await addNote(anaPage, "Purple reminder: rent is due on the 1st. Please transfer it to the usual account before noon.", "Purple");
+    await dismissToasts(anaPage);
+    const card = anaPage.locator("div.rounded-lg", { has: anaPage.getByText("Household Notes", { exact: true }) }).last();
+    await card.scrollIntoViewIfNeeded();
+    await pageShot(anaPage, "notes-board-desktop");
+    await card.screenshot({ path: `${ARTIFACTS}/notes-card-desktop.png` });
+
+    await anaPage.emulateMedia({ colorScheme: "dark" });
+    await card.screenshot({ path: `${ARTIFACTS}/notes-card-desktop-dark.png` });
+    await anaPage.emulateMedia({ colorScheme: "light" });
+
+    const phone = await open(PHONE);
+    await phone.goto("/");
+    await phone.evaluate(
+      (session) => Object.entries(session).forEach(([key, value]) => value !== null && localStorage.setItem(key, value)),
+      await anaPage.evaluate(() => ({
+        authToken: localStorage.getItem("authToken"),
+        authExpires: localStorage.getItem("authExpires"),
+        user: localStorage.getItem("user"),
+      })),
+    );
+    await phone.goto("/dashboard");
+    expect(await boardTexts(phone)).toHaveLength(5);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await pageShot(phone, "notes-board-phone");
+    const phoneCard = phone.locator("div.rounded-lg", { has: phone.getByText("Household Notes", { exact: true }) }).last();
+    await phoneCard.screenshot({ path: `${ARTIFACTS}/notes-card-phone.png` });
+    await phone.emulateMedia({ colorScheme: "dark" });
+    await pageShot(phone, "notes-board-phone-dark");
+  });
+});
