@@ -24,6 +24,8 @@ afterAll(async () => {
 async function open(viewport = DESKTOP): Promise<Page> {
   const { context, page } = await newPage(browser, server.url, viewport);
   contexts.push(context);
+  // Other suites share this 2-core machine; a step that takes 10 s there is slow, not broken.
+  page.setDefaultTimeout(20_000);
   return page;
 }
 

@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from "date-fns";
+import { intlFormat, isValid, parseISO } from "date-fns";
 import { CURRENCY_LOCALES, DEFAULT_FORM_CURRENCY, type Currency } from "@housemate/contract";
 
 /** SPEC §9: a household's currency when the screen does not know it yet. */
@@ -34,9 +34,15 @@ export function formatCurrency(amount: number, currency: string = DISPLAY_CURREN
 
 export const UNKNOWN_DATE = "Unknown";
 
-/** SPEC §9: a fine's date as 'MMM d, yyyy' (e.g. 'Mar 4, 2026'), or 'Unknown' when there is none. */
+/** 'MMM d, yyyy' as en-US writes it. */
+const FINE_DATE = { month: "short", day: "numeric", year: "numeric" } as const;
+
+/**
+ * SPEC §9: a fine's date as 'MMM d, yyyy' (e.g. 'Mar 4, 2026'), or 'Unknown' when there is none.
+ * date-fns' Intl-backed formatter: this one shape needs neither the pattern engine nor its locale data.
+ */
 export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
   const date = typeof value === "string" ? parseISO(value) : value;
-  return isValid(date) ? format(date, "MMM d, yyyy") : UNKNOWN_DATE;
+  return isValid(date) ? intlFormat(date, FINE_DATE, { locale: "en-US" }) : UNKNOWN_DATE;
 }

@@ -1,12 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Gavel, HandCoins, MessageSquareWarning } from "lucide-react";
 import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePayFine } from "../api/pay-fine";
 import type { DisputeView } from "../utils/fine-description";
-import { DisputeDialog } from "./dispute-dialog";
-import { ReviewDialog } from "./review-dialog";
+
+// The forms load when first opened: most visits to a list of fines open neither.
+const DisputeDialog = lazy(() => import("./dispute-dialog").then((module) => ({ default: module.DisputeDialog })));
+const ReviewDialog = lazy(() => import("./review-dialog").then((module) => ({ default: module.ReviewDialog })));
 
 export interface FineActionsProps {
   fine: Fine;
@@ -53,8 +55,10 @@ export function FineActions({ fine, asOffender, asReviewer, dispute, size = "sm"
           Review
         </Button>
       )}
-      {canDispute && <DisputeDialog fine={fine} open={disputing} onOpenChange={setDisputing} />}
-      {canReview && <ReviewDialog fine={fine} dispute={dispute} open={reviewing} onOpenChange={setReviewing} />}
+      <Suspense fallback={null}>
+        {canDispute && disputing && <DisputeDialog fine={fine} open onOpenChange={setDisputing} />}
+        {canReview && reviewing && <ReviewDialog fine={fine} dispute={dispute} open onOpenChange={setReviewing} />}
+      </Suspense>
     </>
   );
 }
