@@ -1,4 +1,112 @@
-// Placeholder until its issue lands: replaced by the real screen.
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { FORMER_MEMBER_NAME } from "@housemate/contract";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useUserFines } from "@/features/fines/api/get-user-fines";
+import { useHousehold } from "@/features/households/api/get-household";
+import { getHouseholdMembersQueryOptions, useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useNotificationPreferences } from "@/features/notifications/api/get-notification-preferences";
+import { useNotificationTypes } from "@/features/notifications/api/get-notification-types";
+import { useUpdateNotificationPreference } from "@/features/notifications/api/update-notification-preference";
+import { useUserStats } from "@/features/profile/api/get-user-stats";
+import { FineHistory } from "@/features/profile/components/fine-history";
+import { GeneralTab } from "@/features/profile/components/general-tab";
+import { NotificationPreferencesCard } from "@/features/profile/components/notification-preferences-card";
+import { PreferencesTab } from "@/features/profile/components/preferences-tab";
+import { PROFILE_TABS, ProfilePage, type ProfileTab } from "@/features/profile/components/profile-page";
+import { StatisticsTab } from "@/features/profile/components/statistics-tab";
+import { useRules } from "@/features/rules/api/get-rules";
+import { uploadFile } from "@/features/storage/api/upload-file";
+import { DISPLAY_CURRENCY } from "@/lib/format";
+
+const uploadProfilePicture = (file: File) => uploadFile(file, "profile-pictures");
+
+/** Who issued a fine and under which rule, from the household's members and rules. */
+function useFineNames(householdId: string | null) {
+  const members = useHouseholdMembers();
+  const rules = useRules(householdId);
+  return useMemo(() => {
+    const names = new Map((members.data ?? []).map((member) => [member.id, member.display_name || member.email]));
+    const titles = new Map((rules.data ?? []).map((rule) => [rule.id, rule.title]));
+    return {
+      // Until the members arrive nobody is called a former member.
+      issuerName: (id: string | null) =>
+        (id && names.get(id)) || (id === null || members.isSuccess ? FORMER_MEMBER_NAME : "a housemate"),
+      ruleTitle: (id: string | null) => (id ? titles.get(id) : undefined),
+    };
+  }, [members.data, members.isSuccess, rules.data]);
+}
+
+function Statistics({ userId, householdId }: { userId: string; householdId: string | null }) {
+  const stats = useUserStats(userId);
+  const fines = useUserFines(userId);
+  const names = useFineNames(householdId);
+  const currency = useHousehold().data?.iso_4217_code ?? DISPLAY_CURRENCY;
+  return (
+    <StatisticsTab
+      stats={stats.data}
+      isLoading={stats.isPending}
+      isError={stats.isError}
+      onRetry={() => void stats.refetch()}
+      currency={currency}
+      fineHistory={
+        <FineHistory
+          fines={fines.data}
+          isLoading={fines.isPending}
+          isError={fines.isError}
+          onRetry={() => void fines.refetch()}
+          currency={currency}
+          {...names}
+        />
+      }
+    />
+  );
+}
+
+function NotificationPreferences() {
+  const types = useNotificationTypes();
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreference();
+  return (
+    <NotificationPreferencesCard
+      types={types.data}
+      preferences={preferences.data}
+      isLoading={types.isPending || preferences.isPending}
+      isError={types.isError || preferences.isError}
+      onRetry={() => {
+        void types.refetch();
+        void preferences.refetch();
+      }}
+      onChange={(typeId, preference) => update.mutate({ typeId, preference })}
+    />
+  );
+}
+
+const tabFrom = (value: string | null): ProfileTab => PROFILE_TABS.find((tab) => tab === value) ?? "general";
+
+/**
+ * /dashboard/profile (SPEC §2 Profile). The tab is kept in `?tab=` so a reload stays on it. The features
+ * meet here: uploads go through storage, the fine history names rules and housemates, the switches use
+ * the notifications API, and a saved profile refreshes the household's member list.
+ */
 export function Component() {
-  return <main>profile</main>;
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const user = useAuthStore((state) => state.currentUser);
+  const householdId = user?.household_id;
+  const refreshMembers = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: getHouseholdMembersQueryOptions(householdId).queryKey });
+  }, [queryClient, householdId]);
+  if (!user) return null;
+
+  return (
+    <ProfilePage
+      tab={tabFrom(params.get("tab"))}
+      onTabChange={(tab) => setParams(tab === "general" ? {} : { tab }, { replace: true })}
+      general={<GeneralTab uploadImage={uploadProfilePicture} onProfileSaved={refreshMembers} />}
+      statistics={<Statistics userId={user.id} householdId={householdId ?? null} />}
+      preferences={<PreferencesTab notificationPreferences={<NotificationPreferences />} />}
+    />
+  );
 }

@@ -1,0 +1,323 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import {
+  DISPLAY_NAME_MESSAGE,
+  NOTIFICATION_TYPES,
+  type Fine,
+  type Household,
+  type NotificationPreferences,
+  type UserStats,
+} from "@housemate/contract";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { respondWith, serverUser, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { HOUSEHOLD_ID, renderProfile, resetProfile, signInBen, USER_ID } from "@/features/profile/testing/render-profile";
+import { Component as ProfileRoute } from "./profile";
+
+const ANA_ID = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+const RULE_ID = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
+
+const household: Household = {
+  id: HOUSEHOLD_ID,
+  name: "The Cozy Flat",
+  created_by: ANA_ID,
+  iso_4217_code: "EUR",
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+
+const stats: UserStats = {
+  totalReceived: 7,
+  pendingAmount: 12.5,
+  totalIssued: 3,
+  housematesFined: 2,
+  amountPaid: 20,
+  settledCount: 4,
+  disputedCount: 1,
+};
+
+/** Ana's fines to Ben, newest first: 'Fine 1' is the newest. */
+const receivedFines: Fine[] = Array.from({ length: 7 }, (_, index) => ({
+  id: `fine-${index + 1}`,
+  household_id: HOUSEHOLD_ID,
+  offender_id: USER_ID,
+  created_by: ANA_ID,
+  rule_id: RULE_ID,
+  amount: index + 1.25,
+  status: "pending",
+  description: `Fine ${index + 1}`,
+  created_at: new Date(Date.UTC(2026, 2, 20 - index)).toISOString(),
+  updated_at: new Date(Date.UTC(2026, 2, 20 - index)).toISOString(),
+  paid_at: null,
+  dispute_rejected: false,
+  evidence: null,
+}));
+
+const allOn = (): NotificationPreferences =>
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type.id, { in_app_enabled: true, email_enabled: true }]));
+
+type Routes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
+
+/** The household around Ben, as the server answers; `routes` adds or replaces answers. */
+function server(routes: Routes = {}) {
+  return respondWith({
+    [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
+    "GET /api/users": {
+      body: { data: [serverUser({ id: USER_ID, display_name: "Ben Hall", household_id: HOUSEHOLD_ID }), serverUser({ id: ANA_ID, display_name: "Ana Lopez", household_id: HOUSEHOLD_ID })] },
+    },
+    [`GET /api/rules/household/${HOUSEHOLD_ID}`]: {
+      body: { data: [{ id: RULE_ID, household_id: HOUSEHOLD_ID, title: "Dishes left overnight", description: "", fine_amount: 2.5, created_by: ANA_ID, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" }] },
+    },
+    [`GET /api/users/${USER_ID}/stats`]: { body: { data: stats } },
+    [`GET /api/fines/user/${USER_ID}`]: { body: { data: receivedFines } },
+    "GET /api/notifications/types": { body: { data: NOTIFICATION_TYPES } },
+    "GET /api/notifications/preferences": { body: { data: allOn() } },
+    ...routes,
+  });
+}
+
+const requestsTo = (fake: ReturnType<typeof respondWith>, method: string, path: string) =>
+  fake.requests.flatMap((request, index) =>
+    request.method === method && new URL(request.url).pathname === path ? [fake.bodies[index]] : [],
+  );
+
+afterEach(() => {
+  resetProfile();
+  vi.unstubAllGlobals();
+});
+
+describe("profile tabs", () => {
+  it("has General, Statistics and Preferences, reachable with the arrow keys", async () => {
+    signInBen();
+    server();
+    renderProfile(<ProfileRoute />);
+    const user = userEvent.setup();
+    const general = screen.getByRole("tab", { name: "General" });
+    expect(general).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Statistics" })).toBeInTheDocument();
+
+    await user.click(general);
+    await user.keyboard("{ArrowRight}");
+    // The tab lives in the address (?tab=), which the router updates a moment later.
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Statistics" })).toHaveAttribute("aria-selected", "true"));
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Preferences" })).toHaveAttribute("aria-selected", "true"));
+    expect(screen.getByRole("tabpanel", { name: "Preferences" })).toBeInTheDocument();
+  });
+});
+
+describe("General: display name", () => {
+  it("disables Save while the name is blank", async () => {
+    signInBen();
+    server();
+    renderProfile(<ProfileRoute />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText("Display Name");
+    expect(field).toHaveValue("Ben Hall");
+    const save = screen.getByRole("button", { name: "Save Changes" });
+    expect(save).toBeEnabled();
+    await user.clear(field);
+    expect(save).toBeDisabled();
+    await user.type(field, "   ");
+    expect(save).toBeDisabled();
+    await user.type(field, "B");
+    expect(save).toBeEnabled();
+  });
+
+  it("refuses a name with other characters, with SPEC's message, and sends nothing", async () => {
+    signInBen();
+    const fake = server();
+    renderProfile(<ProfileRoute />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText("Display Name");
+    await user.clear(field);
+    await user.type(field, "Ben!!");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Invalid display name")).toBeInTheDocument();
+    expect(screen.getAllByText(DISPLAY_NAME_MESSAGE).length).toBeGreaterThan(0);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(requestsTo(fake, "PUT", `/api/users/${USER_ID}`)).toEqual([]);
+  });
+
+  it("saves the sanitised name, says 'Profile updated' and renames the signed-in user", async () => {
+    signInBen();
+    const fake = server({
+      [`PUT /api/users/${USER_ID}`]: { body: { data: serverUser({ id: USER_ID, display_name: "Benjamin Hall", household_id: HOUSEHOLD_ID }) } },
+    });
+    renderProfile(<ProfileRoute />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText("Display Name");
+    await user.clear(field);
+    await user.type(field, "<b>Benjamin</b>  Hall");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Profile updated")).toBeInTheDocument();
+    expect(requestsTo(fake, "PUT", `/api/users/${USER_ID}`)).toEqual([{ display_name: "Benjamin Hall" }]);
+    expect(useAuthStore.getState().currentUser?.display_name).toBe("Benjamin Hall");
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}")).toMatchObject({ display_name: "Benjamin Hall" });
+  });
+
+  it("says 'Update failed' when the server refuses", async () => {
+    signInBen();
+    server({ [`PUT /api/users/${USER_ID}`]: { status: 500, body: {} } });
+    renderProfile(<ProfileRoute />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Display Name"), " Jr");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Update failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to update profile. Please try again.")).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser?.display_name).toBe("Ben Hall");
+  });
+});
+
+describe("Statistics", () => {
+  it("shows the server's figures in the household's currency", async () => {
+    signInBen();
+    server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=statistics");
+    const figures = await screen.findByRole("group", { name: "Your fine statistics" });
+
+    expect(within(figures).getByText("Fines Received").parentElement).toHaveTextContent("7€12.50 pending");
+    expect(within(figures).getByText("Fines Issued").parentElement).toHaveTextContent("3to 2 housemates");
+    expect(within(figures).getByText("Amount Paid").parentElement).toHaveTextContent("€20.00" + "4 fines settled");
+    expect(within(figures).getByText("Disputed").parentElement).toHaveTextContent("11 fine under dispute");
+  });
+
+  it("lists the 5 most recent received fines as Fine History, amounts in the household's currency", async () => {
+    signInBen();
+    server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=statistics");
+    const history = await screen.findByRole("list", { name: "Fine History" });
+    const rows = within(history).getAllByRole("listitem");
+
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent("€1.25");
+    expect(rows[4]).toHaveTextContent("€5.25");
+    expect(history).not.toHaveTextContent("€6.25");
+    expect(history).not.toHaveTextContent("$");
+    await waitFor(() => expect(rows[0]).toHaveTextContent("From Ana Lopez"));
+  });
+
+  it("says when there is no fine to list", async () => {
+    signInBen();
+    server({ [`GET /api/fines/user/${USER_ID}`]: { body: { data: [] } } });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=statistics");
+    expect(await screen.findByText("No fines yet")).toBeInTheDocument();
+  });
+});
+
+describe("Preferences: notifications", () => {
+  it("labels a switch per type and channel by the type's description, and saves a change", async () => {
+    signInBen();
+    const fake = server({
+      "PUT /api/notifications/preferences/fine_received": { body: { data: { in_app_enabled: true, email_enabled: false } } },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
+    const email = await screen.findByRole("switch", { name: "Someone issued you a fine (email)" });
+    expect(screen.getAllByRole("switch")).toHaveLength(NOTIFICATION_TYPES.length * 2);
+    expect(email).toBeChecked();
+
+    await user.click(email);
+    expect(email).not.toBeChecked();
+    expect(await screen.findByText("Notification preference updated")).toBeInTheDocument();
+    expect(requestsTo(fake, "PUT", "/api/notifications/preferences/fine_received")).toEqual([
+      { in_app_enabled: true, email_enabled: false },
+    ]);
+  });
+
+  it("moves the switch at once and back again, with a toast, when the server refuses", async () => {
+    signInBen();
+    let refuse: (answer: FakeAnswer) => void = () => undefined;
+    server({
+      "PUT /api/notifications/preferences/rule_created": () => new Promise<FakeAnswer>((resolve) => (refuse = resolve)),
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
+    const inApp = await screen.findByRole("switch", { name: "A house rule was created (in-app)" });
+
+    await user.click(inApp);
+    // Optimistic: off before the server has answered.
+    expect(inApp).not.toBeChecked();
+    refuse({ status: 500, body: {} });
+    expect(await screen.findByText("Failed to update notification preference")).toBeInTheDocument();
+    await waitFor(() => expect(inApp).toBeChecked());
+  });
+
+  it("says so when the preferences cannot be loaded", async () => {
+    signInBen();
+    server({ "GET /api/notifications/preferences": { status: 500, body: {} } });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    expect(await screen.findAllByText("Failed to load notification preferences")).not.toHaveLength(0);
+    expect(screen.queryByRole("switch")).not.toBeInTheDocument();
+  });
+
+  it("marks Privacy Settings as coming soon, and Leave Household opens a 'coming soon' dialog", async () => {
+    signInBen();
+    server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
+    expect(screen.getByText("Privacy Settings")).toBeInTheDocument();
+    expect(screen.getByText("Coming soon")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Leave Household" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave Household" });
+    expect(dialog).toHaveTextContent("coming soon");
+  });
+});
+
+describe("Danger Zone: deleting the account", () => {
+  async function openDeletion() {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Delete Account" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete your account?" });
+    return { user, dialog, field: within(dialog).getByLabelText("Type DELETE to confirm"), confirm: within(dialog).getByRole("button", { name: "Delete Account" }) };
+  }
+
+  it("stays disabled until DELETE is typed exactly", async () => {
+    signInBen();
+    const fake = server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const { user, field, confirm } = await openDeletion();
+
+    expect(confirm).toBeDisabled();
+    await user.type(field, "delete");
+    expect(confirm).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, "DELETE ");
+    expect(confirm).toBeDisabled();
+    await user.type(field, "{Backspace}");
+    expect(confirm).toBeEnabled();
+    expect(requestsTo(fake, "DELETE", `/api/users/${USER_ID}`)).toEqual([]);
+  });
+
+  it("deletes the account, says so, signs out here and goes to /", async () => {
+    signInBen();
+    const fake = server({ [`DELETE /api/users/${USER_ID}`]: { body: { data: { success: true } } } });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const { user, field, confirm } = await openDeletion();
+    await user.type(field, "DELETE");
+    await user.click(confirm);
+
+    expect(await screen.findByText("Account deleted")).toBeInTheDocument();
+    expect(screen.getByText("Your account has been permanently deleted.")).toBeInTheDocument();
+    expect(await screen.findByTestId("path")).toHaveTextContent(/^\/$/);
+    expect(requestsTo(fake, "DELETE", `/api/users/${USER_ID}`)).toHaveLength(1);
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(localStorage.getItem("authToken")).toBeNull();
+  });
+
+  it("keeps the person signed in when the deletion fails", async () => {
+    signInBen();
+    server({ [`DELETE /api/users/${USER_ID}`]: { status: 500, body: {} } });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const { user, field, confirm } = await openDeletion();
+    await user.type(field, "DELETE");
+    await user.click(confirm);
+
+    expect(await screen.findByText("Failed to delete account. Please try again.")).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    expect(screen.queryByTestId("path")).not.toBeInTheDocument();
+  });
+});

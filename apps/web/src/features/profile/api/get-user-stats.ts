@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { userStatsSchema, type UserStats } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+
+/** GET /users/{id}/stats: the signed-in person's own figures for the Statistics tab (SPEC §2 Profile). */
+export async function getUserStats(userId: string, signal?: AbortSignal): Promise<UserStats> {
+  return userStatsSchema.parse(await api.get<unknown>(`/users/${encodeURIComponent(userId)}/stats`, { signal }));
+}
+
+export const getUserStatsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ["users", userId, "stats"] as const,
+    queryFn: ({ signal }) => getUserStats(userId, signal),
+  });
+
+/** Idle until the user is known. */
+export function useUserStats(userId: string | null | undefined) {
+  return useQuery({ ...getUserStatsQueryOptions(userId ?? ""), enabled: Boolean(userId) });
+}

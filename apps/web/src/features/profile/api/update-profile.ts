@@ -1,0 +1,30 @@
+import { useMutation } from "@tanstack/react-query";
+import type { UpdateUserBody, User } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+
+export type ProfileChanges = Pick<UpdateUserBody, "display_name" | "photo_url">;
+
+/** PUT /users/{id} with profile fields (SPEC §7 Users); the server answers with the saved user. */
+export function updateProfile(userId: string, changes: ProfileChanges): Promise<User> {
+  return api.put<User>(`/users/${encodeURIComponent(userId)}`, changes);
+}
+
+/**
+ * Saves the signed-in user's profile and puts the saved fields into the auth store, so the header's
+ * avatar and name change at once. `onSaved` lets the screen refresh what else shows the person.
+ */
+export function useUpdateProfile(onSaved?: () => void) {
+  const userId = useAuthStore((state) => state.currentUser?.id);
+  const updateUser = useAuthStore((state) => state.updateUser);
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) => {
+      if (!userId) throw new Error("No authenticated user found");
+      return updateProfile(userId, changes);
+    },
+    onSuccess: (saved) => {
+      updateUser({ display_name: saved.display_name, photo_url: saved.photo_url, updated_at: saved.updated_at });
+      onSaved?.();
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { useId } from "react";
+import { RotateCw } from "lucide-react";
+import type { NotificationPreference, NotificationPreferences, NotificationType, NotificationTypeId } from "@housemate/contract";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+
+/** SPEC §3: a type the person never changed is on for both channels. */
+const DEFAULT_PREFERENCE: NotificationPreference = { in_app_enabled: true, email_enabled: true };
+
+export interface NotificationPreferencesCardProps {
+  types: NotificationType[] | undefined;
+  preferences: NotificationPreferences | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  onChange: (typeId: NotificationTypeId, preference: NotificationPreference) => void;
+}
+
+function ChannelSwitch({ label, name, checked, onChange }: { label: string; name: string; checked: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-label={name} />
+      <label htmlFor={id} className="text-sm text-muted-foreground" aria-hidden="true">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+function PreferenceRow({ type, preference, onChange }: { type: NotificationType; preference: NotificationPreference; onChange: NotificationPreferencesCardProps["onChange"] }) {
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+      <span className="text-sm font-medium">{type.description}</span>
+      <div className="flex shrink-0 gap-5">
+        <ChannelSwitch
+          label="In-app"
+          name={`${type.description} (in-app)`}
+          checked={preference.in_app_enabled}
+          onChange={(on) => onChange(type.id, { ...preference, in_app_enabled: on })}
+        />
+        <ChannelSwitch
+          label="Email"
+          name={`${type.description} (email)`}
+          checked={preference.email_enabled}
+          onChange={(on) => onChange(type.id, { ...preference, email_enabled: on })}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** Profile → Preferences (SPEC §2): an in-app and an email switch for each kind of notification. */
+export function NotificationPreferencesCard({ types, preferences, isLoading, isError, onRetry, onChange }: NotificationPreferencesCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notification Preferences</CardTitle>
+        <CardDescription>Choose how you hear about what happens in your household.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {types && preferences ? (
+          <ul className="divide-y">
+            {types.map((type) => (
+              <PreferenceRow key={type.id} type={type} preference={preferences[type.id] ?? DEFAULT_PREFERENCE} onChange={onChange} />
+            ))}
+          </ul>
+        ) : isError ? (
+          <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
+            <p className="text-sm text-muted-foreground">Failed to load notification preferences</p>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              <RotateCw aria-hidden="true" />
+              Retry
+            </Button>
+          </div>
+        ) : (
+          isLoading && (
+            <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading notification preferences">
+              {Array.from({ length: 4 }, (_, index) => (
+                <Skeleton key={index} className="h-8" />
+              ))}
+            </div>
+          )
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+import { DangerZoneCard } from "./danger-zone-card";
+import { PrivacySettingsCard } from "./privacy-settings-card";
+
+/** Profile → Preferences (SPEC §2): notification switches, Privacy Settings and the Danger Zone. */
+export function PreferencesTab({ notificationPreferences }: { notificationPreferences: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-6">
+      {notificationPreferences}
+      <PrivacySettingsCard />
+      <DangerZoneCard />
+    </div>
+  );
+}
