@@ -1,15 +1,19 @@
+import { lazy, Suspense, useEffect } from "react";
 import { RotateCw, StickyNote as StickyNoteIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isPlaceholderNote, useCreateNote } from "../api/create-note";
+import { useCreateNote } from "../api/create-note";
 import { useDeleteNote } from "../api/delete-note";
 import { useNotes } from "../api/get-notes";
 import { useReorderNotes } from "../api/reorder-notes";
 import { useUpdateNote } from "../api/update-note";
 import { AddNoteForm } from "./add-note-form";
-import { SortableNoteList } from "./sortable-note-list";
-import { StickyNoteItem } from "./sticky-note-item";
+
+// The board and its drag-and-drop library load beside the dashboard, not with it (bundle budget);
+// the card starts fetching the code as it mounts, alongside the notes themselves.
+const loadNotesBoard = () => import("./notes-board");
+const NotesBoard = lazy(loadNotesBoard);
 
 function NotesSkeleton() {
   return (
@@ -28,8 +32,7 @@ export function NotesCard() {
   const deleteNote = useDeleteNote();
   const reorderNotes = useReorderNotes();
   const list = notes.data ?? [];
-  // A reorder must name every note the server has: not while one is still being added.
-  const adding = list.some(isPlaceholderNote);
+  useEffect(() => void loadNotesBoard(), []);
 
   return (
     // Two of the dashboard grid's three columns on wide screens: a board needs room to read.
@@ -55,25 +58,14 @@ export function NotesCard() {
             No notes yet. Add the first one for your household.
           </p>
         ) : (
-          <SortableNoteList notes={list} onReorder={(noteIds) => reorderNotes.mutate(noteIds)}>
-            <div className="@container">
-              <ul
-                aria-label="Household notes"
-                className="-mx-2 grid max-h-[600px] grid-cols-1 content-start gap-3 overflow-y-auto px-2 py-1 @lg:grid-cols-2"
-              >
-                {list.map((note) => (
-                  <StickyNoteItem
-                    key={note.id}
-                    note={note}
-                    pending={isPlaceholderNote(note)}
-                    canMove={!adding}
-                    onSave={(content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
-                    onDelete={() => deleteNote.mutate(note)}
-                  />
-                ))}
-              </ul>
-            </div>
-          </SortableNoteList>
+          <Suspense fallback={<NotesSkeleton />}>
+            <NotesBoard
+              notes={list}
+              onReorder={(noteIds) => reorderNotes.mutate(noteIds)}
+              onSave={(note, content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
+              onDelete={(note) => deleteNote.mutate(note)}
+            />
+          </Suspense>
         )}
       </CardContent>
     </Card>

@@ -1,8 +1,8 @@
 import type { NoteColor } from "@housemate/contract";
 
 /**
- * How each colour looks: a paper tone for the note, in light and dark themes (the dark tones are
- * deep, so text stays readable), and a solid swatch for the picker.
+ * How each colour looks: a paper tone for the note, in light and dark themes (in the dark a tint of
+ * the colour over the card, so light text stays readable), and a solid swatch for the picker.
  */
 export const NOTE_STYLES: Record<NoteColor, { paper: string; swatch: string }> = {
   yellow: {
