@@ -36,8 +36,9 @@ export function DangerZoneCard() {
     deletion.mutate(undefined, {
       async onSuccess() {
         toast.success("Account deleted", { description: "Your account has been permanently deleted." });
-        // Off the signed-in screens first, so their guard does not send the person to /login instead.
-        await navigate("/", { replace: true });
+        // Off the signed-in screens first (committed at once, not in a transition), so their guard does
+        // not see the signed-out state and send the person to /login instead.
+        await navigate("/", { replace: true, flushSync: true });
         // The server has already ended every session of the account; this forgets it here.
         signOutLocally();
       },

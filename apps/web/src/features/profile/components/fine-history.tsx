@@ -35,8 +35,8 @@ function FineRow({ fine, currency, ruleTitle, issuerName }: { fine: Fine } & Pic
   return (
     <div className="flex items-start gap-3 rounded-md border px-3 py-2.5">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold">{ruleTitle(fine.rule_id) ?? "Fine"}</p>
-        <p className="truncate text-xs text-muted-foreground">
+        <p className="text-sm font-semibold break-words">{ruleTitle(fine.rule_id) ?? "Fine"}</p>
+        <p className="text-xs text-muted-foreground">
           From {issuerName(fine.created_by)} · {formatDate(fine.created_at)}
         </p>
       </div>

@@ -1,0 +1,211 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
+import { makePng } from "./helpers/png.js";
+import { startServer, type RunningServer } from "./helpers/server.js";
+import { newEmail } from "./helpers/session.js";
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport = DESKTOP): Promise<Page> {
+  const { context, page } = await newPage(browser, server.url, viewport);
+  contexts.push(context);
+  return page;
+}
+
+const local = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** Calls the API with the page's own session, as the app would. */
+async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const token = await local(page, "authToken");
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => ({}))) as { data: T };
+  return { status: response.status, data: json.data };
+}
+
+const userIdOf = async (page: Page) => (JSON.parse((await local(page, "user")) ?? "{}") as { id: string }).id;
+
+const accountMenu = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
+
+/** Nothing on the page may stick out sideways on a 360 px phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "nothing sticks out sideways at 360 px").toBeLessThanOrEqual(0);
+}
+
+describe("the profile in the browser", () => {
+  const ana = { name: "Ana Lopez", email: newEmail("ana") };
+  const ben = { name: "Ben Hall", email: newEmail("ben") };
+  let anaPage: Page;
+  let benPage: Page;
+  let householdId: string;
+
+  it("Ana and Ben share a household and have fined each other", async () => {
+    anaPage = await open(PHONE);
+    householdId = await signUpAndCreateHousehold(anaPage, server, ana, { name: "The Cozy Flat", currency: "EUR" });
+    benPage = await open();
+    await signUpAndJoinHousehold(benPage, server, ben, householdId);
+
+    const rule = await callApi<{ id: string }>(anaPage, "POST", "/rules", {
+      title: "Dishes left overnight",
+      description: "Wash up before bed.",
+      fine_amount: 2.5,
+      household_id: householdId,
+    });
+    expect(rule.status).toBe(201);
+    const [anaId, benId] = [await userIdOf(anaPage), await userIdOf(benPage)];
+    const anaFinesBen = await callApi(anaPage, "POST", "/fines", {
+      offender_id: benId,
+      rule_id: rule.data.id,
+      amount: 2.5,
+      description: "Pans in the sink",
+      household_id: householdId,
+    });
+    expect(anaFinesBen.status).toBe(201);
+    const benFinesAna = await callApi(benPage, "POST", "/fines", {
+      offender_id: anaId,
+      rule_id: rule.data.id,
+      amount: 4,
+      description: "The big pot, again",
+      household_id: householdId,
+    });
+    expect(benFinesAna.status).toBe(201);
+  });
+
+  it("Ana renames herself on General; the avatar menu shows the new name", async () => {
+    await anaPage.goto("/dashboard/profile");
+    const field = anaPage.getByLabel("Display Name");
+    await expect.poll(() => field.inputValue()).toBe(ana.name);
+    await field.fill("   ");
+    expect(await anaPage.getByRole("button", { name: "Save Changes" }).isDisabled()).toBe(true);
+    await field.fill("Ana <b>López</b>");
+    await anaPage.getByRole("button", { name: "Save Changes" }).click();
+    await anaPage.getByText("Profile updated").waitFor();
+    expect(await field.inputValue()).toBe("Ana López");
+
+    await accountMenu(anaPage).click();
+    await anaPage.getByRole("menu").getByText("Ana López", { exact: true }).waitFor();
+    await anaPage.keyboard.press("Escape");
+  });
+
+  it("Ana picks a picture, crops it round and saves it; the header shows it", async () => {
+    await dismissToasts(anaPage);
+    await anaPage
+      .getByLabel("Choose a profile picture")
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(240, 180) });
+    const dialog = anaPage.getByRole("dialog", { name: "Crop Avatar" });
+    await dialog.getByRole("img", { name: "The picture being cropped" }).waitFor();
+    const zoom = dialog.getByLabel("Zoom");
+    expect(await zoom.getAttribute("min")).toBe("1");
+    expect(await zoom.getAttribute("max")).toBe("3");
+    expect(await zoom.getAttribute("step")).toBe("0.1");
+    await zoom.fill("1.5");
+    const save = dialog.getByRole("button", { name: "Save Avatar" });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    // The dialog sits over the screen, so the screen is what to show, not the whole page.
+    await anaPage.screenshot({ path: path.join(ARTIFACTS, "profile-crop-phone.png") });
+    await save.click();
+    await anaPage.getByText("Avatar updated").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    // The header's avatar is now the uploaded picture, and it loads.
+    const photo = accountMenu(anaPage).locator("img");
+    await photo.waitFor();
+    expect(await photo.getAttribute("src")).toMatch(/\/files\/profile-pictures\/[A-Za-z0-9_-]{32}\.jpg$/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // It is a square JPEG (the crop's 1:1), stored for the member list too.
+    const members = await callApi<{ id: string; photo_url: string | null; display_name: string }[]>(anaPage, "GET", `/users?householdId=${householdId}`);
+    const me = members.data.find((member) => member.display_name === "Ana López");
+    expect(me?.photo_url).toBe(await photo.getAttribute("src"));
+    const file = await fetch(me?.photo_url ?? "");
+    expect(file.headers.get("content-type")).toBe("image/jpeg");
+
+    // It survives a reload.
+    await anaPage.reload();
+    await accountMenu(anaPage).locator("img").waitFor();
+  });
+
+  it("Ana's three tabs fit a 360 px phone", async () => {
+    await dismissToasts(anaPage).catch(() => undefined);
+    await anaPage.goto("/dashboard/profile");
+    await anaPage.getByTestId("profile-avatar").locator("img").waitFor();
+    await expectNoSidewaysScroll(anaPage);
+    await screenshot(anaPage, "profile-general-phone");
+
+    await anaPage.getByRole("tab", { name: "Statistics" }).click();
+    const figures = anaPage.getByRole("group", { name: "Your fine statistics" });
+    await figures.getByText("€4.00 pending").waitFor();
+    await figures.getByText("to 1 housemate").waitFor();
+    const history = anaPage.getByRole("list", { name: "Fine History" });
+    await history.getByText("From Ben Hall").waitFor();
+    expect(await history.getByRole("listitem").count()).toBe(1);
+    await expectNoSidewaysScroll(anaPage);
+    await screenshot(anaPage, "profile-statistics-phone");
+
+    await anaPage.getByRole("tab", { name: "Preferences" }).click();
+    await anaPage.getByRole("switch", { name: "Someone issued you a fine (email)" }).waitFor();
+    await expectNoSidewaysScroll(anaPage);
+    await screenshot(anaPage, "profile-preferences-phone");
+  });
+
+  it("Ana turns off email for fines she receives, and it stays off", async () => {
+    const email = anaPage.getByRole("switch", { name: "Someone issued you a fine (email)" });
+    expect(await email.getAttribute("aria-checked")).toBe("true");
+    await email.click();
+    await anaPage.getByText("Notification preference updated").waitFor();
+    await anaPage.reload();
+    await expect.poll(() => email.getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("Ben deletes his account from the Danger Zone and lands on the landing page, signed out", async () => {
+    const token = await local(benPage, "authToken");
+    await benPage.goto("/dashboard/profile?tab=preferences");
+    await benPage.getByRole("button", { name: "Delete Account" }).click();
+    const dialog = benPage.getByRole("alertdialog", { name: "Delete your account?" });
+    const confirm = dialog.getByRole("button", { name: "Delete Account" });
+    await dialog.getByLabel("Type DELETE to confirm").fill("delete");
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await benPage.screenshot({ path: path.join(ARTIFACTS, "profile-delete-desktop.png") });
+    await confirm.click();
+
+    await benPage.waitForURL((url) => url.pathname === "/");
+    await benPage.getByRole("heading", { name: "House Rules Made Fun & Fair" }).waitFor();
+    expect(await local(benPage, "authToken")).toBeNull();
+    // Every session of the account has ended on the server too.
+    const revoked = await fetch(`${server.url}/api/households/${householdId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(401);
+  });
+
+  it("Ana still sees both fines Ben was part of, with Ben as a former member", async () => {
+    await anaPage.goto("/dashboard");
+    const recent = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Recent Activity" }) });
+    await recent.getByText("You fined Former member").waitFor();
+    await recent.getByText("Former member fined you").waitFor();
+
+    await anaPage.goto("/dashboard/fines");
+    await anaPage.getByText("Former member fined you").waitFor();
+
+    await anaPage.goto("/dashboard/profile?tab=statistics");
+    await anaPage.getByRole("list", { name: "Fine History" }).getByText("From Former member").waitFor();
+    await anaPage.getByRole("group", { name: "Your fine statistics" }).getByText("to 1 housemate").waitFor();
+  });
+});
