@@ -283,6 +283,13 @@ const MATRIX: MatrixRow[] = [
     expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
   },
   {
+    method: "GET",
+    path: "/users/{id}/stats",
+    url: (x) => `/api/users/${x.account}/stats`,
+    // Statistics are only ever your own: any other id, known or not, is refused alike.
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 403 },
+  },
+  {
     method: "DELETE",
     path: "/users/{id}",
     url: (x) => `/api/users/${x.account}`,
