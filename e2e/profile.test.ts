@@ -209,3 +209,24 @@ describe("the profile in the browser", () => {
     await anaPage.getByRole("group", { name: "Your fine statistics" }).getByText("to 1 housemate").waitFor();
   });
 });
+
+describe("the app on a phone", () => {
+  it("installs from the browser: the manifest, its icons and start page are what Chromium asks for", async () => {
+    const page = await open(PHONE);
+    await page.goto("/");
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[]; data?: string };
+    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const data = JSON.parse(manifest.data ?? "{}") as { start_url: string; display: string; icons: { sizes: string; purpose: string }[] };
+    expect(data).toMatchObject({ start_url: "/dashboard", display: "standalone" });
+    expect(data.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    // A test browser's context is private, which alone keeps Chromium from offering the install.
+    expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
+    for (const icon of ["/icon-192.png", "/icon-512.png", "/icon-maskable-512.png", "/apple-touch-icon.png"]) {
+      const response = await fetch(`${server.url}${icon}`);
+      expect(response.headers.get("content-type"), icon).toBe("image/png");
+    }
+  });
+});

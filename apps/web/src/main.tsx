@@ -15,4 +15,7 @@ createRoot(root).render(
 
 // Inside the phone app, sign-in and invite links open their screens (SPEC §2 deep links). In a browser
 // this does nothing: Capacitor is imported only when the native runtime is there.
-void startNativeDeepLinks((to) => void router.navigate(to));
+startNativeDeepLinks((to) => void router.navigate(to)).catch((error: unknown) => {
+  // The app works without them; a link then opens it on its last screen.
+  console.warn("Deep links are unavailable", error);
+});
