@@ -177,6 +177,13 @@ describe("the profile in the browser", () => {
 
   it("Ben deletes his account from the Danger Zone and lands on the landing page, signed out", async () => {
     const token = await local(benPage, "authToken");
+    await benPage.goto("/dashboard/profile");
+    await benPage.getByLabel("Display Name").waitFor();
+    await screenshot(benPage, "profile-general-desktop");
+    await benPage.goto("/dashboard/profile?tab=statistics");
+    await benPage.getByRole("list", { name: "Fine History" }).getByText("From Ana López").waitFor();
+    await screenshot(benPage, "profile-statistics-desktop");
+
     await benPage.goto("/dashboard/profile?tab=preferences");
     await benPage.getByRole("button", { name: "Delete Account" }).click();
     const dialog = benPage.getByRole("alertdialog", { name: "Delete your account?" });
