@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import {
@@ -10,6 +10,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { badRequest } from "./lib/errors.js";
 import api from "./api.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
@@ -17,6 +18,7 @@ import notifierPlugin from "./plugins/notifier.js";
 import realtimePlugin, { requestLogFields } from "./plugins/realtime.js";
 import errorsPlugin, { sendNotFound } from "./plugins/errors.js";
 import { createMailer, type Mailer } from "./plugins/mail.js";
+import securityPlugin, { answerRouterError } from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import storagePlugin from "./plugins/storage.js";
 import filesRoutes from "./features/storage/files.js";
@@ -38,9 +40,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Folder of the built web app; null serves the API only. */
   webRoot?: string | null;
+  /** Told of every route as it is registered (the authorization matrix test checks it has a row for each). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** A JSON "\u0000" escape (an odd run of backslashes before u0000); raw NUL is not valid JSON anyway. */
+const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole HTTP app: API under /api, the web app everywhere else. Listening is server.ts's job. */
@@ -55,8 +61,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: trustProxyOption(options.config.trustProxy),
     return503OnClosing: true,
+    frameworkErrors: answerRouterError(options.config.publicUrl),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -67,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body.toString();
     if (text === "") return done(null, undefined);
+    // PostgreSQL text cannot hold NUL, so a "\u0000" would fail deep in a query as a 500.
+    if (NUL_ESCAPE.test(text)) return done(badRequest("Text cannot contain the NUL character."));
     parseJson(request, text, done);
   });
 
@@ -83,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { database: options.database });
   await app.register(errorsPlugin);
+  await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(notifierPlugin);
   await app.register(storagePlugin);

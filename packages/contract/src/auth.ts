@@ -14,7 +14,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ message: "Please enter a valid email address" }).max(254));
 
-export const loginBody = z.object({
+export const loginBody = z.strictObject({
   email: emailSchema,
   displayName: z.string().trim().max(50).optional(),
   inviteCode: z.string().trim().max(200).optional(),

@@ -37,7 +37,7 @@ export const fineSchema = z.object({
 });
 export type Fine = z.infer<typeof fineSchema>;
 
-export const createFineBody = z.object({
+export const createFineBody = z.strictObject({
   offender_id: idSchema,
   rule_id: idSchema,
   amount: moneySchema.gt(0, "Amount must be more than 0").max(MONEY_MAX),
@@ -45,7 +45,7 @@ export const createFineBody = z.object({
   household_id: idSchema,
   created_by: idSchema.optional(),
   evidence: z
-    .object({
+    .strictObject({
       note: z.string().trim().max(1000).optional(),
       images: z.array(z.string().max(2048)).max(EVIDENCE_IMAGES_MAX).optional(),
     })
@@ -71,11 +71,11 @@ export const householdFinesQuery = z.object({
 export const finePathParams = z.object({ hid: idSchema, fid: idSchema });
 export const disputePathParams = finePathParams.extend({ did: idSchema });
 
-export const disputeBody = z.object({
+export const disputeBody = z.strictObject({
   reason: z.string().trim().min(REASON_MIN_LENGTH, DISPUTE_REASON_MESSAGE).max(1000),
 });
 export const REVIEW_ACTIONS = ["accept", "decline"] as const;
-export const reviewBody = z.object({
+export const reviewBody = z.strictObject({
   action: z.enum(REVIEW_ACTIONS, { message: REVIEW_ACTION_MESSAGE }),
   reason: z.string().trim().min(REASON_MIN_LENGTH, REVIEW_REASON_MESSAGE).max(1000),
 });

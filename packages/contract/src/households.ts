@@ -18,7 +18,7 @@ export const householdSchema = z.object({
 });
 export type Household = z.infer<typeof householdSchema>;
 
-export const createHouseholdBody = z.object({
+export const createHouseholdBody = z.strictObject({
   name: z
     .string()
     .trim()
@@ -29,7 +29,7 @@ export const createHouseholdBody = z.object({
 });
 export type CreateHouseholdBody = z.input<typeof createHouseholdBody>;
 
-export const joinHouseholdBody = z.object({ user_id: idSchema.optional() });
+export const joinHouseholdBody = z.strictObject({ user_id: idSchema.optional() });
 export const joinHouseholdResponse = z.object({
   success: z.literal(true),
   household: householdSchema,

@@ -38,14 +38,14 @@ export type StickyNote = z.infer<typeof stickyNoteSchema>;
 export const stickyNoteListSchema = z.array(stickyNoteSchema);
 
 const content = z.string().trim().min(1, "Note cannot be empty").max(NOTE_MAX_LENGTH);
-export const createNoteBody = z.object({ content, color: noteColorSchema.default(DEFAULT_NOTE_COLOR) });
+export const createNoteBody = z.strictObject({ content, color: noteColorSchema.default(DEFAULT_NOTE_COLOR) });
 export type CreateNoteBody = z.input<typeof createNoteBody>;
 export const updateNoteBody = z
-  .object({ content: content.optional(), color: noteColorSchema.optional() })
+  .strictObject({ content: content.optional(), color: noteColorSchema.optional() })
   .refine((changes) => changes.content !== undefined || changes.color !== undefined, {
     message: "Give the note's content or color to change",
   });
 export type UpdateNoteBody = z.infer<typeof updateNoteBody>;
 /** SPEC §3: the household's note ids in their new order (a permutation, checked by the server). */
-export const reorderNotesBody = z.object({ noteIds: z.array(idSchema).max(1000) });
+export const reorderNotesBody = z.strictObject({ noteIds: z.array(idSchema).max(1000) });
 export type ReorderNotesBody = z.infer<typeof reorderNotesBody>;

@@ -57,5 +57,5 @@ export type NotificationPreference = z.infer<typeof preferenceSchema>;
 /** Every type id is present; a type the user never changed shows the defaults (both true). */
 export const preferencesSchema = z.record(z.string(), preferenceSchema);
 export type NotificationPreferences = z.infer<typeof preferencesSchema>;
-export const updatePreferenceBody = preferenceSchema;
+export const updatePreferenceBody = z.strictObject(preferenceSchema.shape);
 export const typeIdParams = z.object({ typeId: notificationTypeIdSchema });

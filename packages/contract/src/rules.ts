@@ -19,8 +19,8 @@ const ruleFields = {
   fine_amount: moneySchema.min(0, "Amount cannot be negative").max(MONEY_MAX),
 };
 
-export const createRuleBody = z.object({ ...ruleFields, household_id: idSchema });
+export const createRuleBody = z.strictObject({ ...ruleFields, household_id: idSchema });
 export type CreateRuleBody = z.input<typeof createRuleBody>;
-export const updateRuleBody = z.object(ruleFields).partial();
+export const updateRuleBody = z.strictObject(ruleFields).partial();
 export type UpdateRuleBody = z.input<typeof updateRuleBody>;
 export const ruleListSchema = z.array(ruleSchema);

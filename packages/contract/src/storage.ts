@@ -34,7 +34,7 @@ export const filePathSchema = z.string().regex(FILE_PATH_PATTERN, FILE_PATH_MESS
 /** Where uploaded files are served; a publicUrl is PUBLIC_URL + this prefix + filePath. */
 export const FILES_PREFIX = "/files/";
 
-export const uploadUrlBody = z.object({
+export const uploadUrlBody = z.strictObject({
   fileName: z.string().trim().min(1).max(255),
   fileType: imageTypeSchema,
   fileSize: z.number().int().min(1).max(UPLOAD_MAX_BYTES, "Files can be at most 5 MB"),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/app.js";
+import { buildApp, type AppOptions } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Database } from "../../src/db/client.js";
 import { openTestDatabase } from "./database.js";
@@ -23,7 +23,12 @@ export const PUBLIC_URL = "http://housemate.test";
  * test controls. One per test file (call in beforeAll, close in afterAll).
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    beforeReady?: (app: FastifyInstance) => void;
+    onRoute?: AppOptions["onRoute"];
+    logger?: AppOptions["logger"];
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const smtp = await startSmtpCapture();
@@ -37,7 +42,14 @@ export async function createTestContext(
     },
   };
   const config = loadConfig({ PUBLIC_URL, SMTP_URL: smtp.url, LOG_LEVEL: "silent", ...options.env });
-  const app = await buildApp({ config, database, now: () => clock.now, logger: false, webRoot: null });
+  const app = await buildApp({
+    config,
+    database,
+    now: () => clock.now,
+    logger: options.logger ?? false,
+    webRoot: null,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
 

@@ -29,7 +29,8 @@ const security = [{ bearer: [] }];
 
 /** SPEC §7 Notifications. Every route acts on the signed-in user's own notifications only. */
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", app.authenticate);
+  // Like every route: who is asking is settled before the request is read.
+  app.addHook("onRequest", app.authenticate);
 
   app.get(
     "/notifications",

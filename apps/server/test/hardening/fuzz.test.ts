@@ -1,0 +1,293 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type { RouteOptions } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
+import type { z } from "zod";
+import { ERROR_STATUS, errorBodySchema, IMAGE_TYPES } from "@housemate/contract";
+import { createTestContext } from "../helpers/app.js";
+import { tinyJpeg, tinyPng } from "../helpers/images.js";
+import { fromSchema, HOSTILE_PATH_VALUES, hostileValue, type JsonSchema } from "./arbitraries.js";
+import { buildWorld, type World } from "./world.js";
+
+/**
+ * Issue 9 'Hostile input': every operation of the OpenAPI document, called with random and boundary
+ * bodies, query strings and path ids, signed out and signed in as a member. Whatever comes in, the
+ * answer is never a 5xx nor a stack trace; a 4xx carries the error envelope; a 2xx matches its schema.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: { name: string; in: "path" | "query"; schema: JsonSchema }[];
+  body: JsonSchema | undefined;
+}
+interface Call {
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "housemate-fuzz-"));
+const routes = new Map<string, RouteOptions>();
+const t = await createTestContext({
+  env: { DATA_DIR: dataDir },
+  onRoute: (route) => {
+    for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route);
+  },
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const document = (await t.request({ method: "GET", url: "/api/openapi.json" })).json() as {
+  paths: Record<string, Record<string, { parameters?: Operation["parameters"]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+};
+const operations: Operation[] = Object.entries(document.paths).flatMap(([pathTemplate, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    path: pathTemplate,
+    parameters: operation.parameters ?? [],
+    body: operation.requestBody?.content["application/json"]?.schema,
+  })),
+);
+
+const RAW_BODIES = [
+  '{"__proto__":{"is_admin":true,"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"a":1,"a":2}',
+  "{",
+  '{"email":',
+  "null",
+  '"just a string"',
+  "1e999",
+  "[".repeat(5_000) + "]".repeat(5_000),
+  `{"text":"${"x".repeat(100 * 1024)}"}`,
+  "\uFEFF{}",
+];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "image/png",
+];
+
+function knownIds(world: World): string[] {
+  return [
+    world.householdId,
+    world.member.id,
+    world.housemate.id,
+    world.otherMember.id,
+    world.otherMember.householdId,
+    world.former.id,
+    world.ruleId,
+    world.receivedFineId,
+    world.issuedFineId,
+    world.disputeId,
+    world.noteId,
+    world.notificationId,
+  ];
+}
+
+/** Percent-encodes a segment; a lone surrogate (not encodable) becomes its invalid UTF-8 bytes, hostile too. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return "%ED%A0%80";
+  }
+}
+
+/** One path segment for a parameter: a real id of the world, a random uuid or something hostile. */
+function pathValue(name: string, schema: JsonSchema, world: World): fc.Arbitrary<string> {
+  if (name === "*") {
+    return fc.oneof(
+      fc.constantFrom(world.openUploadPath, world.uploadedPath),
+      fc.stringMatching(new RegExp(schema.pattern ?? ".")),
+      fc.constantFrom("../../package.json", "fine-evidence/..%2F..%2Fx.png", `fine-evidence/${"a".repeat(32)}.svg`),
+    );
+  }
+  if (name === "code") return fc.oneof(fc.constant(world.inviteCode), fc.string({ minLength: 1 }).map(encodeURIComponent));
+  if (name === "typeId") {
+    return fc.oneof(fromSchema(schema, []).map((value) => encodeSegment(queryText(value))), fc.constantFrom(...HOSTILE_PATH_VALUES));
+  }
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...knownIds(world)) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_PATH_VALUES) },
+  );
+}
+
+const queryText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value) ?? "");
+
+function queryOf(operation: Operation, world: World): fc.Arbitrary<string> {
+  const fields = operation.parameters.filter((p) => p.in === "query");
+  const model = Object.fromEntries(fields.map((p) => [p.name, fromSchema(p.schema, knownIds(world)).map(queryText)]));
+  const extra = fc.dictionary(fc.constantFrom("__proto__", "limit", "x", "token", "householdId[]"), hostileValue().map(queryText));
+  return fc.tuple(fc.record(model, { requiredKeys: [] }), extra).map(([known, more]) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of [...Object.entries(known), ...Object.entries(more)]) query.append(key, value ?? "");
+    const text = query.toString();
+    return text ? `?${text}` : "";
+  });
+}
+
+function bodyOf(operation: Operation, world: World): fc.Arbitrary<Pick<Call, "headers" | "payload">> {
+  if (operation.path === "/storage/upload/{*}") {
+    return fc.record({
+      headers: fc.constantFrom(...IMAGE_TYPES, "application/json", "image/svg+xml").map((type) => ({ "content-type": type })),
+      payload: fc.oneof(fc.constantFrom(tinyPng(), tinyJpeg()), fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b))),
+    });
+  }
+  if (!operation.body) return fc.constant({ headers: {} });
+  const json = fromSchema(operation.body, knownIds(world)).map((value) => ({
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(value) ?? "",
+  }));
+  const raw = fc.record({
+    headers: fc.constantFrom(...CONTENT_TYPES).map((type) => ({ "content-type": type })),
+    payload: fc.constantFrom(...RAW_BODIES),
+  });
+  return fc.oneof({ weight: 4, arbitrary: json }, { weight: 1, arbitrary: raw });
+}
+
+function callOf(operation: Operation, world: World): fc.Arbitrary<Call> {
+  const params = operation.parameters.filter((p) => p.in === "path");
+  const segments = fc.record(Object.fromEntries(params.map((p) => [p.name, pathValue(p.name, p.schema, world)])));
+  return fc.tuple(segments, queryOf(operation, world), bodyOf(operation, world)).map(([values, query, body]) => {
+    const filled = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => values[name] ?? "");
+    return { url: `/api${filled}${query}`, ...body };
+  });
+}
+
+const responseSchemaOf = (operation: Operation, status: number) => {
+  const url = `/api${operation.path.replace(/\{\*\}/, "*").replace(/\{([^}]+)\}/g, ":$1")}`;
+  const route = routes.get(`${operation.method} ${url}`);
+  const response = route?.schema?.response as Record<number, z.ZodType> | undefined;
+  return response?.[status];
+};
+
+const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+/;
+
+function expectSafeAnswer(operation: Operation, call: Call, res: LightMyRequestResponse) {
+  const where = `${operation.method} ${call.url.slice(0, 300)} [${call.headers["content-type"] ?? "-"}] ${String(call.payload ?? "").slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeLessThan(500);
+  expect(res.body, where).not.toMatch(STACK_TRACE);
+  if (res.statusCode >= 400) {
+    const parsed = errorBodySchema.safeParse(res.json());
+    expect(parsed.success, where).toBe(true);
+    if (!parsed.success) return;
+    expect(ERROR_STATUS[parsed.data.error.code], where).toBe(res.statusCode);
+    expect(parsed.data.error.requestId, where).toBe(res.headers["x-request-id"]);
+    if (res.statusCode === 429) expect(res.headers["retry-after"], where).toBeDefined();
+    return;
+  }
+  const schema = responseSchemaOf(operation, res.statusCode);
+  expect(schema, `no ${res.statusCode} response declared: ${where}`).toBeDefined();
+  const checked = schema?.safeParse(res.json());
+  expect(checked?.success, `${where}\n${JSON.stringify(checked?.error?.issues)}`).toBe(true);
+}
+
+const bodyOperations = () => operations.filter((o) => o.body !== undefined);
+const urlOf = (operation: Operation, world: World) =>
+  `/api${operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => (name === "typeId" ? "fine_paid" : world.ruleId))}`;
+
+describe("request bodies (docs/decisions/010)", () => {
+  it("answers a JSON body over 1 MB with 413", async () => {
+    const world = await buildWorld(t);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/sticky-notes",
+      token: world.member.token,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ content: "x".repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("answers JSON sent with another content type, or none, with 415 on every route that takes a body", async () => {
+    const world = await buildWorld(t);
+    for (const operation of bodyOperations()) {
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data; boundary=x", undefined]) {
+        const res = await t.request({
+          method: operation.method as "POST",
+          url: urlOf(operation, world),
+          token: world.member.token,
+          headers: type ? { "content-type": type } : {},
+          payload: '{"content":"hello"}',
+        });
+        expect(res.statusCode, `${operation.method} ${operation.path} as ${type}`).toBe(415);
+        expect(res.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+      }
+    }
+  });
+
+  it("refuses a field the route does not know, on every route, naming it", async () => {
+    const world = await buildWorld(t);
+    for (const operation of operations.filter((o) => o.method !== "GET" && !o.path.startsWith("/storage/upload/"))) {
+      const res = await t.request({
+        method: operation.method as "POST",
+        url: urlOf(operation, world),
+        token: world.member.token,
+        payload: { is_admin_everywhere: true },
+      });
+      const where = `${operation.method} ${operation.path}: ${res.body}`;
+      expect(res.statusCode, where).toBe(400);
+      const expected = operation.body ? /Unrecognized key.*is_admin_everywhere/ : /This request takes no body/;
+      expect(res.body, where).toMatch(expected);
+    }
+  });
+
+  it("refuses NUL characters and prototype keys before they reach the database", async () => {
+    const world = await buildWorld(t);
+    const send = (payload: string, url = "/api/sticky-notes") =>
+      t.request({ method: "POST", url, token: world.member.token, headers: { "content-type": "application/json" }, payload });
+    expect((await send('{"content":"a\\u0000b"}')).statusCode).toBe(400);
+    expect((await send('{"content":"a\\\\u0000b"}')).statusCode).toBe(201);
+    expect((await send('{"__proto__":{"is_admin":true},"content":"x"}')).statusCode).toBe(400);
+    expect((await send('{"constructor":{"prototype":{"is_admin":true}},"content":"x"}')).statusCode).toBe(400);
+    const invite = await t.request({ method: "GET", url: "/api/invites/a%00b" });
+    expect(invite.statusCode).toBe(404);
+    const verify = await t.request({ method: "GET", url: "/api/auth/verify?token=a%00b" });
+    expect(verify.statusCode).toBe(400);
+  });
+});
+
+describe("fuzzing every route of the OpenAPI document", () => {
+  it("covers the whole API", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(40);
+    const undocumented = [...routes.keys()].filter(
+      (key) => key.includes(" /api/") && !key.startsWith("HEAD ") && !key.endsWith("/openapi.json"),
+    );
+    const documented = new Set(operations.map((o) => `${o.method} /api${o.path.replace("{*}", "*").replace(/\{([^}]+)\}/g, ":$1")}`));
+    expect(undocumented.filter((key) => !documented.has(key))).toEqual([]);
+  });
+
+  // Signed out first (it changes nothing), then as the member, in one fresh world per operation.
+  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s", async (_name, operation) => {
+    const world = await buildWorld(t);
+    for (const token of [undefined, world.member.token]) {
+      await fc.assert(
+        fc.asyncProperty(callOf(operation, world), async (call) => {
+          const res = await t.request({ method: operation.method as "GET", ...call, token });
+          expectSafeAnswer(operation, call, res);
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    }
+  });
+
+  it("left no trace on Object.prototype", () => {
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
