@@ -196,6 +196,8 @@ describe("the profile in the browser", () => {
 
     await benPage.waitForURL((url) => url.pathname === "/");
     await benPage.getByRole("heading", { name: "House Rules Made Fun & Fair" }).waitFor();
+    // The toast outlet outlives the route change, so the farewell shows on the landing page.
+    await benPage.getByText("Your account has been permanently deleted.").waitFor();
     expect(await local(benPage, "authToken")).toBeNull();
     // Every session of the account has ended on the server too.
     const revoked = await fetch(`${server.url}/api/households/${householdId}`, { headers: { Authorization: `Bearer ${token}` } });

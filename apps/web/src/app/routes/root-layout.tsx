@@ -1,7 +1,9 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { TriangleAlert } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button-variants";
+
+const AppToaster = lazy(() => import("../toaster"));
 
 const CHUNK_LOAD_FAILURE = /dynamically imported module|Importing a module script failed|Loading (CSS )?chunk|module script|preload CSS/i;
 
@@ -48,7 +50,14 @@ export function RootLayout() {
       </ErrorScreen>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </>
+  );
 }
 
 /** The router's error screen, for errors thrown while loading or rendering a route. */
