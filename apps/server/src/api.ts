@@ -13,10 +13,12 @@ import storageRoutes from "./features/storage/routes.js";
 import stickyNoteRoutes from "./features/sticky-notes/routes.js";
 import statsRoutes from "./features/stats/routes.js";
 import { sendNotFound } from "./plugins/errors.js";
+import loadShedding from "./plugins/load-shedding.js";
 
 /** Every JSON route, mounted under /api. One line per feature. */
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
+  await app.register(loadShedding, { maxInFlight: app.config.maxInFlight });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(householdRoutes);

@@ -22,6 +22,7 @@ const configSchema = z
       .string()
       .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, "must be true, false, a hop count or a list of proxy addresses")
       .default("false"),
+    MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -33,6 +34,7 @@ const configSchema = z
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    maxInFlight: env.MAX_IN_FLIGHT,
   }));
 
 /** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.js";
+import { isDatabaseUnavailable } from "./unavailable.js";
 
 export type Schema = typeof schema;
 /** One type for both engines: features never know which one they run on. */
@@ -49,20 +50,71 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
+/**
+ * How long the database may take before a request gets a 503 instead of a hang. A connection (or a free
+ * pool slot) must come within CONNECT_TIMEOUT_MS; PostgreSQL cancels a statement after STATEMENT_TIMEOUT_MS;
+ * a connection that stops answering at all (a network partition) is given up after QUERY_TIMEOUT_MS.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+export const STATEMENT_TIMEOUT_MS = 5_000;
+export const QUERY_TIMEOUT_MS = 8_000;
+
 function openPostgres(url: string, max: number) {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    // A connection that died without a word (a dropped network) is noticed and replaced.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  db.transaction = transactionsThatRelease(pool);
   return {
     db,
     engine: "postgres" as const,
     pool,
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+    // Migrations may legitimately take longer than a request's statement: they get a pool of their own.
+    migrate: async () => {
+      const migrations = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await migratePg(drizzlePg(migrations, { schema }), { migrationsFolder: MIGRATIONS });
+      } finally {
+        await migrations.end();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Drizzle 0.45 runs BEGIN outside the try/finally that returns a pooled client (drizzle-orm#6023), so a
+ * BEGIN that fails (the database just went away) loses that pool slot for good, and a client whose connection
+ * broke mid-transaction goes back to the pool as if healthy. After enough failures the pool is empty and
+ * the server never recovers. So each transaction checks out its own client, hands it back whatever happens,
+ * and has the pool discard it when the connection failed.
+ */
+function transactionsThatRelease(pool: pg.Pool): Database["transaction"] {
+  return async (run, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const onClient = drizzlePg(client, { schema }) as unknown as Database;
+      return await onClient.transaction(run, config);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   };
 }
 

@@ -27,3 +27,12 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new AppError("RATE_LIMITED", STATUS_MESSAGES[429], undefined, {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** The database is down, unreachable or too slow: worth retrying shortly, so the answer says when. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is not reachable right now. Please try again in a moment.";
+export const databaseUnavailable = () =>
+  new AppError("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE, undefined, { "retry-after": "5" });
+
+/** More requests are in flight than the server can finish in good time: shed this one at once. */
+export const SERVER_BUSY_MESSAGE = "The server is busy right now. Please try again in a moment.";
+export const serverBusy = () => new AppError("SERVICE_UNAVAILABLE", SERVER_BUSY_MESSAGE, undefined, { "retry-after": "1" });

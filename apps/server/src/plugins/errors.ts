@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { STATUS_MESSAGES, type ErrorCode } from "@housemate/contract";
-import { AppError } from "../lib/errors.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { AppError, databaseUnavailable } from "../lib/errors.js";
 
 /** Writes DESIGN §2's error envelope. */
 export function sendError(
@@ -37,6 +38,11 @@ function fromFrameworkError(error: FastifyError): { status: number; code: ErrorC
   return null;
 }
 
+function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  if (error.headers) void reply.headers(error.headers);
+  return sendError(reply, request, error.statusCode, error.code, error.message, error.details);
+}
+
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(reply, request, 404, "NOT_FOUND", STATUS_MESSAGES[404]);
 }
@@ -44,9 +50,11 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 /** One place that turns every thrown error into the error envelope; 5xx details stay in the log. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      return sendError(reply, request, error.statusCode, error.code, error.message, error.details);
+    if (error instanceof AppError) return sendAppError(reply, request, error);
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database is down or restarting: one line, not a stack per request.
+      request.log.warn({ reason: error.cause instanceof Error ? error.cause.message : error.message }, "database unavailable");
+      return sendAppError(reply, request, databaseUnavailable());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({

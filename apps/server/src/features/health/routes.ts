@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { envelope } from "@housemate/contract";
-import { AppError } from "../../lib/errors.js";
+import { databaseUnavailable } from "../../lib/errors.js";
 
 const healthSchema = envelope(z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }));
 
@@ -10,7 +10,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await app.database.ping();
     } catch {
-      throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable right now.");
+      throw databaseUnavailable();
     }
     return { data: { status: "ok" as const, database: app.database.engine } };
   });
