@@ -4,7 +4,6 @@ import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -18,6 +17,7 @@ import notifierPlugin from "./plugins/notifier.js";
 import realtimePlugin, { requestLogFields } from "./plugins/realtime.js";
 import errorsPlugin, { sendNotFound } from "./plugins/errors.js";
 import { createMailer, type Mailer } from "./plugins/mail.js";
+import { responseSerializerCompiler } from "./lib/response-serializer.js";
 import securityPlugin, { answerRouterError } from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import storagePlugin from "./plugins/storage.js";
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // SPEC §7's client sends a JSON content type on every call, bodiless ones too (DELETE /users/{id},
   // the invite POST): an empty body is no body, not malformed JSON.
