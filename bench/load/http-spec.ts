@@ -6,7 +6,7 @@ export interface HttpLoadSpec {
   /** Run for this long, or until `amount` requests were sent. */
   seconds?: number;
   amount?: number;
-  /** Requests per second across all connections (open-loop pacing); as fast as possible when absent. */
+  /** Requests per second, sent at an even pace without waiting for answers (open loop); as fast as possible when absent. */
   overallRate?: number;
   warmupSeconds?: number;
   fixtureFile: string;
