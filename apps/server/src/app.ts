@@ -52,7 +52,7 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Builds the whole HTTP app: API under /api, the web app everywhere else. Listening is server.ts's job. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel, serializers: { req: requestLogFields } },
+    logger: options.logger ?? loggerOptions(options.config),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -119,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staticPlugin, { root: options.webRoot ?? defaultWebRoot() });
   }
   return app;
+}
+
+/** The server's pino settings: LOG_LEVEL, and request URLs logged with their tokens redacted. */
+export function loggerOptions(config: Config) {
+  return { level: config.logLevel, serializers: { req: requestLogFields } };
 }
 
 /** A hop count becomes Fastify's function form: trust that many proxies nearest the server. */

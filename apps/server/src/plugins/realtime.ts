@@ -12,7 +12,8 @@ import {
   type ClientMessage,
 } from "@housemate/contract";
 import { currentUser, findSession } from "./auth.js";
-import { unauthenticated } from "../lib/errors.js";
+import { forbidden, unauthenticated } from "../lib/errors.js";
+import { isAllowedOrigin } from "./security.js";
 import { SocketHub, send, type Connection } from "../features/notifications/socket-hub.js";
 import { closeEndedSessions, greet, pushCounts, pushNotifications } from "../features/notifications/socket-push.js";
 
@@ -105,6 +106,11 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
   });
 
   async function authenticateSocket(request: FastifyRequest) {
+    // Browsers send their page's origin with every upgrade and let any page open any socket, so
+    // another site's page holding a leaked token is refused here. Native clients send no Origin.
+    if (!isAllowedOrigin(request.headers.origin, app.config.publicUrl)) {
+      throw forbidden("This origin may not open the live socket.");
+    }
     const query = socketQuery.safeParse(request.query);
     const token = query.success ? query.data.token : undefined;
     if (!token) throw unauthenticated();
@@ -167,9 +173,16 @@ async function closeAll(sockets: WebSocket[]) {
   for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate();
 }
 
-/** Session tokens ride in the socket URL (SPEC §7), as do magic-link tokens: keep them out of the logs. */
+/**
+ * Secrets that ride in URLs stay out of the logs: session tokens in the socket URL (SPEC §7), magic-link
+ * tokens, invite codes (/invite/{code}, /api/invites/{code}) and the random part of upload paths, which
+ * are capabilities too (docs/decisions/005).
+ */
 export function redactTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  return url
+    .replace(/([?&]token=)[^&#]*/gi, "$1[redacted]")
+    .replace(/(\/invites?\/)[^/?#]+/gi, "$1[redacted]")
+    .replace(/(\/(?:files|storage\/upload)\/[\w-]+\/)[^/?#.]+/gi, "$1[redacted]");
 }
 
 /** Fastify's usual request log fields, with tokens in the URL redacted. */

@@ -91,6 +91,7 @@ function knownIds(world: World): string[] {
     world.ruleId,
     world.receivedFineId,
     world.issuedFineId,
+    world.pendingIssuedFineId,
     world.disputeId,
     world.noteId,
     world.notificationId,

@@ -26,6 +26,8 @@ export interface World {
   receivedFineId: string;
   /** Issued by `member` to the housemate and disputed by them. */
   issuedFineId: string;
+  /** Issued by `member` to the housemate, pending. */
+  pendingIssuedFineId: string;
   disputeId: string;
   noteId: string;
   notificationId: string;
@@ -69,6 +71,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
     });
   const received = await fine(member.user.id, housemate.token);
   const issued = await fine(housemate.user.id, member.token);
+  const pendingIssued = await fine(housemate.user.id, member.token);
   const disputed = await ok<{ dispute: { id: string } }>(t, {
     method: "POST",
     url: `/api/fines/household/${household.id}/fines/${issued.id}/disputes`,
@@ -122,6 +125,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
     ruleId: rule.id,
     receivedFineId: received.id,
     issuedFineId: issued.id,
+    pendingIssuedFineId: pendingIssued.id,
     disputeId: disputed.dispute.id,
     noteId: note.id,
     notificationId: notification.id,

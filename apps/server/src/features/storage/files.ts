@@ -19,7 +19,7 @@ export default async function filesRoutes(app: FastifyInstance) {
       .header("content-type", upload.contentType)
       .header("content-length", file.size)
       .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header("content-security-policy", "default-src 'none'; sandbox; frame-ancestors 'none'")
       .header("cache-control", "public, max-age=31536000, immutable")
       .send(file.stream);
   });

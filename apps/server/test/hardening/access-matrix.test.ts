@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorBodySchema, ERROR_STATUS, SOCKET_PATH } from "@housemate/contract";
+import { createTestContext, type TestContext } from "../helpers/app.js";
+import { tinyPng } from "../helpers/images.js";
+import { listen, openSocket, refusedUpgrade } from "../helpers/socket-client.js";
+import { ACTORS, buildWorld, magicLinkToken, tokenOf, type Actor, type World } from "./world.js";
+
+/**
+ * Issue 9 'Access': ONE table with a row for every route Fastify registered (HTTP and the socket) and
+ * the answer each caller gets. A route added without a row fails "has a row for every route".
+ * Per-feature matrices stay where they are; this one is the complete one.
+ */
+type Expected = Record<Actor, number>;
+interface Row {
+  method: string;
+  /** The route as registered, e.g. /api/rules/:id. */
+  route: string;
+  /** The request for `actor`: the member's own objects, whoever asks. */
+  request: (world: World, actor: Actor) => Promise<{ url: string; payload?: object }> | { url: string; payload?: object };
+  expected: Expected;
+  /** The member's call changes the world (deletes, pays, signs out): the row gets a world of its own. */
+  changesWorld?: true;
+}
+
+/** Signed-in routes: the expired session and the deleted account are 401 like the signed out. */
+const signedIn = (member: number, otherMember: number): Expected => ({
+  signedOut: 401,
+  expired: 401,
+  member,
+  otherMember,
+  former: 401,
+});
+/** Routes anyone may call: the same answer for every caller. */
+const open = (status: number): Expected => ({ signedOut: status, expired: status, member: status, otherMember: status, former: status });
+
+const plain = (url: string, payload?: object) => () => (payload ? { url, payload } : { url });
+const fine = (w: World, fineId: string, rest = "") => `/api/fines/household/${w.householdId}/fines/${fineId}${rest}`;
+
+const ROWS: Row[] = [
+  { method: "GET", route: "/api/health", request: plain("/api/health"), expected: open(200) },
+  { method: "GET", route: "/api/openapi.json", request: plain("/api/openapi.json"), expected: open(200) },
+  { method: "POST", route: "/api/auth/login", request: (_w, actor) => ({ url: "/api/auth/login", payload: { email: `${actor}@example.com` } }), expected: open(200) },
+  {
+    method: "GET",
+    route: "/api/auth/verify",
+    request: async (w, actor) => ({ url: `/api/auth/verify?token=${await magicLinkToken(t, `${actor}-${w.householdId}@example.com`)}` }),
+    expected: open(200),
+  },
+  { method: "POST", route: "/api/auth/logout", request: plain("/api/auth/logout"), expected: signedIn(200, 200), changesWorld: true },
+  // Already in a household, whichever: creating or joining another is a conflict, not a permission.
+  { method: "POST", route: "/api/households", request: plain("/api/households", { name: "Second flat" }), expected: signedIn(409, 409) },
+  { method: "GET", route: "/api/households/:id", request: (w) => ({ url: `/api/households/${w.householdId}` }), expected: signedIn(200, 403) },
+  { method: "POST", route: "/api/households/:id/join", request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }), expected: signedIn(409, 409) },
+  { method: "POST", route: "/api/households/:id/invites", request: (w) => ({ url: `/api/households/${w.householdId}/invites` }), expected: signedIn(201, 403) },
+  { method: "GET", route: "/api/invites/:code", request: (w) => ({ url: `/api/invites/${w.inviteCode}` }), expected: open(200) },
+  { method: "GET", route: "/api/users", request: (w) => ({ url: `/api/users?householdId=${w.householdId}` }), expected: signedIn(200, 403) },
+  { method: "GET", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.housemate.id}` }), expected: signedIn(200, 403) },
+  { method: "PUT", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.member.id}`, payload: { bio: "Hi" } }), expected: signedIn(200, 403) },
+  { method: "DELETE", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.member.id}` }), expected: signedIn(200, 403), changesWorld: true },
+  { method: "GET", route: "/api/users/:id/stats", request: (w) => ({ url: `/api/users/${w.member.id}/stats` }), expected: signedIn(200, 403) },
+  // Notifications are each person's own: the other member reads their own list, never the member's.
+  { method: "GET", route: "/api/notifications", request: plain("/api/notifications"), expected: signedIn(200, 200) },
+  { method: "PUT", route: "/api/notifications/:id/read", request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }), expected: signedIn(200, 404) },
+  { method: "PUT", route: "/api/notifications/read-all", request: plain("/api/notifications/read-all"), expected: signedIn(200, 200) },
+  { method: "GET", route: "/api/notifications/types", request: plain("/api/notifications/types"), expected: signedIn(200, 200) },
+  { method: "GET", route: "/api/notifications/preferences", request: plain("/api/notifications/preferences"), expected: signedIn(200, 200) },
+  {
+    method: "PUT",
+    route: "/api/notifications/preferences/:typeId",
+    request: plain("/api/notifications/preferences/fine_paid", { in_app_enabled: true, email_enabled: false }),
+    expected: signedIn(200, 200),
+  },
+  { method: "GET", route: "/api/rules/household/:id", request: (w) => ({ url: `/api/rules/household/${w.householdId}` }), expected: signedIn(200, 403) },
+  { method: "GET", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403) },
+  {
+    method: "POST",
+    route: "/api/rules",
+    request: (w) => ({ url: "/api/rules", payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 2, household_id: w.householdId } }),
+    expected: signedIn(201, 403),
+  },
+  { method: "PUT", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}`, payload: { fine_amount: 3 } }), expected: signedIn(200, 403) },
+  { method: "DELETE", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403), changesWorld: true },
+  // Each sees the fines of their own household.
+  { method: "GET", route: "/api/fines", request: plain("/api/fines"), expected: signedIn(200, 200) },
+  { method: "GET", route: "/api/fines/user/:offenderId", request: (w) => ({ url: `/api/fines/user/${w.member.id}` }), expected: signedIn(200, 403) },
+  { method: "GET", route: "/api/fines/household/:householdId", request: (w) => ({ url: `/api/fines/household/${w.householdId}` }), expected: signedIn(200, 403) },
+  {
+    method: "POST",
+    route: "/api/fines",
+    request: (w) => ({ url: "/api/fines", payload: { offender_id: w.housemate.id, rule_id: w.ruleId, amount: 1.5, household_id: w.householdId } }),
+    expected: signedIn(201, 403),
+  },
+  { method: "PATCH", route: "/api/fines/:id", request: (w) => ({ url: `/api/fines/${w.pendingIssuedFineId}`, payload: { description: "Pans" } }), expected: signedIn(200, 403) },
+  { method: "PUT", route: "/api/fines/household/:hid/fines/:fid/pay", request: (w) => ({ url: fine(w, w.receivedFineId, "/pay") }), expected: signedIn(200, 403), changesWorld: true },
+  {
+    method: "POST",
+    route: "/api/fines/household/:hid/fines/:fid/disputes",
+    request: (w) => ({ url: fine(w, w.receivedFineId, "/disputes"), payload: { reason: "Not my pans" } }),
+    expected: signedIn(201, 403),
+    changesWorld: true,
+  },
+  {
+    method: "PUT",
+    route: "/api/fines/household/:hid/fines/:fid/disputes/:did",
+    request: (w) => ({ url: fine(w, w.issuedFineId, `/disputes/${w.disputeId}`), payload: { action: "decline", reason: "They were" } }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
+  { method: "GET", route: "/api/fines/household/:hid/fines/:fid/dispute", request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }), expected: signedIn(200, 403) },
+  { method: "GET", route: "/api/balance/household/:id/balance", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }), expected: signedIn(200, 403) },
+  { method: "GET", route: "/api/balance/household/:id/balance/stats", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }), expected: signedIn(200, 403) },
+  {
+    method: "POST",
+    route: "/api/storage/upload-url",
+    request: plain("/api/storage/upload-url", { fileName: "a.png", fileType: "image/png", fileSize: 100, category: "fine-evidence" }),
+    expected: signedIn(200, 200),
+  },
+  { method: "PUT", route: "/api/storage/upload/*", request: (w) => ({ url: `/api/storage/upload/${w.openUploadPath}` }), expected: signedIn(200, 403), changesWorld: true },
+  // The unguessable path is the capability (docs/decisions/005): whoever holds it sees the image.
+  { method: "GET", route: "/files/*", request: (w) => ({ url: `/files/${w.uploadedPath}` }), expected: open(200) },
+  // The board is the caller's own household's: the other member sees and adds to theirs.
+  { method: "GET", route: "/api/sticky-notes", request: plain("/api/sticky-notes"), expected: signedIn(200, 200) },
+  { method: "POST", route: "/api/sticky-notes", request: plain("/api/sticky-notes", { content: "Milk" }), expected: signedIn(201, 201) },
+  // The other member's board has none of these ids, so the permutation is refused.
+  {
+    method: "POST",
+    route: "/api/sticky-notes/reorder",
+    request: async (w) => {
+      const board = await t.request({ method: "GET", url: "/api/sticky-notes", token: w.member.token });
+      const noteIds = (board.json().data as { id: string }[]).map((note) => note.id).reverse();
+      return { url: "/api/sticky-notes/reorder", payload: { noteIds } };
+    },
+    expected: signedIn(200, 400),
+  },
+  { method: "PATCH", route: "/api/sticky-notes/:id", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}`, payload: { content: "Oat milk" } }), expected: signedIn(200, 403) },
+  { method: "DELETE", route: "/api/sticky-notes/:id", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}` }), expected: signedIn(200, 403), changesWorld: true },
+];
+
+/** The socket: refused with 401 without a live session; any signed-in person may open their own. */
+const SOCKET_ROW = { method: "GET", route: SOCKET_PATH, expected: { signedOut: 401, expired: 401, member: 101, otherMember: 101, former: 401 } };
+
+let t: TestContext;
+let dataDir: string;
+let socketUrl: string;
+const registered = new Set<string>();
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "housemate-matrix-"));
+  t = await createTestContext({
+    env: { DATA_DIR: dataDir },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
+    },
+  });
+  socketUrl = await listen(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Who asks last: the member, whose call may change the world the others were asked about. */
+const ORDER: Actor[] = ["signedOut", "expired", "otherMember", "former", "member"];
+
+describe("the authorization matrix", () => {
+  it("has a row for every route Fastify registered, and no row for a route that does not exist", () => {
+    const table = new Set([...ROWS, SOCKET_ROW].map((row) => `${row.method} ${row.route}`));
+    expect([...registered].filter((route) => !table.has(route)), "routes without a row").toEqual([]);
+    expect([...table].filter((route) => !registered.has(route)), "rows without a route").toEqual([]);
+  });
+
+  let shared: World | undefined;
+  it.each(ROWS.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", async (_name, row) => {
+    const world = row.changesWorld ? await buildWorld(t) : (shared ??= await buildWorld(t));
+    expect([...ORDER].sort()).toEqual([...ACTORS].sort());
+    for (const actor of ORDER) {
+      const { url, payload } = await row.request(world, actor);
+      const upload = row.route === "/api/storage/upload/*";
+      const res = await t.request({
+        method: row.method as "GET",
+        url,
+        token: tokenOf(world, actor),
+        ...(upload ? { payload: tinyPng(), headers: { "content-type": "image/png" } } : {}),
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${row.method} ${url} as ${actor}: ${res.body.slice(0, 300)}`).toBe(row.expected[actor]);
+      if (res.statusCode >= 400) {
+        const body = errorBodySchema.parse(res.json());
+        expect(ERROR_STATUS[body.error.code]).toBe(res.statusCode);
+      }
+    }
+  });
+
+  it(`${SOCKET_ROW.method} ${SOCKET_ROW.route}`, async () => {
+    const world = await buildWorld(t);
+    for (const actor of ORDER) {
+      const token = tokenOf(world, actor);
+      const expected = SOCKET_ROW.expected[actor];
+      if (expected === 101) {
+        const socket = await openSocket(socketUrl, token ?? "");
+        await socket.next("notification_count");
+        socket.close();
+        continue;
+      }
+      const refused = await refusedUpgrade(token ? `${socketUrl}?token=${token}` : socketUrl);
+      expect(refused.status, actor).toBe(expected);
+    }
+  });
+});

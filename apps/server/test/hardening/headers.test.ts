@@ -1,0 +1,173 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "../helpers/app.js";
+import { openTestDatabase } from "../helpers/database.js";
+import { buildMember } from "../helpers/factories.js";
+import { tinyPng } from "../helpers/images.js";
+import { listen, openSocket } from "../helpers/socket-client.js";
+
+/** Issue 9 'Access': security headers on every response, CORS for PUBLIC_URL only, and the socket's Origin check. */
+let t: TestContext;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(tmpdir(), "housemate-web-"));
+  await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>Housemate</title>");
+  t = await createTestContext({ env: { DATA_DIR: webRoot } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(res: LightMyRequestResponse, where: string) {
+  const csp = String(res.headers["content-security-policy"]);
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(res.headers["x-content-type-options"], where).toBe("nosniff");
+  expect(res.headers["cross-origin-opener-policy"], where).toBe("same-origin");
+  expect(res.headers["referrer-policy"], where).toMatch(/^(no-referrer|strict-origin-when-cross-origin)$/);
+  expect(res.headers["x-request-id"], where).toBeDefined();
+}
+
+/** The app's CSP: scripts from this origin only, never inline, never eval. */
+function expectStrictScripts(csp: string) {
+  const scripts = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src"));
+  expect(scripts).toBe("script-src 'self'");
+  expect(csp).not.toContain("unsafe-eval");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+}
+
+describe("security headers", () => {
+  it("are on every kind of answer: success, each error, router errors, files and preflights", async () => {
+    const { token } = await buildMember(t.db);
+    const reserved = await t.request({
+      method: "POST",
+      url: "/api/storage/upload-url",
+      token,
+      payload: { fileName: "a.png", fileType: "image/png", fileSize: tinyPng().length, category: "fine-evidence" },
+    });
+    const { filePath } = reserved.json().data as { filePath: string };
+    await t.request({ method: "PUT", url: `/api/storage/upload/${filePath}`, token, headers: { "content-type": "image/png" }, payload: tinyPng() });
+
+    const answers: [string, Promise<LightMyRequestResponse>, number][] = [
+      ["health", t.request({ method: "GET", url: "/api/health" }), 200],
+      ["signed out", t.request({ method: "GET", url: "/api/fines" }), 401],
+      ["unknown path", t.request({ method: "GET", url: "/api/nope" }), 404],
+      ["invalid body", t.request({ method: "POST", url: "/api/sticky-notes", token, payload: { content: "" } }), 400],
+      ["wrong type", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "text/plain" }, payload: "hi" }), 415],
+      ["too large", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "application/json" }, payload: "x".repeat(1024 * 1024 + 1) }), 413],
+      ["over-long id", t.request({ method: "GET", url: `/api/rules/${"x".repeat(2_000)}`, token }), 404],
+      ["bad encoding", t.request({ method: "GET", url: "/api/rules/%E0%A4%A", token }), 400],
+      ["file", t.request({ method: "GET", url: `/files/${filePath}` }), 200],
+      ["preflight", t.request({ method: "OPTIONS", url: "/api/fines", headers: { origin: PUBLIC_URL, "access-control-request-method": "POST" } }), 204],
+    ];
+    for (const [where, answer, status] of answers) {
+      const res = await answer;
+      expect(res.statusCode, `${where}: ${res.body}`).toBe(status);
+      expectSecurityHeaders(res, where);
+      if (status >= 400) expect(res.json().error.requestId, where).toBe(res.headers["x-request-id"]);
+    }
+    // An uploaded file gets a sandbox of its own: even opened directly, it can run nothing.
+    const file = await t.request({ method: "GET", url: `/files/${filePath}` });
+    expect(file.headers["content-security-policy"]).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+  });
+
+  it("give the web app a strict Content-Security-Policy", async () => {
+    expectStrictScripts(String((await t.request({ method: "GET", url: "/api/health" })).headers["content-security-policy"]));
+  });
+
+  it("send no referrer from the sign-in link and invite pages, and a trimmed one elsewhere", async () => {
+    for (const url of ["/api/auth/verify?token=abc", "/auth/verify?token=abc", "/api/invites/abc", "/invite/abc"]) {
+      expect((await t.request({ method: "GET", url })).headers["referrer-policy"], url).toBe("no-referrer");
+    }
+    expect((await t.request({ method: "GET", url: "/api/health" })).headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("include HSTS only when PUBLIC_URL is https", async () => {
+    expect((await t.request({ method: "GET", url: "/api/health" })).headers["strict-transport-security"]).toBeUndefined();
+    const database = await openTestDatabase();
+    const config = loadConfig({ PUBLIC_URL: "https://housemate.example", LOG_LEVEL: "silent", DATA_DIR: webRoot });
+    const app = await buildApp({ config, database, logger: false, webRoot });
+    try {
+      const api = await app.inject({ method: "GET", url: "/api/health" });
+      expect(api.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      const page = await app.inject({ method: "GET", url: "/dashboard" });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expectSecurityHeaders(page, "web page");
+      expectStrictScripts(String(page.headers["content-security-policy"]));
+      expect(page.headers["content-security-policy"]).toContain("connect-src 'self' wss://housemate.example");
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe("CORS", () => {
+  it("lets PUBLIC_URL's origin read answers, with credentials", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health", headers: { origin: PUBLIC_URL } });
+    expect(res.headers["access-control-allow-origin"]).toBe(PUBLIC_URL);
+    expect(res.headers["access-control-allow-credentials"]).toBe("true");
+    expect(String(res.headers.vary)).toMatch(/origin/i);
+    const preflight = await t.request({
+      method: "OPTIONS",
+      url: "/api/rules",
+      headers: { origin: PUBLIC_URL, "access-control-request-method": "PUT", "access-control-request-headers": "authorization, content-type" },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-methods"]).toContain("PUT");
+    expect(preflight.headers["access-control-allow-headers"]).toContain("authorization");
+  });
+
+  it("gives any other origin nothing to read, and refuses its preflight", async () => {
+    for (const origin of ["https://evil.example", "http://housemate.test.evil.example", "null", "http://housemate.test:8080"]) {
+      const res = await t.request({ method: "GET", url: "/api/health", headers: { origin } });
+      expect(res.headers["access-control-allow-origin"], origin).toBeUndefined();
+      const preflight = await t.request({
+        method: "OPTIONS",
+        url: "/api/fines",
+        headers: { origin, "access-control-request-method": "POST" },
+      });
+      expect(preflight.statusCode, origin).toBe(403);
+      expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(preflight.json().error.code).toBe("FORBIDDEN");
+    }
+  });
+});
+
+describe("the live socket's Origin check", () => {
+  /** Tries to open the socket with `origin`; resolves with the HTTP status of a refusal, or 101. */
+  function upgradeStatus(url: string, origin: string): Promise<number> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket(url, { origin });
+      ws.on("open", () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on("unexpected-response", (request, response) => {
+        request.destroy();
+        resolve(response.statusCode ?? 0);
+      });
+      ws.on("error", () => {});
+    });
+  }
+
+  it("refuses a foreign Origin even with a valid session, and allows its own origin or none", async () => {
+    const { token } = await buildMember(t.db);
+    const url = await listen(t.app);
+    const withToken = `${url}?token=${token}`;
+    expect(await upgradeStatus(withToken, "https://evil.example")).toBe(403);
+    expect(await upgradeStatus(withToken, "null")).toBe(403);
+    expect(await upgradeStatus(withToken, PUBLIC_URL)).toBe(101);
+    const native = await openSocket(url, token);
+    await native.next("notification_count");
+    native.close();
+  });
+});
