@@ -1,55 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { linkIn, type CapturedMail } from "../apps/server/test/helpers/smtp.js";
-import { launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
+import { describe, expect, it } from "vitest";
+import { PHONE, screenshot } from "./helpers/browser.js";
+import { useJourney } from "./helpers/journey.js";
+import { localItem, newEmail, nextSignInLink, signInThroughApi } from "./helpers/session.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-let emails = 0;
-const newEmail = (name: string) => `${name}.${Date.now()}.${++emails}@example.com`;
-
-const opened = new Set<CapturedMail>();
-/** The newest sign-in email to `address` that no step has used yet. */
-async function nextSignInLink(address: string): Promise<URL> {
-  const mail = await server.smtp.waitFor(address, (m) => !opened.has(m) && m.body.includes("/auth/verify"));
-  opened.add(mail);
-  const link = linkIn(mail, "/auth/verify");
-  // The link points at PUBLIC_URL, never at whatever host the request came from.
-  expect(link.origin).toBe(server.url);
-  return link;
-}
-
-const local = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
-/** Signs a person in through the API alone (as the app does), for steps that need an account to exist. */
-async function apiSignIn(email: string): Promise<string> {
-  const sent = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email }),
-  });
-  expect(sent.status).toBe(200);
-  const link = await nextSignInLink(email);
-  const verified = await fetch(`${server.url}/api/auth/verify${link.search}`);
-  const { data } = (await verified.json()) as { data: { token: string } };
-  return data.token;
-}
+const journey = useJourney();
+const { open } = journey;
 
 describe("magic-link sign-in in the browser", () => {
   it("registers a new person through the emailed link, keeps the session on reload, and signs out", async () => {
     const email = newEmail("ana");
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const page = await open(PHONE);
 
     await page.goto("/register");
     await page.getByText("Enter your name and email to get started").waitFor();
@@ -59,19 +19,19 @@ describe("magic-link sign-in in the browser", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByText("Check your inbox").waitFor();
     await screenshot(page, "auth-check-inbox-phone");
-    expect(await local(page, "emailForSignIn")).toBe(email);
+    expect(await localItem(page, "emailForSignIn")).toBe(email);
 
-    const link = await nextSignInLink(email);
+    const link = await nextSignInLink(journey.server, email);
     await page.goto(link.pathname + link.search);
     await page.getByText("Successfully authenticated!").waitFor();
     await page.getByText("Setting up your account...").waitFor();
     await screenshot(page, "auth-verify-success-phone");
     await page.waitForURL("**/onboarding");
 
-    const token = await local(page, "authToken");
+    const token = await localItem(page, "authToken");
     expect(token).toBeTruthy();
-    expect(JSON.parse((await local(page, "user")) ?? "null")).toMatchObject({ email, display_name: "Ana Lopez" });
-    const persisted = JSON.parse((await local(page, "auth-storage")) ?? "null") as { state: Record<string, unknown> };
+    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ email, display_name: "Ana Lopez" });
+    const persisted = JSON.parse((await localItem(page, "auth-storage")) ?? "null") as { state: Record<string, unknown> };
     expect(Object.keys(persisted.state).sort()).toEqual(["currentUser", "isAuthenticated"]);
     expect(persisted.state.isAuthenticated).toBe(true);
 
@@ -95,22 +55,22 @@ describe("magic-link sign-in in the browser", () => {
     // The app confirms its session with the server on start: the revoked one ends there.
     await page.goto("/onboarding");
     await page.waitForURL("**/login");
-    expect(await local(page, "authToken")).toBeNull();
-    expect(await local(page, "user")).toBeNull();
-    await context.close();
+    expect(await localItem(page, "authToken")).toBeNull();
+    expect(await localItem(page, "user")).toBeNull();
+    await page.context().close();
   });
 
   it("sends a signed-out visitor to /login and back to the page they wanted, then signs out from the menu", async () => {
     const email = newEmail("bo");
-    const token = await apiSignIn(email);
-    const created = await fetch(`${server.url}/api/households`, {
+    const token = await signInThroughApi(journey.server, email);
+    const created = await fetch(`${journey.server.url}/api/households`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
       body: JSON.stringify({ name: "The Cozy Flat", iso_4217_code: "GBP" }),
     });
     expect(created.status).toBe(201);
 
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const page = await open(PHONE);
     await page.goto("/dashboard/rules?tab=all");
     await page.waitForURL("**/login");
     await page.getByText("Enter your email to receive a magic link").waitFor();
@@ -120,34 +80,34 @@ describe("magic-link sign-in in the browser", () => {
     await page.getByRole("button", { name: "Send Magic Link" }).click();
     await page.getByText("Check your inbox").waitFor();
 
-    const link = await nextSignInLink(email);
+    const link = await nextSignInLink(journey.server, email);
     await page.goto(link.pathname + link.search);
     await page.getByText("Redirecting you to the dashboard...").waitFor();
     await page.waitForURL("**/dashboard/rules?tab=all");
 
     // Sign out through the shell's avatar menu: the server session ends and nothing stays behind.
-    const session = await local(page, "authToken");
+    const session = await localItem(page, "authToken");
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL("**/login");
     await page.getByText("You have been logged out successfully").waitFor();
-    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"]) expect(await local(page, key)).toBeNull();
-    const revoked = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${session}` } });
+    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"]) expect(await localItem(page, key)).toBeNull();
+    const revoked = await fetch(`${journey.server.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${session}` } });
     expect(revoked.status).toBe(401);
     await page.goto("/dashboard");
     await page.waitForURL("**/login");
-    await context.close();
+    await page.context().close();
   });
 
   it("joins the invite's household when registering from an invite link", async () => {
-    const owner = await apiSignIn(newEmail("cy"));
-    const created = await fetch(`${server.url}/api/households`, {
+    const owner = await signInThroughApi(journey.server, newEmail("cy"));
+    const created = await fetch(`${journey.server.url}/api/households`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${owner}` },
       body: JSON.stringify({ name: "Flat 4B" }),
     });
     const { data: household } = (await created.json()) as { data: { id: string } };
-    const invited = await fetch(`${server.url}/api/households/${household.id}/invites`, {
+    const invited = await fetch(`${journey.server.url}/api/households/${household.id}/invites`, {
       method: "POST",
       headers: { Authorization: `Bearer ${owner}` },
     });
@@ -155,7 +115,7 @@ describe("magic-link sign-in in the browser", () => {
     const code = new URL(invite.inviteUrl).pathname.split("/").pop() ?? "";
 
     const email = newEmail("di");
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const page = await open(PHONE);
     await page.goto("/register");
     // What the invite page's Join button leaves behind (SPEC §2 Invite landing).
     await page.evaluate((c) => sessionStorage.setItem("inviteCode", c), code);
@@ -169,21 +129,21 @@ describe("magic-link sign-in in the browser", () => {
     await page.getByText("Check your inbox").waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem("inviteCode"))).toBeNull();
 
-    const link = await nextSignInLink(email);
+    const link = await nextSignInLink(journey.server, email);
     await page.goto(link.pathname + link.search);
     await page.getByText("Redirecting you to the dashboard...").waitFor();
     await page.waitForURL("**/dashboard");
-    expect(JSON.parse((await local(page, "user")) ?? "null")).toMatchObject({ household_id: household.id });
-    await context.close();
+    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ household_id: household.id });
+    await page.context().close();
   });
 
   it("explains a verify URL without a token", async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const page = await open(PHONE);
     await page.goto("/auth/verify");
     await page.getByText("No verification token found in URL").waitFor();
     await screenshot(page, "auth-verify-failed-phone");
     await page.getByRole("button", { name: "Return to Login" }).click();
     await page.waitForURL("**/login");
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,50 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import path from "node:path";
-import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { choose, DESKTOP, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
+import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
 import { newEmail } from "./helpers/session.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  // Other suites share this 2-core machine; a step that takes 10 s there is slow, not broken.
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const journey = useJourney();
+const { open } = journey;
 
 const RULE = "Dishes left overnight";
 
 /** What is on screen with a dialog open (a full-page shot would stretch the overlay). */
-const screenshotDialog = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" });
+const screenshotDialog = (page: Page, name: string) => screenshotScreen(page, name, { animations: "disabled" });
 
 /** The sidebar's House Balance once it shows a figure. */
 async function houseBalance(page: Page): Promise<string> {
   const figure = page.getByTestId("house-balance");
   await figure.waitFor();
   return (await figure.textContent()) ?? "";
-}
-
-/** Picks an option of the Radix select labelled `label`. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByLabel(label).click();
-  await page.getByRole("option", { name: option }).click();
 }
 
 /** Issues a fine on /dashboard/fines/new and waits for the return to My Fines. */
@@ -81,9 +55,9 @@ describe("rules, fines and the fine fund in the browser", () => {
 
   it("Ana and Ben share a household", async () => {
     anaPage = await open();
-    const householdId = await signUpAndCreateHousehold(anaPage, server, ana, { name: "The Cozy Flat", currency: "GBP" });
+    const householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "GBP" });
     benPage = await open();
-    await signUpAndJoinHousehold(benPage, server, ben, householdId);
+    await signUpAndJoinHousehold(benPage, journey.server, ben, householdId);
   });
 
   it("Ana writes the rule 'Dishes left overnight' (£2.50)", async () => {

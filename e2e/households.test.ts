@@ -1,38 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import path from "node:path";
-import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
-import { newEmail, registerThroughEmail } from "./helpers/session.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
+import { dismissToasts } from "./helpers/household.js";
+import { useJourney } from "./helpers/journey.js";
+import { localItem, newEmail, registerThroughEmail } from "./helpers/session.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  return page;
-}
-
-/** Closes the toasts on screen, so a screenshot shows the page rather than last step's news. */
-async function dismissToasts(page: Page) {
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
-}
-
-/** What the screen shows, no more: a full-page capture would paint the fixed phone bar mid-page. */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const journey = useJourney();
+const { open } = journey;
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -54,7 +28,7 @@ describe("a household in the browser", () => {
   it("Ana registers, creates 'The Cozy Flat' in GBP and lands on the dashboard", async () => {
     anaPage = await open();
     await anaPage.goto("/register");
-    await registerThroughEmail(anaPage, server, ana);
+    await registerThroughEmail(anaPage, journey.server, ana);
     await anaPage.waitForURL("**/onboarding");
     await anaPage.getByText("Welcome, Ana Lopez!").waitFor();
     await anaPage.getByRole("button", { name: /Create New Household/ }).waitFor();
@@ -71,7 +45,7 @@ describe("a household in the browser", () => {
     await anaPage.getByText("Your household has been created.").waitFor();
     await anaPage.getByText("Here's what's happening in The Cozy Flat.").waitFor();
     expect(await housemates(anaPage)).toEqual(["Ana Lopez (you)"]);
-    const user = JSON.parse((await anaPage.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id: string; is_admin: boolean };
+    const user = JSON.parse((await localItem(anaPage, "user")) ?? "null") as { household_id: string; is_admin: boolean };
     expect(user.is_admin).toBe(true);
     householdId = user.household_id;
 
@@ -95,7 +69,7 @@ describe("a household in the browser", () => {
 
     inviteUrl = new URL(await clipboard(anaPage));
     expect(inviteUrl.href).toBe(await field.inputValue());
-    expect(inviteUrl.origin).toBe(server.url);
+    expect(inviteUrl.origin).toBe(journey.server.url);
     // The tick goes back to the copy icon after 2 seconds.
     await dialog.getByRole("button", { name: "Copy link" }).waitFor({ timeout: 4000 });
     await anaPage.keyboard.press("Escape");
@@ -113,23 +87,24 @@ describe("a household in the browser", () => {
     await page.getByRole("button", { name: "Join" }).click();
     await page.waitForURL("**/register");
     await page.getByText("You're joining a household via invite link").waitFor();
-    await registerThroughEmail(page, server, bo);
+    await registerThroughEmail(page, journey.server, bo);
 
     await page.waitForURL("**/dashboard");
     await page.getByText("Here's what's happening in The Cozy Flat.").waitFor();
     expect(await housemates(page)).toEqual(expect.arrayContaining(["Ana Lopez", "Bo Chen (you)"]));
-    const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id: string; is_admin: boolean };
+    const user = JSON.parse((await localItem(page, "user")) ?? "null") as { household_id: string; is_admin: boolean };
     expect(user).toMatchObject({ household_id: householdId, is_admin: false });
     await dismissToasts(page);
-    await viewportShot(page, "households-shell-phone");
+    // What the screen shows, no more: a full-page capture would paint the fixed phone bar mid-page.
+    await screenshotScreen(page, "households-shell-phone");
     await page.emulateMedia({ colorScheme: "dark" });
-    await viewportShot(page, "households-shell-phone-dark");
+    await screenshotScreen(page, "households-shell-phone-dark");
 
     // Ana sees Bo too.
     await anaPage.reload();
     expect(await housemates(anaPage)).toEqual(expect.arrayContaining(["Ana Lopez (you)", "Bo Chen"]));
     await dismissToasts(anaPage);
-    await viewportShot(anaPage, "households-shell-desktop");
+    await screenshotScreen(anaPage, "households-shell-desktop");
   });
 
   it("Cy joins by the household ID Ana copies from the phone bar", async () => {
@@ -140,7 +115,7 @@ describe("a household in the browser", () => {
 
     const page = await open(PHONE);
     await page.goto("/register");
-    await registerThroughEmail(page, server, cy);
+    await registerThroughEmail(page, journey.server, cy);
     await page.waitForURL("**/onboarding");
     await page.getByText("Welcome, Cy Okafor!").waitFor();
     await dismissToasts(page);
@@ -165,16 +140,16 @@ describe("a household in the browser", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     const menu = page.getByRole("menu");
     await menu.getByText(cy.email).waitFor();
-    await viewportShot(page, "households-avatar-menu-phone");
+    await screenshotScreen(page, "households-avatar-menu-phone");
     await menu.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL("**/login");
-    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+    expect(await localItem(page, "authToken")).toBeNull();
   });
 
   it("keeps a mistyped household ID out, with SPEC's message", async () => {
     const page = await open(PHONE);
     await page.goto("/register");
-    await registerThroughEmail(page, server, { name: "Di", email: newEmail("di") });
+    await registerThroughEmail(page, journey.server, { name: "Di", email: newEmail("di") });
     await page.waitForURL("**/onboarding");
     await page.getByRole("button", { name: /Join Existing Household/ }).click();
     await page.getByLabel("Household ID").fill("00000000-0000-4000-8000-000000000000");

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
+import { describe, expect, it } from "vitest";
+import { expectNoSidewaysScroll, PHONE, screenshot } from "./helpers/browser.js";
+import { useJourney } from "./helpers/journey.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
+const { open } = journey;
 
 describe("the public site", () => {
   it("serves the app and answers client routes with the page", async () => {
-    const res = await fetch(`${server.url}/dashboard/rules`);
+    const res = await fetch(`${journey.server.url}/dashboard/rules`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
   });
 
   it("shows the hero headline and both plans", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const page = await open();
     await page.goto("/");
     await expect(page.title()).resolves.toContain("Housemate");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("House Rules Made Fun & Fair");
@@ -38,39 +28,38 @@ describe("the public site", () => {
 
     // The preview's placeholder gives way once the image arrives.
     await page.getByText("Loading preview...").waitFor({ state: "detached" });
-    await context.close();
+    await page.context().close();
   });
 
   it("takes 'Sign In' to the sign-up page, as SPEC words it", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const page = await open();
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
     await page.waitForURL("**/register");
     expect(new URL(page.url()).pathname).toBe("/register");
-    await context.close();
+    await page.context().close();
   });
 
   it("shows 'Page Not Found' for an unknown path", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const page = await open();
     await page.goto("/no/such/room");
     await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
     await expect(page.getByRole("link", { name: /Dashboard/ }).getAttribute("href")).resolves.toBe("/dashboard");
-    await context.close();
+    await page.context().close();
   });
 
   it("shows the landing page at desktop and phone widths, light and dark", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
-      const { context, page } = await newPage(browser, server.url);
+      const page = await open();
       await page.emulateMedia({ colorScheme });
       await page.goto("/");
       await page.getByText("Loading preview...").waitFor({ state: "detached" });
       const suffix = colorScheme === "dark" ? "-dark" : "";
       await screenshot(page, `landing-desktop${suffix}`);
       await page.setViewportSize(PHONE);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, "nothing sticks out sideways at 360 px").toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, `landing-phone${suffix}`);
-      await context.close();
+      await page.context().close();
     }
   });
 });

@@ -1,54 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
-import { newEmail, registerThroughEmail } from "./helpers/session.js";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { artifactPath, PHONE, screenshot } from "./helpers/browser.js";
+import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
+import { useJourney } from "./helpers/journey.js";
+import { newEmail } from "./helpers/session.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  // Other suites share this 2-core machine; a step that takes 10 s there is slow, not broken.
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-/** Registers through the emailed link and creates a household; resolves on the dashboard with its id. */
-async function registerWithHousehold(page: Page, person: { name: string; email: string }, household: string) {
-  await page.goto("/register");
-  await registerThroughEmail(page, server, person);
-  await page.waitForURL("**/onboarding");
-  await page.getByRole("button", { name: /Create New Household/ }).click();
-  await page.getByLabel("Household Name").fill(household);
-  await page.getByRole("button", { name: "Create Household" }).click();
-  await page.waitForURL("**/dashboard");
-  const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id: string };
-  return user.household_id;
-}
-
-/** Registers through the emailed link and joins by household ID; resolves on the dashboard. */
-async function registerAndJoin(page: Page, person: { name: string; email: string }, householdId: string) {
-  await page.goto("/register");
-  await registerThroughEmail(page, server, person);
-  await page.waitForURL("**/onboarding");
-  await page.getByRole("button", { name: /Join Existing Household/ }).click();
-  await page.getByLabel("Household ID").fill(householdId);
-  await page.getByRole("button", { name: "Join Household" }).click();
-  await page.waitForURL("**/dashboard");
-}
+const journey = useJourney();
+const { open } = journey;
 
 const notesList = (page: Page) => page.getByRole("list", { name: "Household notes" });
 
@@ -57,12 +15,6 @@ async function boardTexts(page: Page): Promise<string[]> {
   await notesList(page).waitFor();
   const fields = await notesList(page).getByRole("textbox", { name: "Note text" }).all();
   return Promise.all(fields.map((field) => field.inputValue()));
-}
-
-/** Closes the toasts on screen, so a screenshot shows the board rather than the last step's news. */
-async function dismissToasts(page: Page) {
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
 }
 
 async function addNote(page: Page, content: string, color?: string) {
@@ -103,7 +55,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
 
   it("Ana adds two notes; Bo, in the same household on another browser, sees them", async () => {
     anaPage = await open();
-    const householdId = await registerWithHousehold(anaPage, ana, "The Cozy Flat");
+    const householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat" });
     await anaPage.getByText("No notes yet. Add the first one for your household.").waitFor();
     await expect.poll(() => anaPage.getByRole("button", { name: "Add", exact: true }).isDisabled()).toBe(true);
 
@@ -112,7 +64,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     expect(await boardTexts(anaPage)).toEqual(["Bins out on Tuesday", "Plumber comes Friday at 9"]);
 
     boPage = await open();
-    await registerAndJoin(boPage, bo, householdId);
+    await signUpAndJoinHousehold(boPage, journey.server, bo, householdId);
     expect(await boardTexts(boPage)).toEqual(["Bins out on Tuesday", "Plumber comes Friday at 9"]);
     await notesList(boPage).getByText("Ana Lopez").first().waitFor();
   });
@@ -166,10 +118,10 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     const card = anaPage.locator("div.rounded-lg", { has: anaPage.getByText("Household Notes", { exact: true }) }).last();
     await card.scrollIntoViewIfNeeded();
     await pageShot(anaPage, "notes-board-desktop");
-    await card.screenshot({ path: `${ARTIFACTS}/notes-card-desktop.png` });
+    await card.screenshot({ path: artifactPath("notes-card-desktop") });
 
     await anaPage.emulateMedia({ colorScheme: "dark" });
-    await card.screenshot({ path: `${ARTIFACTS}/notes-card-desktop-dark.png` });
+    await card.screenshot({ path: artifactPath("notes-card-desktop-dark") });
     await anaPage.emulateMedia({ colorScheme: "light" });
 
     const phone = await open(PHONE);
@@ -188,7 +140,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await pageShot(phone, "notes-board-phone");
     const phoneCard = phone.locator("div.rounded-lg", { has: phone.getByText("Household Notes", { exact: true }) }).last();
-    await phoneCard.screenshot({ path: `${ARTIFACTS}/notes-card-phone.png` });
+    await phoneCard.screenshot({ path: artifactPath("notes-card-phone") });
     await phone.emulateMedia({ colorScheme: "dark" });
     await pageShot(phone, "notes-board-phone-dark");
   });

@@ -1,49 +1,19 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE } from "./helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { choose, PHONE, screenshotScreen } from "./helpers/browser.js";
 import { signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
-import { newEmail } from "./helpers/session.js";
+import { useJourney } from "./helpers/journey.js";
+import { callApi, localItem, newEmail } from "./helpers/session.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  return page;
-}
+const journey = useJourney();
+const { open } = journey;
 
 const RULE = "Bins out on Monday";
-const local = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
 /** Writes a house rule through the API with the page's own session, as the rules screen would. */
 async function createRule(page: Page, householdId: string) {
-  const token = await local(page, "authToken");
-  const response = await fetch(`${server.url}/api/rules`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ title: RULE, description: "Whoever is home on Monday evening takes them out.", fine_amount: 3, household_id: householdId }),
-  });
+  const description = "Whoever is home on Monday evening takes them out.";
+  const response = await callApi(journey.server, page, "POST", "/rules", { title: RULE, description, fine_amount: 3, household_id: householdId });
   expect(response.status).toBe(201);
-}
-
-/** Picks an option of the Radix select labelled `label`. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByLabel(label).click();
-  await page.getByRole("option", { name: option }).click();
 }
 
 const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("button", { name, exact: true });
@@ -56,11 +26,11 @@ describe("live notifications in the browser", () => {
 
   it("Ana and Ben share a household; Ben's bell starts with nothing unread", async () => {
     anaPage = await open();
-    const householdId = await signUpAndCreateHousehold(anaPage, server, ana, { name: "The Cozy Flat", currency: "GBP" });
+    const householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "GBP" });
     // Written before Ben joins, so the rule's notification is not his.
     await createRule(anaPage, householdId);
     benPage = await open(PHONE);
-    await signUpAndJoinHousehold(benPage, server, ben, householdId);
+    await signUpAndJoinHousehold(benPage, journey.server, ben, householdId);
     await bell(benPage, "Notifications").waitFor();
     // Ana hears of Ben joining, live.
     await bell(anaPage, "Notifications, 1 unread").waitFor();
@@ -82,9 +52,9 @@ describe("live notifications in the browser", () => {
     // A fine-related notification refreshes Ben's fines on the page he is looking at.
     await benPage.getByText("1 unpaid fine").waitFor();
     expect(await benPage.evaluate(() => "samePageLoad" in window)).toBe(true);
-    await benPage.screenshot({ path: path.join(ARTIFACTS, "notifications-toast-phone.png") });
+    await screenshotScreen(benPage, "notifications-toast-phone");
     // The counts are kept on the device (SPEC §3).
-    expect(JSON.parse((await local(benPage, "notification-counts")) ?? "null")).toMatchObject({ state: { total: 1, unread: 1 } });
+    expect(JSON.parse((await localItem(benPage, "notification-counts")) ?? "null")).toMatchObject({ state: { total: 1, unread: 1 } });
     // The toast goes by itself after 5 seconds.
     await toast.waitFor({ state: "detached", timeout: 8_000 });
   });
@@ -98,7 +68,7 @@ describe("live notifications in the browser", () => {
     // The sheet slides in; the picture is of where it comes to rest.
     await panel.evaluate((sheet) => Promise.all(sheet.getAnimations().map((animation) => animation.finished)));
     // The sheet is fixed to the screen: a picture of the screen, not of the whole page below it.
-    await benPage.screenshot({ path: path.join(ARTIFACTS, "notifications-panel-phone.png") });
+    await screenshotScreen(benPage, "notifications-panel-phone");
 
     await item.click();
     await panel.getByText("You've been fined").waitFor();

@@ -1,55 +1,17 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { ARTIFACTS, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from "./helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectNoSidewaysScroll, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
+import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
-import { startServer, type RunningServer } from "./helpers/server.js";
-import { newEmail } from "./helpers/session.js";
+import { callApi, localItem, newEmail } from "./helpers/session.js";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const journey = useJourney();
+const { open } = journey;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  return page;
-}
-
-const local = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
-/** Calls the API with the page's own session, as the app would. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = await local(page, "authToken");
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json().catch(() => ({}))) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-const userIdOf = async (page: Page) => (JSON.parse((await local(page, "user")) ?? "{}") as { id: string }).id;
+const userIdOf = async (page: Page) => (JSON.parse((await localItem(page, "user")) ?? "{}") as { id: string }).id;
 
 const accountMenu = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
-
-/** Nothing on the page may stick out sideways on a 360 px phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "nothing sticks out sideways at 360 px").toBeLessThanOrEqual(0);
-}
 
 describe("the profile in the browser", () => {
   const ana = { name: "Ana Lopez", email: newEmail("ana") };
@@ -60,11 +22,11 @@ describe("the profile in the browser", () => {
 
   it("Ana and Ben share a household and have fined each other", async () => {
     anaPage = await open(PHONE);
-    householdId = await signUpAndCreateHousehold(anaPage, server, ana, { name: "The Cozy Flat", currency: "EUR" });
+    householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "EUR" });
     benPage = await open();
-    await signUpAndJoinHousehold(benPage, server, ben, householdId);
+    await signUpAndJoinHousehold(benPage, journey.server, ben, householdId);
 
-    const rule = await callApi<{ id: string }>(anaPage, "POST", "/rules", {
+    const rule = await callApi<{ id: string }>(journey.server, anaPage, "POST", "/rules", {
       title: "Dishes left overnight",
       description: "Wash up before bed.",
       fine_amount: 2.5,
@@ -72,7 +34,7 @@ describe("the profile in the browser", () => {
     });
     expect(rule.status).toBe(201);
     const [anaId, benId] = [await userIdOf(anaPage), await userIdOf(benPage)];
-    const anaFinesBen = await callApi(anaPage, "POST", "/fines", {
+    const anaFinesBen = await callApi(journey.server, anaPage, "POST", "/fines", {
       offender_id: benId,
       rule_id: rule.data.id,
       amount: 2.5,
@@ -80,7 +42,7 @@ describe("the profile in the browser", () => {
       household_id: householdId,
     });
     expect(anaFinesBen.status).toBe(201);
-    const benFinesAna = await callApi(benPage, "POST", "/fines", {
+    const benFinesAna = await callApi(journey.server, benPage, "POST", "/fines", {
       offender_id: anaId,
       rule_id: rule.data.id,
       amount: 4,
@@ -121,7 +83,7 @@ describe("the profile in the browser", () => {
     const save = dialog.getByRole("button", { name: "Save Avatar" });
     await expect.poll(() => save.isEnabled()).toBe(true);
     // The dialog sits over the screen, so the screen is what to show, not the whole page.
-    await anaPage.screenshot({ path: path.join(ARTIFACTS, "profile-crop-phone.png") });
+    await screenshotScreen(anaPage, "profile-crop-phone");
     await save.click();
     await anaPage.getByText("Avatar updated").waitFor();
     await dialog.waitFor({ state: "detached" });
@@ -132,7 +94,7 @@ describe("the profile in the browser", () => {
     expect(await photo.getAttribute("src")).toMatch(/\/files\/profile-pictures\/[A-Za-z0-9_-]{32}\.jpg$/);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // It is a square JPEG (the crop's 1:1), stored for the member list too.
-    const members = await callApi<{ id: string; photo_url: string | null; display_name: string }[]>(anaPage, "GET", `/users?householdId=${householdId}`);
+    const members = await callApi<{ id: string; photo_url: string | null; display_name: string }[]>(journey.server, anaPage, "GET", `/users?householdId=${householdId}`);
     const me = members.data.find((member) => member.display_name === "Ana López");
     expect(me?.photo_url).toBe(await photo.getAttribute("src"));
     const file = await fetch(me?.photo_url ?? "");
@@ -176,7 +138,7 @@ describe("the profile in the browser", () => {
   });
 
   it("Ben deletes his account from the Danger Zone and lands on the landing page, signed out", async () => {
-    const token = await local(benPage, "authToken");
+    const token = await localItem(benPage, "authToken");
     await benPage.goto("/dashboard/profile");
     await benPage.getByLabel("Display Name").waitFor();
     await screenshot(benPage, "profile-general-desktop");
@@ -191,16 +153,16 @@ describe("the profile in the browser", () => {
     await dialog.getByLabel("Type DELETE to confirm").fill("delete");
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
-    await benPage.screenshot({ path: path.join(ARTIFACTS, "profile-delete-desktop.png") });
+    await screenshotScreen(benPage, "profile-delete-desktop");
     await confirm.click();
 
     await benPage.waitForURL((url) => url.pathname === "/");
     await benPage.getByRole("heading", { name: "House Rules Made Fun & Fair" }).waitFor();
     // The toast outlet outlives the route change, so the farewell shows on the landing page.
     await benPage.getByText("Your account has been permanently deleted.").waitFor();
-    expect(await local(benPage, "authToken")).toBeNull();
+    expect(await localItem(benPage, "authToken")).toBeNull();
     // Every session of the account has ended on the server too.
-    const revoked = await fetch(`${server.url}/api/households/${householdId}`, { headers: { Authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${journey.server.url}/api/households/${householdId}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(revoked.status).toBe(401);
   });
 
@@ -225,7 +187,7 @@ describe("the app on a phone", () => {
     await page.goto("/");
     const cdp = await page.context().newCDPSession(page);
     const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[]; data?: string };
-    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${journey.server.url}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const data = JSON.parse(manifest.data ?? "{}") as { start_url: string; display: string; icons: { sizes: string; purpose: string }[] };
     expect(data).toMatchObject({ start_url: "/dashboard", display: "standalone" });
@@ -234,7 +196,7 @@ describe("the app on a phone", () => {
     // A test browser's context is private, which alone keeps Chromium from offering the install.
     expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
     for (const icon of ["/icon-192.png", "/icon-512.png", "/icon-maskable-512.png", "/apple-touch-icon.png"]) {
-      const response = await fetch(`${server.url}${icon}`);
+      const response = await fetch(`${journey.server.url}${icon}`);
       expect(response.headers.get("content-type"), icon).toBe("image/png");
     }
   });

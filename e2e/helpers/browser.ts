@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
@@ -22,17 +23,46 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 360, height: 740 };
+export type Viewport = { width: number; height: number };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const PHONE: Viewport = { width: 360, height: 740 };
 
+/** A fresh context (a person on their own device) with one page, at `viewport`. */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // Other suites share this 2-core machine; a step that takes 10 s there is slow, not broken.
+  page.setDefaultTimeout(20_000);
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** Where the screenshot called `name` is kept. */
+export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  return path.join(ARTIFACTS, `${name}.png`);
+}
+
+/** The whole page, top to bottom. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: artifactPath(name), fullPage: true });
+}
+
+/**
+ * What the screen shows, no more: for dialogs, sheets and fixed bars, which a full-page capture would
+ * stretch or paint mid-page. `animations: "disabled"` pictures an overlay where it comes to rest.
+ */
+export async function screenshotScreen(page: Page, name: string, options: { animations?: "disabled" } = {}) {
+  await page.screenshot({ path: artifactPath(name), ...options });
+}
+
+/** Picks an option of the Radix select labelled `label`. */
+export async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByLabel(label).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** Nothing on the page may stick out sideways on a 360 px phone. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "nothing sticks out sideways at 360 px").toBeLessThanOrEqual(0);
 }

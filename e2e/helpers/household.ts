@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import type { RunningServer } from "./server.js";
-import { registerThroughEmail } from "./session.js";
+import { localItem, registerThroughEmail } from "./session.js";
 
 export interface Person {
   name: string;
@@ -9,7 +9,7 @@ export interface Person {
 
 /** The household id the signed-in page's user belongs to, as the app stored it. */
 export async function householdIdOf(page: Page): Promise<string> {
-  const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "null") as { household_id?: string } | null;
+  const user = JSON.parse((await localItem(page, "user")) ?? "null") as { household_id?: string } | null;
   if (!user?.household_id) throw new Error("the signed-in user has no household");
   return user.household_id;
 }

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { linkIn, type CapturedMail } from "../../apps/server/test/helpers/smtp.js";
 import type { RunningServer } from "./server.js";
@@ -6,13 +7,19 @@ let emails = 0;
 /** A fresh address per call, so journeys in one server never collide. */
 export const newEmail = (name: string) => `${name}.${Date.now()}.${++emails}@example.com`;
 
+/** What the app keeps in the page's localStorage under `key` (the session, the user, …). */
+export const localItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
 const opened = new WeakSet<CapturedMail>();
 
 /** The newest sign-in link mailed to `address` that no step has opened yet. */
 export async function nextSignInLink(server: RunningServer, address: string): Promise<URL> {
   const mail = await server.smtp.waitFor(address, (m) => !opened.has(m) && m.body.includes("/auth/verify"), 10_000);
   opened.add(mail);
-  return linkIn(mail, "/auth/verify");
+  const link = linkIn(mail, "/auth/verify");
+  // The link points at PUBLIC_URL, never at whatever host the request came from.
+  expect(link.origin).toBe(server.url);
+  return link;
 }
 
 /**
@@ -27,4 +34,30 @@ export async function registerThroughEmail(page: Page, server: RunningServer, pe
   const link = await nextSignInLink(server, person.email);
   await page.goto(link.pathname + link.search);
   await page.waitForURL((url) => url.pathname !== "/auth/verify");
+}
+
+/** Signs a person in through the API alone (as the app does), for steps that need an account to exist. */
+export async function signInThroughApi(server: RunningServer, email: string): Promise<string> {
+  const sent = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(sent.status).toBe(200);
+  const link = await nextSignInLink(server, email);
+  const verified = await fetch(`${server.url}/api/auth/verify${link.search}`);
+  const { data } = (await verified.json()) as { data: { token: string } };
+  return data.token;
+}
+
+/** Calls the API with the page's own session, as the app would. */
+export async function callApi<T>(server: RunningServer, page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const token = await localItem(page, "authToken");
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => ({}))) as { data: T };
+  return { status: response.status, data: json.data };
 }
