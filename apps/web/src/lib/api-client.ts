@@ -1,4 +1,5 @@
 import { STATUS_MESSAGES } from "@housemate/contract";
+import { isRecord } from "./is-record";
 
 /** Every call goes to the API on this origin (DESIGN §1); SPEC §7 paths are relative to it. */
 export const API_BASE = "/api";
@@ -74,10 +75,6 @@ function buildUrl(path: string, params: RequestOptions["params"]): string {
   }
   const search = query.toString();
   return `${API_BASE}${path.startsWith("/") ? path : `/${path}`}${search ? `?${search}` : ""}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const stringOrUndefined = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);

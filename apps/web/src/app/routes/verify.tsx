@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { CardScreen } from "@/components/card-screen";
 import { VerifyStatus, type VerifyState } from "@/features/auth/components/verify-status";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { takeReturnTo } from "@/features/auth/utils/return-to";
+import { errorMessage } from "@/lib/error-message";
 
 /** SPEC §9: the spinner hides after about 0.5 s, and the app moves on after about 1.5 s. */
 const SPINNER_HIDE_MS = 500;
@@ -36,8 +37,7 @@ export function Component() {
       },
       (error: unknown) => {
         if (!mounted) return;
-        const message = error instanceof Error && error.message ? error.message : "An unexpected error occurred";
-        setState({ phase: "error", message });
+        setState({ phase: "error", message: errorMessage(error, "An unexpected error occurred") });
       },
     );
     return () => {
@@ -47,8 +47,8 @@ export function Component() {
   }, [token, verify, navigate]);
 
   return (
-    <AuthLayout>
+    <CardScreen>
       <VerifyStatus state={state} onReturnToLogin={() => navigate("/login")} />
-    </AuthLayout>
+    </CardScreen>
   );
 }

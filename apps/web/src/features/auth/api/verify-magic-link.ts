@@ -1,11 +1,9 @@
 import type { VerifyResponse } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { isRecord } from "@/lib/is-record";
 import { normalizeUser, type SessionUser } from "../utils/session-user";
 
 export type VerifiedSession = Omit<VerifyResponse, "user"> & { user: SessionUser };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * GET /auth/verify?token= (SPEC §7): trades the emailed token for a session. Reads token, expires,

@@ -1,3 +1,4 @@
+import { isRecord } from "@/lib/is-record";
 import { STORAGE_KEYS } from "./session-storage";
 
 /** A same-site path to return to after sign-in; anything else (another origin, //host) is dropped. */
@@ -5,8 +6,6 @@ export function safeReturnPath(path: unknown): string | null {
   if (typeof path !== "string" || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
   return path;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 /** The path a guard put in navigation state as `from` (SPEC §2 Guards), if any. */
 export function originPath(state: unknown): string | null {

@@ -1,4 +1,5 @@
 import type { User } from "@housemate/contract";
+import { isRecord } from "@/lib/is-record";
 
 /**
  * The signed-in user as the client keeps it (SPEC §3 User): the contract's snake_case fields plus
@@ -31,9 +32,6 @@ const ALIASES = {
   updated_at: "updatedAt",
 } as const;
 type AliasedField = keyof typeof ALIASES;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The value under the snake_case name, else under its camelCase twin. */
 function pick(raw: Record<string, unknown>, field: AliasedField): unknown {

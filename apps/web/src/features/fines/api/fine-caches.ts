@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Fine } from "@housemate/contract";
 import { householdBalanceKey } from "@/features/balance/api/get-household-balance";
+import { errorMessage } from "@/lib/error-message";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
 import { getHouseholdFinesQueryOptions } from "./get-household-fines";
 import { getUserFinesQueryOptions } from "./get-user-fines";
@@ -39,16 +40,11 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
   ]);
 }
 
-/** The server's explanation when it gave one, else SPEC's fallback sentence. */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 /** SPEC §5: a lifecycle call without every id (and a reason) is not sent; SPEC §8 names the toast. */
 export class MissingInformation extends Error {}
 
 /** The failure toast of a lifecycle call: SPEC §8's title, the server's message or the fallback. */
 export function toastLifecycleError(error: unknown, title: string, fallback: string) {
   if (error instanceof MissingInformation) toast.error("Error", { description: error.message });
-  else toast.error(title, { description: messageOf(error, fallback) });
+  else toast.error(title, { description: errorMessage(error, fallback) });
 }

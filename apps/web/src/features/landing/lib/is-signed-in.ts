@@ -1,6 +1,4 @@
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
+import { isRecord } from "@/lib/is-record";
 
 /**
  * Whether the visitor looks signed in, read straight from what sign-in leaves in local storage (the

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { errorMessage } from "@/lib/error-message";
 import { useUpdateProfile } from "../api/update-profile";
 import { cropToJpeg, type CropArea } from "../utils/crop-image";
 
@@ -11,8 +12,6 @@ export interface AvatarCrop {
   source: string;
   area: CropArea;
 }
-
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : "Upload failed");
 
 /**
  * SPEC §4 'Profile avatar flow': the crop becomes a JPEG, is uploaded as a profile picture, and the
@@ -28,7 +27,7 @@ export function useAvatarChange(uploadImage: UploadImage, onSaved?: () => void) 
         photoUrl = await uploadImage(new File([picture], "avatar.jpg", { type: "image/jpeg" }));
       } catch (error) {
         // The storage step names its own reason ('Failed to get upload configuration.', the server's text, …).
-        toast.error("Failed to upload file. Please try again.", { description: reasonOf(error) });
+        toast.error("Failed to upload file. Please try again.", { description: errorMessage(error, "Upload failed") });
         throw error;
       }
       return profile.mutateAsync({ photo_url: photoUrl });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { UploadCategory } from "@housemate/contract";
+import { errorMessage } from "@/lib/error-message";
 import { uploadFile } from "../api/upload-file";
 
 export type UploadStatus = "uploading" | "done" | "failed";
@@ -63,9 +64,7 @@ export function useImageUploads(category: UploadCategory, max: number): ImageUpl
           (publicUrl) => update(image.id, { status: "done", publicUrl }),
           (error: unknown) => {
             update(image.id, { status: "failed" });
-            toast.error("Failed to upload file. Please try again.", {
-              description: error instanceof Error && error.message ? error.message : "Upload failed",
-            });
+            toast.error("Failed to upload file. Please try again.", { description: errorMessage(error, "Upload failed") });
           },
         );
       }
