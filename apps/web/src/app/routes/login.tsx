@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from "react-router";
+import { CardScreen } from "@/components/card-screen";
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
@@ -16,7 +16,7 @@ export function Component() {
   if (isAuthenticated) return <Navigate to={originPath(location.state) ?? "/dashboard"} replace />;
 
   return (
-    <AuthLayout>
+    <CardScreen>
       {sentTo ? (
         <MagicLinkSent email={sentTo} onUseAnotherEmail={startOver} />
       ) : (
@@ -39,6 +39,6 @@ export function Component() {
           </CardFooter>
         </>
       )}
-    </AuthLayout>
+    </CardScreen>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { Users } from "lucide-react";
+import { CardScreen } from "@/components/card-screen";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
@@ -31,7 +31,7 @@ export function Component() {
   }
 
   return (
-    <AuthLayout>
+    <CardScreen>
       {sentTo ? (
         <MagicLinkSent email={sentTo} onUseAnotherEmail={startOver} />
       ) : (
@@ -61,6 +61,6 @@ export function Component() {
           </CardFooter>
         </>
       )}
-    </AuthLayout>
+    </CardScreen>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { LoaderCircle, MailCheck, TriangleAlert, Users } from "lucide-react";
 import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
+import { CardScreen } from "@/components/card-screen";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,11 +11,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useInviteDetails } from "../api/get-invite-details";
 import { useJoinByInvite } from "../hooks/use-join-by-invite";
-import { HouseholdSetupLayout } from "./household-setup-layout";
 
 /** SPEC §2 Invite landing (/invite/{code}): what the link opens, and a way in. */
 export function InviteLanding({ code }: { code: string | undefined }) {
-  return <HouseholdSetupLayout>{code ? <InviteDetailsCard code={code} /> : <InviteProblem message="Invalid invite link" />}</HouseholdSetupLayout>;
+  return <CardScreen className="max-w-lg">{code ? <InviteDetailsCard code={code} /> : <InviteProblem message="Invalid invite link" />}</CardScreen>;
 }
 
 const memberCountText = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;

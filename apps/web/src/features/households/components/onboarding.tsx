@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { CardScreen } from "@/components/card-screen";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { CreateHouseholdForm } from "./create-household-form";
-import { HouseholdSetupLayout } from "./household-setup-layout";
 import { JoinHouseholdForm } from "./join-household-form";
 import { OnboardingChoice } from "./onboarding-choice";
 
@@ -21,7 +21,7 @@ export function Onboarding({ initialStep = "choice" }: { initialStep?: Onboardin
   const back = () => setStep("choice");
 
   return (
-    <HouseholdSetupLayout>
+    <CardScreen className="max-w-lg">
       <CardHeader className="px-5 text-center sm:px-6">
         <CardTitle className="text-2xl">Welcome, {displayName || "there"}!</CardTitle>
         <CardDescription>{SUBTITLES[step]}</CardDescription>
@@ -31,6 +31,6 @@ export function Onboarding({ initialStep = "choice" }: { initialStep?: Onboardin
         {step === "create" && <CreateHouseholdForm onBack={back} />}
         {step === "join" && <JoinHouseholdForm onBack={back} />}
       </CardContent>
-    </HouseholdSetupLayout>
+    </CardScreen>
   );
 }
