@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
+import type { createInviteResponse } from "@housemate/contract";
+import type { z } from "zod";
 import { api } from "@/lib/api-client";
 
-interface InviteAnswer {
-  inviteUrl?: string;
-  expires?: string;
-}
+// Read defensively: SPEC §5 names the answer without a link as a failure of its own.
+type InviteAnswer = Partial<z.infer<typeof createInviteResponse>>;
 
 /** POST /households/{id}/invites (SPEC §7): a fresh link, valid 7 days, for any number of people. */
 export async function createInvite(householdId: string | null | undefined): Promise<string> {
@@ -12,8 +11,4 @@ export async function createInvite(householdId: string | null | undefined): Prom
   const answer = await api.post<InviteAnswer | undefined>(`/households/${encodeURIComponent(householdId)}/invites`);
   if (!answer?.inviteUrl) throw new Error("Invalid response from server");
   return answer.inviteUrl;
-}
-
-export function useCreateInvite() {
-  return useMutation({ mutationFn: createInvite });
 }

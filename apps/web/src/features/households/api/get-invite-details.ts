@@ -7,14 +7,14 @@ export function getInviteDetails(code: string, signal?: AbortSignal): Promise<In
   return api.get<InviteDetails>(`/invites/${encodeURIComponent(code)}`, { auth: false, signal });
 }
 
-/** A refusal (4xx) will not change on retry; a network failure or 5xx may. */
-const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+/** A refusal (4xx) means the code is no good and will not change on retry; a network failure or 5xx may. */
+export const isInviteRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export function getInviteDetailsQueryOptions(code: string) {
   return queryOptions({
     queryKey: ["invite", code] as const,
     queryFn: ({ signal }) => getInviteDetails(code, signal),
-    retry: (failures, error) => !isRefusal(error) && failures < 2,
+    retry: (failures, error) => !isInviteRefusal(error) && failures < 2,
   });
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Household } from "@housemate/contract";
+import type { Household, joinHouseholdResponse } from "@housemate/contract";
+import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
 
-interface JoinAnswer {
-  success?: boolean;
-  household?: Household;
-}
+// Read defensively: SPEC §7 says the success flag is what counts.
+type JoinAnswer = Partial<z.infer<typeof joinHouseholdResponse>>;
 
 /** POST /households/{id}/join {user_id} (SPEC §7): only an answer whose success flag is set counts. */
 export async function joinHousehold(householdId: string, userId: string | undefined): Promise<Household> {

@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { LoaderCircle } from "lucide-react";
 import { DEFAULT_FORM_CURRENCY, HOUSEHOLD_NAME_MAX, type Currency } from "@housemate/contract";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useCreateHousehold } from "../api/create-household";
-import { failureMessage } from "../utils/failure-message";
+import { useFinishSetupStep } from "../hooks/use-finish-setup-step";
 import { CurrencySelect } from "./currency-select";
+import { SetupStepActions } from "./setup-step-actions";
 
 /** SPEC §2 Onboarding, create step: name and currency; on success the new member goes to the dashboard. */
 export function CreateHouseholdForm({ onBack }: { onBack: () => void }) {
-  const navigate = useNavigate();
   const createHousehold = useCreateHousehold();
+  const finish = useFinishSetupStep();
   const [name, setName] = useState("");
   const [currency, setCurrency] = useState<Currency>(DEFAULT_FORM_CURRENCY);
   const isBusy = createHousehold.isPending;
@@ -22,14 +19,10 @@ export function CreateHouseholdForm({ onBack }: { onBack: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    try {
-      await createHousehold.mutateAsync({ name, currency });
-    } catch (error) {
-      toast.error("Error", { description: failureMessage(error, "Failed to create household. Please try again.") });
-      return;
-    }
-    toast.success("Success!", { description: "Your household has been created." });
-    navigate("/dashboard", { replace: true });
+    await finish(createHousehold.mutateAsync({ name, currency }), {
+      success: "Your household has been created.",
+      failure: "Failed to create household. Please try again.",
+    });
   }
 
   return (
@@ -60,15 +53,7 @@ export function CreateHouseholdForm({ onBack }: { onBack: () => void }) {
           This currency will be used for all fines and balances in your household.
         </p>
       </div>
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-between">
-        <Button variant="outline" onClick={onBack} disabled={isBusy}>
-          Back
-        </Button>
-        <Button type="submit" disabled={!canSubmit}>
-          {isBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {isBusy ? "Creating..." : "Create Household"}
-        </Button>
-      </div>
+      <SetupStepActions onBack={onBack} isBusy={isBusy} canSubmit={canSubmit} label="Create Household" busyLabel="Creating..." />
     </form>
   );
 }

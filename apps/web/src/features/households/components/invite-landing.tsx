@@ -8,8 +8,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
-import { useInviteDetails } from "../api/get-invite-details";
+import { isInviteRefusal, useInviteDetails } from "../api/get-invite-details";
 import { useJoinByInvite } from "../hooks/use-join-by-invite";
 
 /** SPEC §2 Invite landing (/invite/{code}): what the link opens, and a way in. */
@@ -22,8 +21,8 @@ const memberCountText = (count: number) => `${count} ${count === 1 ? "member" : 
 function InviteDetailsCard({ code }: { code: string }) {
   const details = useInviteDetails(code);
   const { join, isSending, sentTo, isMember } = useJoinByInvite(code);
-  // A refusal means the code is no good; anything else (offline, server down) is worth another try.
-  const isRefused = details.error instanceof ApiError && details.error.status >= 400 && details.error.status < 500;
+  // Anything but a refusal (offline, server down) is worth another try.
+  const isRefused = isInviteRefusal(details.error);
   const loadFailed = details.isError && !isRefused;
 
   useEffect(() => {

@@ -1,17 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { LoaderCircle } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useJoinHousehold } from "../api/join-household";
-import { failureMessage } from "../utils/failure-message";
+import { useFinishSetupStep } from "../hooks/use-finish-setup-step";
+import { SetupStepActions } from "./setup-step-actions";
 
 /** SPEC §2 Onboarding, join step: a household ID from a housemate; on success, the dashboard. */
 export function JoinHouseholdForm({ onBack }: { onBack: () => void }) {
-  const navigate = useNavigate();
   const joinHousehold = useJoinHousehold();
+  const finish = useFinishSetupStep();
   const [householdId, setHouseholdId] = useState("");
   const isBusy = joinHousehold.isPending;
   const canSubmit = householdId.trim() !== "" && !isBusy;
@@ -19,16 +16,10 @@ export function JoinHouseholdForm({ onBack }: { onBack: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    try {
-      await joinHousehold.mutateAsync(householdId);
-    } catch (error) {
-      toast.error("Error", {
-        description: failureMessage(error, "Failed to join household. Please check the ID and try again."),
-      });
-      return;
-    }
-    toast.success("Success!", { description: "You've joined the household." });
-    navigate("/dashboard", { replace: true });
+    await finish(joinHousehold.mutateAsync(householdId), {
+      success: "You've joined the household.",
+      failure: "Failed to join household. Please check the ID and try again.",
+    });
   }
 
   return (
@@ -52,15 +43,7 @@ export function JoinHouseholdForm({ onBack }: { onBack: () => void }) {
           Ask a housemate for your household's ID.
         </p>
       </div>
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-between">
-        <Button variant="outline" onClick={onBack} disabled={isBusy}>
-          Back
-        </Button>
-        <Button type="submit" disabled={!canSubmit}>
-          {isBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {isBusy ? "Joining..." : "Join Household"}
-        </Button>
-      </div>
+      <SetupStepActions onBack={onBack} isBusy={isBusy} canSubmit={canSubmit} label="Join Household" busyLabel="Joining..." />
     </form>
   );
 }
