@@ -22,7 +22,6 @@ async function main() {
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
-  app.addHook("onClose", async () => database.close());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +39,9 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      // Only now: the app's own close hooks (a mail being sent, the realtime listener) still use the
+      // database, and an onClose hook added here would run before them.
+      await database.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "error during shutdown");

@@ -3,29 +3,38 @@ import net from "node:net";
 import WebSocket from "ws";
 import { SOCKET_CLOSE, SOCKET_PATH } from "@housemate/contract";
 import { TEST_ENGINE } from "../helpers/database.js";
+import { eq } from "drizzle-orm";
+import { mailOutbox, stickyNotes } from "../../src/db/schema.js";
 import { startSmtpCapture, type SmtpCapture } from "../helpers/smtp.js";
 import { createStorage, type Storage } from "./helpers/engine.js";
+import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.js";
 import { call, household, startServerProcess, stopServerProcess } from "./helpers/server-process.js";
 
 /**
  * Issue 9 'Faults': SIGTERM in the middle of 200 writes. The server finishes what it accepted, turns the
  * rest away (503 or a refused connection, never a 500), says goodbye to sockets with 1001, cuts a client
- * that sent half a request, and exits 0; after a restart, exactly the writes answered 2xx are there.
+ * that sent half a request, and exits 0; exactly the writes answered 2xx are then in the database. A mail
+ * being sent when the signal comes is finished and recorded as sent before the database closes.
  */
 describe(`graceful shutdown under load (${TEST_ENGINE})`, () => {
   let storage: Storage;
   let smtp: SmtpCapture;
+  let mailRelay: TcpProxy;
+  let smtpUrl: string;
   beforeAll(async () => {
     storage = await createStorage();
     smtp = await startSmtpCapture();
+    mailRelay = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(smtp.url).port) });
+    smtpUrl = `smtp://127.0.0.1:${mailRelay.port}`;
   });
   afterAll(async () => {
+    await mailRelay?.close();
     await smtp?.close();
     await storage?.remove();
   });
 
   it("drains in-flight writes, closes sockets with 1001, exits 0 and loses no accepted write", async () => {
-    const server = await startServerProcess({ ...storage, smtpUrl: smtp.url });
+    const server = await startServerProcess({ ...storage, smtpUrl });
     const { owner } = await household(server.url, smtp, "ana@example.com");
 
     const socket = new WebSocket(`${server.url.replace("http", "ws")}${SOCKET_PATH}?token=${owner.token}`);
@@ -73,13 +82,33 @@ describe(`graceful shutdown under load (${TEST_ENGINE})`, () => {
     expect(new Set(refused.map((a) => a.status))).toEqual(new Set(refused.length ? [503] : []));
     expect(accepted.length + refused.length + failed.length).toBe(TOTAL);
 
-    const restarted = await startServerProcess({ ...storage, smtpUrl: smtp.url });
+    const database = await storage.open();
     try {
-      const notes = await call<Array<{ id: string }>>(restarted.url, { method: "GET", route: "/sticky-notes", token: owner.token });
-      expect(notes.status).toBe(200);
-      expect(new Set(notes.data.map((note) => note.id))).toEqual(new Set(accepted.map((a) => a.id)));
+      const notes = await database.db.select({ id: stickyNotes.id }).from(stickyNotes);
+      expect(new Set(notes.map((note) => note.id))).toEqual(new Set(accepted.map((a) => a.id)));
     } finally {
-      await stopServerProcess(restarted);
+      await database.close();
     }
   }, 180_000);
+
+  it("finishes sending the mail it had started, and records it as sent so it never goes twice", async () => {
+    const server = await startServerProcess({ ...storage, smtpUrl });
+    // The mail server stops answering while a sign-in link is on its way, and answers again after the signal.
+    mailRelay.hang();
+    const login = await call(server.url, { method: "POST", route: "/auth/login", body: { email: "late@example.com" } });
+    expect(login.status).toBe(200);
+    const exited = stopServerProcess(server);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await mailRelay.restore();
+    expect(await exited, server.output()).toEqual({ code: 0, signal: null });
+
+    expect(smtp.messages.filter((m) => m.to.includes("late@example.com"))).toHaveLength(1);
+    const database = await storage.open();
+    try {
+      const [late] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "late@example.com"));
+      expect(late).toMatchObject({ attempts: 1, sentAt: expect.any(Date), lastError: null });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
