@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { EmailField, SendLinkButton } from "./magic-link-form-parts";
 
 export interface LoginFormProps {
   isSending: boolean;
@@ -23,23 +20,8 @@ export function LoginForm({ isSending, onSubmit }: LoginFormProps) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <Button type="submit" disabled={isSending} className="w-full">
-        {isSending && <Spinner label="Sending" className="size-4" />}
-        Send Magic Link
-      </Button>
+      <EmailField id="login-email" value={email} onChange={setEmail} />
+      <SendLinkButton isSending={isSending}>Send Magic Link</SendLinkButton>
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { EmailField, SendLinkButton } from "./magic-link-form-parts";
 
 export interface RegisterFormProps {
   isSending: boolean;
@@ -36,23 +35,8 @@ export function RegisterForm({ isSending, onSubmit }: RegisterFormProps) {
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="register-email">Email</Label>
-        <Input
-          id="register-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <Button type="submit" disabled={isSending} className="w-full">
-        {isSending && <Spinner label="Sending" className="size-4" />}
-        Create Account
-      </Button>
+      <EmailField id="register-email" value={email} onChange={setEmail} />
+      <SendLinkButton isSending={isSending}>Create Account</SendLinkButton>
       <p className="text-center text-xs text-muted-foreground">
         By creating an account, you agree to our <span className="font-medium text-foreground">Terms of Service</span> and{" "}
         <span className="font-medium text-foreground">Privacy Policy</span>.
