@@ -5,6 +5,7 @@ import { CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS, openDatabase } from "../../src/db
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../../src/lib/errors.js";
 import { TEST_ENGINE } from "../helpers/database.js";
 import { buildHouseholdWithMembers } from "../helpers/factories.js";
+import { listen, openSocket } from "../helpers/socket-client.js";
 import { appOver, timed, type FaultApp } from "./helpers/app-over.js";
 import { hasPostgresBinaries, startOwnCluster, type Cluster } from "./helpers/pg-cluster.js";
 import { startTcpProxy, type TcpProxy } from "./helpers/tcp-proxy.js";
@@ -40,7 +41,7 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
     const addNote = () =>
       t.request({ method: "POST", url: "/api/sticky-notes", token: owner.token, payload: { content: "Bins out" } });
     const health = () => t.request({ method: "GET", url: "/api/health" });
-    return { readHousehold, addNote, health };
+    return { token: owner.token, readHousehold, addNote, health };
   }
 
   function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
@@ -61,6 +62,9 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
       expect((await flat.readHousehold()).statusCode).toBe(200);
       expect((await flat.addNote()).statusCode).toBe(201);
 
+      const socketUrl = await listen(t.app);
+      const connected = await openSocket(socketUrl, flat.token);
+
       await cluster.stop();
       // Reads (the session lookup), writes (a transaction) and the health check alike.
       for (const call of [flat.readHousehold, flat.addNote, flat.health, flat.addNote]) {
@@ -68,12 +72,19 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
         expectUnavailable(result);
         expect(ms).toBeLessThan(CONNECT_TIMEOUT_MS);
       }
+      // A new live socket is refused at once; one already open stays open through the heartbeat.
+      await expect(openSocket(socketUrl, flat.token)).rejects.toThrow(/503/);
+      await t.app.realtime.heartbeat();
+      expect(connected.ws.readyState).toBe(connected.ws.OPEN);
 
       await cluster.start();
       await expect.poll(async () => (await flat.health()).statusCode, { timeout: 10_000 }).toBe(200);
       expect((await flat.readHousehold()).statusCode).toBe(200);
       const answers = await Promise.all(Array.from({ length: 6 }, () => flat.addNote()));
       expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+      const again = await openSocket(socketUrl, flat.token);
+      again.close();
+      connected.close();
     }, 60_000);
   });
 
