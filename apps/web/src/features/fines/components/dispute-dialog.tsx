@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { disputeBody, type Fine } from "@housemate/contract";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSubmitDispute } from "../api/submit-dispute";
+import { DialogFormActions, ReasonField } from "./dialog-form-parts";
 
 export interface DisputeDialogProps {
   fine: Fine;
@@ -17,13 +13,13 @@ export interface DisputeDialogProps {
 /** The offender explains why a fine is wrong (SPEC §5: at least 5 characters). */
 export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) {
   const [reason, setReason] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | undefined>();
   const dispute = useSubmitDispute();
 
   function change(next: boolean) {
     if (!next) {
       setReason("");
-      setProblem(null);
+      setProblem(undefined);
       dispute.reset();
     }
     onOpenChange(next);
@@ -34,10 +30,10 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
     if (dispute.isPending) return;
     const parsed = disputeBody.safeParse({ reason });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
+      setProblem(parsed.error.issues[0]?.message);
       return;
     }
-    setProblem(null);
+    setProblem(undefined);
     dispute.mutate({ fine, reason: parsed.data.reason }, { onSuccess: () => change(false) });
   }
 
@@ -49,40 +45,24 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
             <DialogTitle>Dispute Fine</DialogTitle>
             <DialogDescription>Tell the issuer why this fine is wrong. They will accept or decline it.</DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`dispute-reason-${fine.id}`}>Reason</Label>
-            <Textarea
-              id={`dispute-reason-${fine.id}`}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblem(null);
-              }}
-              placeholder="I was away that weekend…"
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `dispute-reason-error-${fine.id}` : undefined}
-              rows={4}
-            />
-            {problem && (
-              <p id={`dispute-reason-error-${fine.id}`} className="text-sm text-destructive">
-                {problem}
-              </p>
-            )}
-          </div>
-          {dispute.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>Failed to submit dispute. Please try again.</AlertDescription>
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => change(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={dispute.isPending}>
-              {dispute.isPending && <Spinner label="Submitting" className="size-4" />}
-              Submit Dispute
-            </Button>
-          </DialogFooter>
+          <ReasonField
+            id={`dispute-reason-${fine.id}`}
+            value={reason}
+            onChange={(next) => {
+              setReason(next);
+              setProblem(undefined);
+            }}
+            problem={problem}
+            placeholder="I was away that weekend…"
+            rows={4}
+          />
+          <DialogFormActions
+            failure={dispute.isError ? "Failed to submit dispute. Please try again." : null}
+            isPending={dispute.isPending}
+            onCancel={() => change(false)}
+          >
+            Submit Dispute
+          </DialogFormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,6 @@
 import { MessageSquareWarning, ShieldX } from "lucide-react";
 import { cn } from "@/lib/utils";
-import type { DescriptionSection } from "../utils/fine-description";
+import { NO_REASON, type DescriptionSection } from "../utils/fine-description";
 
 const LOOKS = {
   "dispute-reason": {
@@ -32,7 +32,7 @@ export function DisputeSections({ sections }: { sections: DescriptionSection[] }
             <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <div className="min-w-0">
               <p className="font-medium">{look.title}</p>
-              <p className="break-words whitespace-pre-line text-muted-foreground">{section.text || "No reason provided"}</p>
+              <p className="break-words whitespace-pre-line text-muted-foreground">{section.text || NO_REASON}</p>
             </div>
           </div>
         );

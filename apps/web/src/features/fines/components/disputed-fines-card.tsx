@@ -2,8 +2,7 @@ import { Scale } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton } from "./fine-list-states";
-import type { FineListCardProps } from "./pending-fines-card";
+import { FineListEmpty, FineListError, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
 
 /** SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action. */
 export function DisputedFinesCard({ fines, isLoading, isError, onRetry }: FineListCardProps) {

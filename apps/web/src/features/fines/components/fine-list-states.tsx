@@ -1,7 +1,16 @@
 import type { ReactNode } from "react";
 import { RotateCw } from "lucide-react";
+import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+
+/** What each dashboard card of fines is given: its list and how loading it went. */
+export interface FineListCardProps {
+  fines: Fine[];
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}
 
 /** Placeholder rows while fines load. */
 export function FineListSkeleton({ rows = 3, compact = true }: { rows?: number; compact?: boolean }) {

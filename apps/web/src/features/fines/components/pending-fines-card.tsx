@@ -1,18 +1,10 @@
 import { PartyPopper } from "lucide-react";
-import type { Fine } from "@housemate/contract";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCurrency } from "@/lib/format";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton } from "./fine-list-states";
+import { FineListEmpty, FineListError, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
 import { useFineViewer } from "./fine-viewer";
-
-export interface FineListCardProps {
-  fines: Fine[];
-  isLoading: boolean;
-  isError: boolean;
-  onRetry: () => void;
-}
 
 const unpaid = (count: number) => (count === 1 ? "1 unpaid fine" : `${count} unpaid fines`);
 

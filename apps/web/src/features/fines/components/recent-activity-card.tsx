@@ -3,8 +3,7 @@ import { ChevronLeft, ChevronRight, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton } from "./fine-list-states";
-import type { FineListCardProps } from "./pending-fines-card";
+import { FineListEmpty, FineListError, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
 
 /** SPEC §9: Recent Activity shows 10 fines a page. */
 export const RECENT_ACTIVITY_PAGE_SIZE = 10;

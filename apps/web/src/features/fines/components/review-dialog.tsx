@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { REVIEW_ACTIONS, reviewBody, type Fine } from "@housemate/contract";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { useReviewDispute } from "../api/review-dispute";
 import type { DisputeView } from "../utils/fine-description";
+import { DialogFormActions, ReasonField } from "./dialog-form-parts";
 
 type Action = (typeof REVIEW_ACTIONS)[number];
 
@@ -110,39 +106,23 @@ export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialog
               </p>
             )}
           </fieldset>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={id("reason")}>Reason</Label>
-            <Textarea
-              id={id("reason")}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblems(({ reason: _fixed, ...rest }) => rest);
-              }}
-              aria-invalid={problems.reason !== undefined}
-              aria-describedby={problems.reason ? id("reason-error") : undefined}
-              rows={3}
-            />
-            {problems.reason && (
-              <p id={id("reason-error")} className="text-sm text-destructive">
-                {problems.reason}
-              </p>
-            )}
-          </div>
-          {review.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>Failed to submit dispute review. Please try again.</AlertDescription>
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => change(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={review.isPending}>
-              {review.isPending && <Spinner label="Submitting" className="size-4" />}
-              Submit Review
-            </Button>
-          </DialogFooter>
+          <ReasonField
+            id={id("reason")}
+            value={reason}
+            onChange={(next) => {
+              setReason(next);
+              setProblems(({ reason: _fixed, ...rest }) => rest);
+            }}
+            problem={problems.reason}
+            rows={3}
+          />
+          <DialogFormActions
+            failure={review.isError ? "Failed to submit dispute review. Please try again." : null}
+            isPending={review.isPending}
+            onCancel={() => change(false)}
+          >
+            Submit Review
+          </DialogFormActions>
         </form>
       </DialogContent>
     </Dialog>
