@@ -1,8 +1,10 @@
 import { Scale } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
+import { FINES_LOAD_FAILED, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
 
 /** SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action. */
 export function DisputedFinesCard({ fines, isLoading, isError, onRetry }: FineListCardProps) {
@@ -19,9 +21,9 @@ export function DisputedFinesCard({ fines, isLoading, isError, onRetry }: FineLi
         {isLoading ? (
           <FineListSkeleton rows={1} />
         ) : isError ? (
-          <FineListError onRetry={onRetry} />
+          <LoadError message={FINES_LOAD_FAILED} onRetry={onRetry} />
         ) : fines.length === 0 ? (
-          <FineListEmpty icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />
+          <EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />
         ) : (
           fines.map((fine) => <FineItem key={fine.id} fine={fine} compact withDetails disputeFor="issuer" />)
         )}

@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Info } from "lucide-react";
 import type { Fine } from "@housemate/contract";
+import { FineStatusBadge } from "@/components/fine-status-badge";
 import { Button } from "@/components/ui/button";
 import { formatCurrency, formatDate } from "@/lib/format";
+import { statusLook } from "@/lib/fine-status";
 import { cn } from "@/lib/utils";
 import { parseFineDescription } from "../utils/fine-description";
-import { statusLook } from "../utils/fine-status";
 import { DisputeSections } from "./dispute-sections";
 import { EvidenceViewer } from "./evidence-viewer";
-import { FineStatusBadge } from "./fine-status-badge";
 import { useFineViewer } from "./fine-viewer";
 
 export interface FineCardProps {

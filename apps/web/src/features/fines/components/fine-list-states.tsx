@@ -1,7 +1,4 @@
-import type { ReactNode } from "react";
-import { RotateCw } from "lucide-react";
 import type { Fine } from "@housemate/contract";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** What each dashboard card of fines is given: its list and how loading it went. */
@@ -11,6 +8,9 @@ export interface FineListCardProps {
   isError: boolean;
   onRetry: () => void;
 }
+
+/** In place of a list that could not be loaded (the toast has already said so). */
+export const FINES_LOAD_FAILED = "These fines could not be loaded.";
 
 /** Placeholder rows while fines load. */
 export function FineListSkeleton({ rows = 3, compact = true }: { rows?: number; compact?: boolean }) {
@@ -29,30 +29,6 @@ export function FineListSkeleton({ rows = 3, compact = true }: { rows?: number; 
           </div>
         </div>
       ))}
-    </div>
-  );
-}
-
-/** A quiet empty state: an icon, a line and a hint. */
-export function FineListEmpty({ icon, title, hint }: { icon: ReactNode; title: string; hint?: string }) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-md border border-dashed px-4 py-8 text-center">
-      <span className="text-muted-foreground [&_svg]:size-8">{icon}</span>
-      <p className="font-medium">{title}</p>
-      {hint && <p className="max-w-xs text-sm text-muted-foreground">{hint}</p>}
-    </div>
-  );
-}
-
-/** Shown in place of a list that could not be loaded (the toast has already said so). */
-export function FineListError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
-      <p className="text-sm text-muted-foreground">These fines could not be loaded.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCw aria-hidden="true" />
-        Retry
-      </Button>
     </div>
   );
 }

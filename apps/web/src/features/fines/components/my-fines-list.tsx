@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { Inbox } from "lucide-react";
 import { toast } from "sonner";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUserFines } from "../api/get-user-fines";
 import { applyFineFilter, FINE_FILTERS, type FineFilter } from "../utils/fine-filter";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton } from "./fine-list-states";
+import { FINES_LOAD_FAILED, FineListSkeleton } from "./fine-list-states";
 import { useFineViewer } from "./fine-viewer";
 
 const LABELS: Record<FineFilter, string> = { all: "All", pending: "Pending", paid: "Paid", disputed: "Disputed" };
@@ -42,9 +44,9 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
       {received.isPending ? (
         <FineListSkeleton rows={3} compact={false} />
       ) : received.isError ? (
-        <FineListError onRetry={() => void received.refetch()} />
+        <LoadError message={FINES_LOAD_FAILED} onRetry={() => void received.refetch()} />
       ) : shown.length === 0 ? (
-        <FineListEmpty
+        <EmptyState
           icon={<Inbox />}
           title="No fines found"
           hint={filter === "all" ? "Nobody has fined you yet. Keep it up!" : `You have no ${LABELS[filter].toLowerCase()} fines.`}

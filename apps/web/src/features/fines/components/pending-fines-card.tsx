@@ -1,9 +1,11 @@
 import { PartyPopper } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCurrency } from "@/lib/format";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
+import { FINES_LOAD_FAILED, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
 import { useFineViewer } from "./fine-viewer";
 
 const unpaid = (count: number) => (count === 1 ? "1 unpaid fine" : `${count} unpaid fines`);
@@ -32,9 +34,9 @@ export function PendingFinesCard({ fines, isLoading, isError, onRetry }: FineLis
         {isLoading ? (
           <FineListSkeleton rows={2} />
         ) : isError ? (
-          <FineListError onRetry={onRetry} />
+          <LoadError message={FINES_LOAD_FAILED} onRetry={onRetry} />
         ) : fines.length === 0 ? (
-          <FineListEmpty icon={<PartyPopper />} title="No pending fines" hint="You're all square with your housemates." />
+          <EmptyState icon={<PartyPopper />} title="No pending fines" hint="You're all square with your housemates." />
         ) : (
           fines.map((fine) => <FineItem key={fine.id} fine={fine} compact withDetails disputeFor="issuer" />)
         )}

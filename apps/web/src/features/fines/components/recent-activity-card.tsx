@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { ChevronLeft, ChevronRight, ReceiptText } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { FineItem } from "./fine-item";
-import { FineListEmpty, FineListError, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
+import { FINES_LOAD_FAILED, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
 
 /** SPEC §9: Recent Activity shows 10 fines a page. */
 export const RECENT_ACTIVITY_PAGE_SIZE = 10;
@@ -26,9 +28,9 @@ export function RecentActivityCard({ fines, isLoading, isError, onRetry }: FineL
         {isLoading ? (
           <FineListSkeleton rows={4} />
         ) : isError ? (
-          <FineListError onRetry={onRetry} />
+          <LoadError message={FINES_LOAD_FAILED} onRetry={onRetry} />
         ) : fines.length === 0 ? (
-          <FineListEmpty icon={<ReceiptText />} title="No fines yet" hint="Fines issued in your household will show up here." />
+          <EmptyState icon={<ReceiptText />} title="No fines yet" hint="Fines issued in your household will show up here." />
         ) : (
           <ul className="flex flex-col gap-2">
             {shown.map((fine) => (

@@ -1,7 +1,8 @@
-import { History, RotateCw } from "lucide-react";
+import { History } from "lucide-react";
 import type { Fine } from "@housemate/contract";
-import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/empty-state";
+import { FineStatusBadge } from "@/components/fine-status-badge";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCurrency, formatDate } from "@/lib/format";
@@ -23,15 +24,7 @@ export interface FineHistoryProps {
   issuerName: (issuerId: string | null) => string;
 }
 
-/** SPEC §2: pending, paid or disputed; any other status reads as pending. */
-const STATUS: Record<string, { label: string; variant: NonNullable<BadgeProps["variant"]> }> = {
-  pending: { label: "Pending", variant: "warning" },
-  paid: { label: "Paid", variant: "success" },
-  disputed: { label: "Disputed", variant: "destructive" },
-};
-
 function FineRow({ fine, currency, ruleTitle, issuerName }: { fine: Fine } & Pick<FineHistoryProps, "currency" | "ruleTitle" | "issuerName">) {
-  const status = STATUS[fine.status] ?? { label: "Pending", variant: "warning" };
   return (
     <div className="flex items-start gap-3 rounded-md border px-3 py-2.5">
       <div className="min-w-0 flex-1">
@@ -42,7 +35,7 @@ function FineRow({ fine, currency, ruleTitle, issuerName }: { fine: Fine } & Pic
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <p className="text-sm font-bold tabular-nums">{formatCurrency(fine.amount, currency)}</p>
-        <Badge variant={status.variant}>{status.label}</Badge>
+        <FineStatusBadge status={fine.status} />
       </div>
     </div>
   );
@@ -51,13 +44,7 @@ function FineRow({ fine, currency, ruleTitle, issuerName }: { fine: Fine } & Pic
 function Body({ fines, isLoading, isError, onRetry, ...row }: FineHistoryProps) {
   if (fines) {
     if (fines.length === 0) {
-      return (
-        <div className="flex flex-col items-center gap-2 rounded-md border border-dashed px-4 py-8 text-center">
-          <History className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No fines yet</p>
-          <p className="text-sm text-muted-foreground">Fines you receive will show up here.</p>
-        </div>
-      );
+      return <EmptyState icon={<History />} title="No fines yet" hint="Fines you receive will show up here." />;
     }
     return (
       <ul className="flex flex-col gap-2" aria-label="Fine History">
@@ -70,15 +57,7 @@ function Body({ fines, isLoading, isError, onRetry, ...row }: FineHistoryProps) 
     );
   }
   if (isError) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
-        <p className="text-sm text-muted-foreground">Failed to load fines</p>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCw aria-hidden="true" />
-          Retry
-        </Button>
-      </div>
-    );
+    return <LoadError message="Failed to load fines" onRetry={onRetry} />;
   }
   if (!isLoading) return null;
   return (

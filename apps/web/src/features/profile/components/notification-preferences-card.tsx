@@ -1,7 +1,6 @@
 import { useId } from "react";
-import { RotateCw } from "lucide-react";
 import type { NotificationPreference, NotificationPreferences, NotificationType, NotificationTypeId } from "@housemate/contract";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
@@ -68,13 +67,7 @@ export function NotificationPreferencesCard({ types, preferences, isLoading, isE
             ))}
           </ul>
         ) : isError ? (
-          <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
-            <p className="text-sm text-muted-foreground">Failed to load notification preferences</p>
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              <RotateCw aria-hidden="true" />
-              Retry
-            </Button>
-          </div>
+          <LoadError message="Failed to load notification preferences" onRetry={onRetry} />
         ) : (
           isLoading && (
             <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading notification preferences">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { CircleCheck, Receipt, RotateCw, Scale, Send } from "lucide-react";
+import { CircleCheck, Receipt, Scale, Send } from "lucide-react";
 import type { UserStats } from "@housemate/contract";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCurrency } from "@/lib/format";
@@ -85,13 +85,7 @@ export function StatisticsTab({ stats, isLoading, isError, onRetry, currency, fi
       {stats ? (
         <StatCards stats={stats} currency={currency} />
       ) : isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load statistics</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            <RotateCw aria-hidden="true" />
-            Retry
-          </Button>
-        </div>
+        <LoadError message="Failed to load statistics" onRetry={onRetry} />
       ) : (
         isLoading && <StatCardsSkeleton />
       )}

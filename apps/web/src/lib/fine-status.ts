@@ -1,8 +1,8 @@
-import type { BadgeProps } from "@/components/ui/badge";
-
+/** How a fine's status looks wherever a fine is listed (the fines screens, the profile's Fine History). */
 export interface StatusLook {
   label: string;
-  badge: NonNullable<BadgeProps["variant"]>;
+  /** The Badge variant. */
+  badge: "warning" | "success" | "destructive";
   /** The coloured edge a card wears for this status. */
   accent: string;
 }
