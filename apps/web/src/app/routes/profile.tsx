@@ -1,11 +1,10 @@
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { useUserFines } from "@/features/fines/api/get-user-fines";
-import { useHousehold } from "@/features/households/api/get-household";
-import { getHouseholdMembersQueryOptions, useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { getHouseholdMembersQueryOptions } from "@/features/households/api/get-household-members";
 import { useNotificationPreferences } from "@/features/notifications/api/get-notification-preferences";
 import { useNotificationTypes } from "@/features/notifications/api/get-notification-types";
 import { useUpdateNotificationPreference } from "@/features/notifications/api/update-notification-preference";
@@ -16,33 +15,21 @@ import { NotificationPreferencesCard } from "@/features/profile/components/notif
 import { PreferencesTab } from "@/features/profile/components/preferences-tab";
 import { PROFILE_TABS, ProfilePage, type ProfileTab } from "@/features/profile/components/profile-page";
 import { StatisticsTab } from "@/features/profile/components/statistics-tab";
-import { useRules } from "@/features/rules/api/get-rules";
 import { uploadFile } from "@/features/storage/api/upload-file";
 import { DISPLAY_CURRENCY } from "@/lib/format";
+import { useFineViewerValue } from "../fine-viewer-scope";
 
 const uploadProfilePicture = (file: File) => uploadFile(file, "profile-pictures");
 
-/** Who issued a fine and under which rule, from the household's members and rules. */
-function useFineNames(householdId: string | null) {
-  const members = useHouseholdMembers();
-  const rules = useRules(householdId);
-  return useMemo(() => {
-    const names = new Map((members.data ?? []).map((member) => [member.id, member.display_name || member.email]));
-    const titles = new Map((rules.data ?? []).map((rule) => [rule.id, rule.title]));
-    return {
-      // Until the members arrive nobody is called a former member.
-      issuerName: (id: string | null) =>
-        (id && names.get(id)) || (id === null || members.isSuccess ? FORMER_MEMBER_NAME : "a housemate"),
-      ruleTitle: (id: string | null) => (id ? titles.get(id) : undefined),
-    };
-  }, [members.data, members.isSuccess, rules.data]);
-}
+const unknownRule = () => undefined;
+const formerMember = () => FORMER_MEMBER_NAME;
 
-function Statistics({ userId, householdId }: { userId: string; householdId: string | null }) {
+function Statistics({ userId }: { userId: string }) {
   const stats = useUserStats(userId);
   const fines = useUserFines(userId);
-  const names = useFineNames(householdId);
-  const currency = useHousehold().data?.iso_4217_code ?? DISPLAY_CURRENCY;
+  // The fines screens' names and currency: who issued a fine, under which rule, in the household's money.
+  const viewer = useFineViewerValue();
+  const currency = viewer?.currency ?? DISPLAY_CURRENCY;
   return (
     <StatisticsTab
       stats={stats.data}
@@ -57,7 +44,8 @@ function Statistics({ userId, householdId }: { userId: string; householdId: stri
           isError={fines.isError}
           onRetry={() => void fines.refetch()}
           currency={currency}
-          {...names}
+          ruleTitle={viewer?.ruleTitle ?? unknownRule}
+          issuerName={viewer?.memberName ?? formerMember}
         />
       }
     />
@@ -105,7 +93,7 @@ export function Component() {
       tab={tabFrom(params.get("tab"))}
       onTabChange={(tab) => setParams(tab === "general" ? {} : { tab }, { replace: true })}
       general={<GeneralTab uploadImage={uploadProfilePicture} onProfileSaved={refreshMembers} />}
-      statistics={<Statistics userId={user.id} householdId={householdId ?? null} />}
+      statistics={<Statistics userId={user.id} />}
       preferences={<PreferencesTab notificationPreferences={<NotificationPreferences />} />}
     />
   );
