@@ -17,7 +17,7 @@ export function Component() {
       <FineViewerScope>
         <DashboardFineCards />
       </FineViewerScope>
-      {/* The dashboard's cards (issue 5) join this grid; the housemates card belongs in the side panel. */}
+      {/* SPEC §2's side panel (the housemates) beside the household's notes board. */}
       <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
         <HouseholdMembersCard />
         <NotesCard />

@@ -40,6 +40,18 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
   ]);
 }
 
+/**
+ * SPEC §7: a fine-related notification means a fine changed elsewhere, so the household's fines, the
+ * member's own fines and the fine fund are fetched again.
+ */
+export function refreshHouseholdFines(queryClient: QueryClient, { householdId, userId }: { householdId: string; userId: string }) {
+  return Promise.all(
+    [getHouseholdFinesQueryOptions(householdId).queryKey, getUserFinesQueryOptions(userId).queryKey, householdBalanceKey(householdId)].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
 /** SPEC §5: a lifecycle call without every id (and a reason) is not sent; SPEC §8 names the toast. */
 export class MissingInformation extends Error {}
 

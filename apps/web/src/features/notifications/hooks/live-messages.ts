@@ -3,7 +3,6 @@ import { toast } from "sonner";
 import { FINE_NOTIFICATION_TYPES, type Notification, type ServerMessage } from "@housemate/contract";
 import { receiveNotification, updateNotificationList } from "../api/notification-cache";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
-import { refreshHouseholdFines, type SessionRef } from "../utils/refresh-household-fines";
 
 /** SPEC §9: a pushed notification's toast stays 5 seconds. */
 export const NOTIFICATION_TOAST_MS = 5_000;
@@ -12,12 +11,15 @@ function announce({ title, message }: Notification) {
   toast(title || "New Notification", { description: message || "You have a new notification", duration: NOTIFICATION_TOAST_MS });
 }
 
-/** SPEC §7 Live socket: what each server message does to the panel, the bell and the fines. */
-export function handleServerMessage(queryClient: QueryClient, message: ServerMessage, session: SessionRef) {
+/**
+ * SPEC §7 Live socket: what each server message does to the panel and the bell. A fine-related
+ * notification also calls `onFineChanged`, for whoever shows fines to fetch them again.
+ */
+export function handleServerMessage(queryClient: QueryClient, message: ServerMessage, onFineChanged?: () => void) {
   switch (message.type) {
     case "notification": {
       if (receiveNotification(queryClient, message.data)) announce(message.data);
-      if (FINE_NOTIFICATION_TYPES.includes(message.data.type_id)) void refreshHouseholdFines(queryClient, session);
+      if (FINE_NOTIFICATION_TYPES.includes(message.data.type_id)) onFineChanged?.();
       return;
     }
     case "notification_count": {

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, serverUser, storeSession } from "@/features/auth/testing/fake-server";
 import { householdBalanceKey } from "@/features/balance/api/get-household-balance";
+import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { getHouseholdFinesQueryOptions } from "@/features/fines/api/get-household-fines";
 import { getUserFinesQueryOptions } from "@/features/fines/api/get-user-fines";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
@@ -20,8 +22,10 @@ import {
 } from "../testing/render-signed-in";
 import { useLiveNotifications } from "./use-live-notifications";
 
+/** The hook as app/routes/shell.tsx uses it: a fine-related notification refreshes the fines feature's caches. */
 function SignedInShell() {
-  useLiveNotifications();
+  const queryClient = useQueryClient();
+  useLiveNotifications({ onFineChanged: () => void refreshHouseholdFines(queryClient, { householdId: HOUSEHOLD_ID, userId: USER_ID }) });
   return <NotificationsBell />;
 }
 

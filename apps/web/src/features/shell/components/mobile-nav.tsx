@@ -7,7 +7,7 @@ import { NAV_ITEMS, NEW_FINE_ICON, NEW_FINE_PATH, type NavItem } from "./nav-ite
 export interface MobileNavProps {
   /** Copies the household ID (SPEC §2: Invite on mobile). */
   onInvite: () => void;
-  /** The fines feature's compact House Balance, shown above the buttons. */
+  /** The balance feature's compact House Balance, shown above the buttons. */
   compactHouseBalance?: ReactNode;
 }
 

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { NAV_ITEMS, NEW_FINE_ICON as NewFineIcon, NEW_FINE_PATH } from "./nav-items";
 
-/** SPEC §2 Signed-in shell: the desktop sidebar. `houseBalance` is the fines feature's House Balance card. */
+/** SPEC §2 Signed-in shell: the desktop sidebar. `houseBalance` is the balance feature's House Balance card. */
 export function Sidebar({ houseBalance }: { houseBalance?: ReactNode }) {
   return (
     <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r p-4 md:flex">
