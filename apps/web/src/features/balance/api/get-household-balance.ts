@@ -13,11 +13,11 @@ export function getHouseholdBalance(householdId: string, signal?: AbortSignal): 
 }
 
 /** The key every balance figure of a household lives under, so a paid fine refreshes them all. */
-export const householdBalanceKey = (householdId: string) => ["balance", householdId] as const;
+export const householdBalanceQueryKey = (householdId: string) => ["balance", householdId] as const;
 
 export const getHouseholdBalanceQueryOptions = (householdId: string) =>
   queryOptions({
-    queryKey: householdBalanceKey(householdId),
+    queryKey: householdBalanceQueryKey(householdId),
     queryFn: ({ signal }) => getHouseholdBalance(householdId, signal),
     refetchInterval: BALANCE_REFETCH_MS,
   });

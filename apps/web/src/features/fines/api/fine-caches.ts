@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Fine } from "@housemate/contract";
-import { householdBalanceKey } from "@/features/balance/api/get-household-balance";
+import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
 import { errorMessage } from "@/lib/error-message";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
 import { getHouseholdFinesQueryOptions } from "./get-household-fines";
@@ -36,7 +36,7 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
   return Promise.all([
     ...listKeys(fine).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     queryClient.invalidateQueries({ queryKey: getFineDisputeQueryOptions(fine.household_id, fine.id).queryKey }),
-    queryClient.invalidateQueries({ queryKey: householdBalanceKey(fine.household_id) }),
+    queryClient.invalidateQueries({ queryKey: householdBalanceQueryKey(fine.household_id) }),
   ]);
 }
 
@@ -46,7 +46,7 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
  */
 export function refreshHouseholdFines(queryClient: QueryClient, { householdId, userId }: { householdId: string; userId: string }) {
   return Promise.all(
-    [getHouseholdFinesQueryOptions(householdId).queryKey, getUserFinesQueryOptions(userId).queryKey, householdBalanceKey(householdId)].map(
+    [getHouseholdFinesQueryOptions(householdId).queryKey, getUserFinesQueryOptions(userId).queryKey, householdBalanceQueryKey(householdId)].map(
       (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );

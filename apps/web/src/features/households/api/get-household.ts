@@ -9,7 +9,7 @@ export function getHousehold(householdId: string, signal?: AbortSignal): Promise
 }
 
 /** Everything cached about one household sits under this key, so one invalidation refreshes it all. */
-export const householdQueryKey = (householdId: string) => ["household", householdId] as const;
+export const householdQueryKey = (householdId: string) => ["households", householdId] as const;
 
 export function getHouseholdQueryOptions(householdId: string | null | undefined) {
   return queryOptions({

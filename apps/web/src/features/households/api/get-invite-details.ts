@@ -12,7 +12,7 @@ export const isInviteRefusal = (error: unknown) => error instanceof ApiError && 
 
 export function getInviteDetailsQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ["invite", code] as const,
+    queryKey: ["invites", code] as const,
     queryFn: ({ signal }) => getInviteDetails(code, signal),
     retry: (failures, error) => !isInviteRefusal(error) && failures < 2,
   });

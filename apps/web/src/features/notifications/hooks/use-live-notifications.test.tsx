@@ -3,7 +3,7 @@ import { act, screen } from "@testing-library/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, serverUser, storeSession } from "@/features/auth/testing/fake-server";
-import { householdBalanceKey } from "@/features/balance/api/get-household-balance";
+import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { getHouseholdFinesQueryOptions } from "@/features/fines/api/get-household-fines";
 import { getUserFinesQueryOptions } from "@/features/fines/api/get-user-fines";
@@ -115,7 +115,7 @@ describe("live notifications in the signed-in shell", () => {
 
   it("refreshes the household's fines and balance on fine-related notifications only", async () => {
     const { socket, queryClient } = await renderLive();
-    const keys = [getHouseholdFinesQueryOptions(HOUSEHOLD_ID).queryKey, getUserFinesQueryOptions(USER_ID).queryKey, householdBalanceKey(HOUSEHOLD_ID)];
+    const keys = [getHouseholdFinesQueryOptions(HOUSEHOLD_ID).queryKey, getUserFinesQueryOptions(USER_ID).queryKey, householdBalanceQueryKey(HOUSEHOLD_ID)];
     for (const queryKey of keys) queryClient.setQueryData(queryKey, []);
     const invalidated = () => keys.map((queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated);
 
