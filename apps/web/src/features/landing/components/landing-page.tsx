@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { isSignedIn } from "../lib/is-signed-in";
+import { isSignedIn } from "../utils/is-signed-in";
 import { FeaturesSection } from "./features-section";
 import { Hero } from "./hero";
 import { HowItWorksSection } from "./how-it-works-section";

@@ -5,7 +5,7 @@ import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { AUTH_TOKEN_KEY } from "@/lib/api-client";
 import { connectLiveSocket } from "@/lib/socket";
 import { NOTIFICATIONS_REFETCH_MS, useNotifications } from "../api/get-notifications";
-import { handleServerMessage } from "./live-messages";
+import { handleServerMessage } from "../api/live-messages";
 
 /**
  * SPEC §4 Session data, for the signed-in shell: while the user has a household, notifications load

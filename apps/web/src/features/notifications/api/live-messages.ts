@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { FINE_NOTIFICATION_TYPES, type Notification, type ServerMessage } from "@housemate/contract";
-import { receiveNotification, updateNotificationList } from "../api/notification-cache";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
+import { receiveNotification, updateNotificationList } from "./notification-cache";
 
 /** SPEC §9: a pushed notification's toast stays 5 seconds. */
 export const NOTIFICATION_TOAST_MS = 5_000;
