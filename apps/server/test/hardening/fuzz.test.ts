@@ -7,9 +7,9 @@ import type { RouteOptions } from "fastify";
 import type { LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
 import { ERROR_STATUS, errorBodySchema, IMAGE_TYPES } from "@housemate/contract";
-import { createTestContext } from "../helpers/app.js";
+import { createTestContext, PUBLIC_URL } from "../helpers/app.js";
 import { tinyJpeg, tinyPng } from "../helpers/images.js";
-import { fromSchema, HOSTILE_PATH_VALUES, hostileValue, type JsonSchema } from "./arbitraries.js";
+import { fromSchema, HOSTILE_PATH_VALUES, hostileValue, type Context, type JsonSchema } from "./arbitraries.js";
 import { buildWorld, type World } from "./world.js";
 
 /**
@@ -107,8 +107,44 @@ function encodeSegment(value: string): string {
   }
 }
 
-/** One path segment for a parameter: a real id of the world, a random uuid or something hostile. */
-function pathValue(name: string, schema: JsonSchema, world: World): fc.Arbitrary<string> {
+/** The ids that make sense for a path parameter of `operationPath`, so calls reach real objects. */
+function rightIds(operationPath: string, name: string, world: World): string[] {
+  const under = (prefix: string) => operationPath.startsWith(prefix);
+  if (name === "hid" || name === "householdId") return [world.householdId];
+  if (name === "fid") return [world.receivedFineId, world.issuedFineId, world.pendingIssuedFineId];
+  if (name === "did") return [world.disputeId];
+  if (name === "offenderId") return [world.member.id, world.housemate.id];
+  if (under("/households") || under("/balance") || under("/rules/household")) return [world.householdId];
+  if (under("/users")) return [world.member.id, world.housemate.id];
+  if (under("/rules")) return [world.ruleId];
+  if (under("/fines")) return [world.pendingIssuedFineId, world.issuedFineId, world.receivedFineId];
+  if (under("/notifications")) return [world.notificationId];
+  if (under("/sticky-notes")) return [world.noteId];
+  return knownIds(world);
+}
+
+/** Right ids for body and query fields, by name. */
+function hintsOf(world: World): Context["hints"] {
+  return {
+    household_id: [world.householdId],
+    householdId: [world.householdId],
+    rule_id: [world.ruleId],
+    offender_id: [world.housemate.id],
+    created_by: [world.member.id],
+    user_id: [world.member.id],
+    noteIds: [world.noteId],
+    images: [`${PUBLIC_URL}/files/${world.uploadedPath}`],
+    display_name: ["Ana Lopez", "Zoë-Ann_2.0", "<b>Ana</b>"],
+    photo_url: [`/files/${world.uploadedPath}`],
+    email: [world.member.email, " Ana.Lopez+flat@Example.COM ", "ben@example.com"],
+    inviteCode: [world.inviteCode],
+  };
+}
+
+const contextOf = (world: World, hostility: Context["hostility"]): Context => ({ knownIds: knownIds(world), hints: hintsOf(world), hostility });
+
+/** One path segment for a parameter: mostly the right id, else another real one, a random uuid or something hostile. */
+function pathValue(operationPath: string, name: string, schema: JsonSchema, world: World): fc.Arbitrary<string> {
   if (name === "*") {
     return fc.oneof(
       fc.constantFrom(world.openUploadPath, world.uploadedPath),
@@ -118,10 +154,14 @@ function pathValue(name: string, schema: JsonSchema, world: World): fc.Arbitrary
   }
   if (name === "code") return fc.oneof(fc.constant(world.inviteCode), fc.string({ minLength: 1 }).map(encodeURIComponent));
   if (name === "typeId") {
-    return fc.oneof(fromSchema(schema, []).map((value) => encodeSegment(queryText(value))), fc.constantFrom(...HOSTILE_PATH_VALUES));
+    return fc.oneof(
+      { weight: 4, arbitrary: fromSchema(schema, contextOf(world, "low")).map((value) => encodeSegment(queryText(value))) },
+      { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_PATH_VALUES) },
+    );
   }
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...knownIds(world)) },
+    { weight: 6, arbitrary: fc.constantFrom(...rightIds(operationPath, name, world)) },
+    { weight: 1, arbitrary: fc.constantFrom(...knownIds(world)) },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_PATH_VALUES) },
   );
@@ -131,8 +171,12 @@ const queryText = (value: unknown) => (typeof value === "string" ? value : JSON.
 
 function queryOf(operation: Operation, world: World): fc.Arbitrary<string> {
   const fields = operation.parameters.filter((p) => p.in === "query");
-  const model = Object.fromEntries(fields.map((p) => [p.name, fromSchema(p.schema, knownIds(world)).map(queryText)]));
-  const extra = fc.dictionary(fc.constantFrom("__proto__", "limit", "x", "token", "householdId[]"), hostileValue().map(queryText));
+  const context = contextOf(world, "low");
+  const model = Object.fromEntries(fields.map((p) => [p.name, fromSchema(p.schema, context, 0, context.hints?.[p.name]).map(queryText)]));
+  const extra = fc.oneof(
+    { weight: 3, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("__proto__", "limit", "x", "token", "householdId[]"), hostileValue().map(queryText)) },
+  );
   return fc.tuple(fc.record(model, { requiredKeys: [] }), extra).map(([known, more]) => {
     const query = new URLSearchParams();
     for (const [key, value] of [...Object.entries(known), ...Object.entries(more)]) query.append(key, value ?? "");
@@ -149,20 +193,21 @@ function bodyOf(operation: Operation, world: World): fc.Arbitrary<Pick<Call, "he
     });
   }
   if (!operation.body) return fc.constant({ headers: {} });
-  const json = fromSchema(operation.body, knownIds(world)).map((value) => ({
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify(value) ?? "",
-  }));
+  const json = (hostility: Context["hostility"]) =>
+    fromSchema(operation.body, contextOf(world, hostility)).map((value) => ({
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(value) ?? "",
+    }));
   const raw = fc.record({
     headers: fc.constantFrom(...CONTENT_TYPES).map((type) => ({ "content-type": type })),
     payload: fc.constantFrom(...RAW_BODIES),
   });
-  return fc.oneof({ weight: 4, arbitrary: json }, { weight: 1, arbitrary: raw });
+  return fc.oneof({ weight: 5, arbitrary: json("low") }, { weight: 3, arbitrary: json("high") }, { weight: 1, arbitrary: raw });
 }
 
 function callOf(operation: Operation, world: World): fc.Arbitrary<Call> {
   const params = operation.parameters.filter((p) => p.in === "path");
-  const segments = fc.record(Object.fromEntries(params.map((p) => [p.name, pathValue(p.name, p.schema, world)])));
+  const segments = fc.record(Object.fromEntries(params.map((p) => [p.name, pathValue(operation.path, p.name, p.schema, world)])));
   return fc.tuple(segments, queryOf(operation, world), bodyOf(operation, world)).map(([values, query, body]) => {
     const filled = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => values[name] ?? "");
     return { url: `/api${filled}${query}`, ...body };
