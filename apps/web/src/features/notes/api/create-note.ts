@@ -1,16 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { DEFAULT_NOTE_COLOR, type NoteColor, type StickyNote } from "@housemate/contract";
+import { DEFAULT_NOTE_COLOR, type CreateNoteBody, type StickyNote } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
-export interface NewNote {
-  content: string;
-  color: NoteColor;
-}
-
-export function createNote(note: NewNote): Promise<StickyNote> {
+export function createNote(note: CreateNoteBody): Promise<StickyNote> {
   return api.post<StickyNote>("/sticky-notes", note);
 }
 

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Plus } from "lucide-react";
-import { DEFAULT_NOTE_COLOR, NOTE_MAX_LENGTH, type NoteColor } from "@housemate/contract";
+import { DEFAULT_NOTE_COLOR, NOTE_MAX_LENGTH, type CreateNoteBody, type NoteColor } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import type { NewNote } from "../api/create-note";
 import { NoteColorPicker } from "./note-color-picker";
 
 export interface AddNoteFormProps {
-  onAdd: (note: NewNote) => void;
+  onAdd: (note: CreateNoteBody) => void;
 }
 
 /** A new note: its text and colour (Yellow unless picked). Add stays disabled while the text is blank (SPEC §5). */

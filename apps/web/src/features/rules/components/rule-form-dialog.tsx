@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { createRuleBody, type Rule } from "@housemate/contract";
+import { createRuleBody, type CreateRuleBody, type Rule } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -7,11 +7,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 
-export interface RuleFields {
-  title: string;
-  description: string;
-  fine_amount: number;
-}
+/** What the form asks for: a rule's body without its household, which the board adds. */
+export type RuleFields = Omit<CreateRuleBody, "household_id">;
 
 export interface RuleFormDialogProps {
   /** The rule being edited; without one the dialog creates a rule. */
