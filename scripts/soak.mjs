@@ -161,7 +161,8 @@ async function call(base, person, method, route, body) {
   } catch (error) {
     status = error?.name === "TimeoutError" ? 408 : 0;
   }
-  return { status, data, ms: performance.now() - started };
+  const label = `${method} ${route.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id").replace(/\?.*/, "")}`;
+  return { status, data, ms: performance.now() - started, label };
 }
 
 async function signUp(base, mail, email) {
@@ -265,6 +266,7 @@ async function steadyPhase(server, flats, stats) {
   const rssTimer = setInterval(() => rss.push({ at: Date.now(), mb: server.rssMb() }), 5_000);
   const started = Date.now();
   const inFlight = new Set();
+  const byRoute = {};
   let next = performance.now();
   while (Date.now() < end) {
     // Open loop: requests start on the clock whatever the answers do, as independent people would.
@@ -274,6 +276,7 @@ async function steadyPhase(server, flats, stats) {
     const current = window;
     const request = step(server.base, flats).then((res) => {
       current.latencies.push(res.ms);
+      (byRoute[res.label] ??= []).push(res.ms);
       current.statuses[res.status] = (current.statuses[res.status] ?? 0) + 1;
       if (res.status >= 500 || res.status === 0 || res.status === 408) stats.steadyFailures.push(res.status);
     });
@@ -295,7 +298,10 @@ async function steadyPhase(server, flats, stats) {
   const afterWarmUp = rss.filter((s) => s.at >= started + WARM_UP_MS);
   const baseline = median(afterWarmUp.slice(0, 12).map((s) => s.mb));
   const final = median(afterWarmUp.slice(-12).map((s) => s.mb));
-  return { minutes, rss: { baseline, final, growth: baseline ? (final - baseline) / baseline : 0 } };
+  const routes = Object.entries(byRoute)
+    .map(([label, values]) => ({ label, count: values.length, ...summarise({ latencies: values, statuses: {} }) }))
+    .sort((a, b) => b.p99 - a.p99);
+  return { minutes, routes, rss: { baseline, final, growth: baseline ? (final - baseline) / baseline : 0 } };
 }
 
 /** Far beyond capacity: many clients each sending the next request as soon as the last is answered. */
@@ -353,6 +359,7 @@ try {
   console.log(`- ${MINUTES} min at ${RATE} requests/s, ${HOUSEHOLDS * MEMBERS} people with live sockets (${stats.reconnects} reconnects), PostgreSQL, pid ${server.pid}`);
   console.log(`- requests: ${steady.minutes.reduce((n, m) => n + m.requests, 0)}; steady failures: ${stats.steadyFailures.length}`);
   console.log(`- p99 per minute (ms): ${steady.minutes.map((m) => m.p99.toFixed(0)).join(", ")}`);
+  console.log(`- slowest routes by p99: ${steady.routes.slice(0, 5).map((r) => `${r.label} ${r.p99.toFixed(0)} ms (p50 ${r.p50.toFixed(0)}, n ${r.count})`).join("; ")}`);
   console.log(`- RSS after warm-up ${steady.rss.baseline.toFixed(0)} MB → end ${steady.rss.final.toFixed(0)} MB (${(steady.rss.growth * 100).toFixed(1)}%)`);
   console.log(`- socket messages received: ${sockets.reduce((n, p) => n + p.notifications, 0)}; mails caught: ${mail.received()}`);
   console.log(`- overload (${overload.clients} clients, ${OVERLOAD_SECONDS} s): ${overload.requests} requests, statuses ${JSON.stringify(overload.statuses)}, p50 ${overload.p50.toFixed(0)} ms, p99 ${overload.p99.toFixed(0)} ms, max ${overload.max.toFixed(0)} ms`);

@@ -14,11 +14,11 @@ export interface FaultApp {
 
 /**
  * The real app over a database the test opened itself (its own cluster, a relay in front of it), so the
- * test can break that database. Mail goes to a real SMTP listener unless `smtpUrl` names another.
+ * test can break that database. Mail goes to a real SMTP listener.
  */
-export async function appOver(database: DatabaseHandle, options: { smtpUrl?: string } = {}): Promise<FaultApp> {
+export async function appOver(database: DatabaseHandle): Promise<FaultApp> {
   const smtp = await startSmtpCapture();
-  const config = loadConfig({ PUBLIC_URL, SMTP_URL: options.smtpUrl ?? smtp.url, LOG_LEVEL: "silent" });
+  const config = loadConfig({ PUBLIC_URL, SMTP_URL: smtp.url, LOG_LEVEL: "silent" });
   const app = await buildApp({ config, database, logger: false, webRoot: null });
   await app.ready();
   return {
