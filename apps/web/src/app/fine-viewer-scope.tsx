@@ -6,6 +6,7 @@ import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";
 import { useRules } from "@/features/rules/api/get-rules";
 import { DISPLAY_CURRENCY } from "@/lib/format";
+import { personName } from "@/lib/person-name";
 
 /**
  * What the fines screens need to know about the session and the household, gathered here so the
@@ -19,7 +20,7 @@ export function useFineViewerValue(): FineViewer | null {
 
   return useMemo(() => {
     if (!user?.household_id) return null;
-    const names = new Map((members.data ?? []).map((member) => [member.id, member.display_name || member.email]));
+    const names = new Map((members.data ?? []).map((member) => [member.id, personName(member)]));
     const titles = new Map((rules.data ?? []).map((rule) => [rule.id, rule.title]));
     return {
       householdId: user.household_id,

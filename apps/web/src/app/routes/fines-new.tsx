@@ -11,6 +11,7 @@ import { useRules } from "@/features/rules/api/get-rules";
 import { ImageUploadField } from "@/features/storage/components/image-upload-field";
 import { useImageUploads } from "@/features/storage/hooks/use-image-uploads";
 import { DISPLAY_CURRENCY } from "@/lib/format";
+import { personName } from "@/lib/person-name";
 
 const MY_FINES = "/dashboard/fines";
 
@@ -39,7 +40,7 @@ export function Component() {
             householdId={householdId}
             userId={user?.id ?? ""}
             currency={household.data?.iso_4217_code ?? DISPLAY_CURRENCY}
-            members={(members.data ?? []).map((member) => ({ id: member.id, name: member.display_name || member.email }))}
+            members={(members.data ?? []).map((member) => ({ id: member.id, name: personName(member) }))}
             rules={rules.data ?? []}
             onRefresh={() => {
               void members.refetch();

@@ -3,13 +3,14 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { LOGIN_SENT_MESSAGE, type LoginBody } from "@housemate/contract";
 import { onSessionExpired } from "@/lib/api-client";
+import { personName } from "@/lib/person-name";
 import { queryClient } from "@/lib/query-client";
 import { getCurrentUser } from "../api/get-current-user";
 import { logoutSession } from "../api/logout";
 import { requestMagicLink } from "../api/request-magic-link";
 import { verifyMagicLink } from "../api/verify-magic-link";
 import { clearSession, restoreSession, saveSession, saveUser, STORAGE_KEYS } from "../utils/session-storage";
-import { applyUserChanges, nameOf, type SessionUser, type UserChanges } from "../utils/session-user";
+import { applyUserChanges, type SessionUser, type UserChanges } from "../utils/session-user";
 
 export interface AuthState {
   currentUser: SessionUser | null;
@@ -67,7 +68,7 @@ export const useAuthStore = create<AuthState>()(
         const verification = verifyMagicLink(token).then(({ token: sessionToken, expires, user, needsOnboarding }) => {
           saveSession({ token: sessionToken, expires, user });
           set({ currentUser: user, isAuthenticated: true, isLoading: false });
-          toast.success("Welcome!", { description: `Logged in as ${nameOf(user)}` });
+          toast.success("Welcome!", { description: `Logged in as ${personName(user)}` });
           return { user, needsOnboarding };
         });
         verifications.set(token, verification);

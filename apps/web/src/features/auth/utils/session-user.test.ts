@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyUserChanges, nameOf, normalizeUser } from "./session-user";
+import { personName } from "@/lib/person-name";
+import { applyUserChanges, normalizeUser } from "./session-user";
 
 const snake = {
   id: "u1",
@@ -75,7 +76,7 @@ describe("user normalisation", () => {
   });
 
   it("names a person by display name, else email", () => {
-    expect(nameOf(normalizeUser(snake))).toBe("Ana");
-    expect(nameOf(normalizeUser({ id: "u", email: "bo@example.com" }))).toBe("bo@example.com");
+    expect(personName(normalizeUser(snake))).toBe("Ana");
+    expect(personName(normalizeUser({ id: "u", email: "bo@example.com" }))).toBe("bo@example.com");
   });
 });

@@ -101,6 +101,3 @@ export function normalizeUser(raw: unknown): SessionUser {
 export function applyUserChanges(user: SessionUser, changes: UserChanges): SessionUser {
   return withAliases(merge(user, changes));
 }
-
-/** What the app calls the person: display name, else email. */
-export const nameOf = (user: Pick<User, "display_name" | "email">) => user.display_name || user.email;

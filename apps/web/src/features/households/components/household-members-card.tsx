@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { personName } from "@/lib/person-name";
 import { useHouseholdMembers } from "../api/get-household-members";
 import { openInviteDialog } from "../stores/invite-dialog-store";
 
@@ -35,7 +36,7 @@ export function HouseholdMembersCard() {
               <li key={member.id} className="flex items-center gap-3">
                 <Avatar displayName={member.display_name} photoUrl={member.photo_url} />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">
-                  {member.display_name || member.email}
+                  {personName(member)}
                   {member.id === userId && <span className="font-normal text-muted-foreground"> (you)</span>}
                 </span>
               </li>

@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { personName } from "@/lib/person-name";
 
 /** SPEC §2 Signed-in shell: the avatar menu with the person's name and email, Profile and Log out. */
 export function UserMenu() {
@@ -17,8 +18,7 @@ export function UserMenu() {
   const currentUser = useAuthStore((state) => state.currentUser);
   const logout = useAuthStore((state) => state.logout);
   if (!currentUser) return null;
-  const name = currentUser.display_name || currentUser.email;
-
+  
   async function logOut() {
     await logout();
     navigate("/login", { replace: true });
@@ -34,7 +34,7 @@ export function UserMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
-          <span className="truncate font-semibold">{name}</span>
+          <span className="truncate font-semibold">{personName(currentUser)}</span>
           <span className="truncate text-xs text-muted-foreground">{currentUser.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
