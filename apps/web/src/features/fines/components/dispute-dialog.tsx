@@ -53,7 +53,7 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
               setProblem(undefined);
             }}
             problem={problem}
-            placeholder="I was away that weekend…"
+            placeholder="I was away that weekend..."
             rows={4}
           />
           <DialogFormActions

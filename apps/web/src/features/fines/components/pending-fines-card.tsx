@@ -21,7 +21,7 @@ export function PendingFinesCard({ fines, isLoading, isError, onRetry }: FineLis
         <div className="flex flex-col gap-1.5">
           <CardTitle>Your Pending Fines</CardTitle>
           <CardDescription>
-            {isLoading ? "Loading…" : fines.length > 0 ? `${formatCurrency(total, currency)} to pay` : "Nothing to pay"}
+            {isLoading ? "Loading..." : fines.length > 0 ? `${formatCurrency(total, currency)} to pay` : "Nothing to pay"}
           </CardDescription>
         </div>
         {!isLoading && !isError && (

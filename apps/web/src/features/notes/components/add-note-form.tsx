@@ -27,7 +27,7 @@ export function AddNoteForm({ onAdd }: AddNoteFormProps) {
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Add a note">
       <Textarea
         aria-label="New note"
-        placeholder="Write a note for the household…"
+        placeholder="Write a note for the household..."
         value={content}
         maxLength={NOTE_MAX_LENGTH}
         onChange={(event) => setContent(event.target.value)}
