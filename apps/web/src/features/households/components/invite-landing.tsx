@@ -75,15 +75,21 @@ function InviteDetailsCard({ code }: { code: string }) {
         )}
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-        <Button variant="outline" asChild className="w-full sm:w-auto">
-          <Link to="/">Go to Home</Link>
-        </Button>
+        <GoToHome />
         <Button onClick={() => void join()} disabled={isMember || isSending || sentTo !== null} className="w-full sm:w-32">
           {isSending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
           Join
         </Button>
       </CardFooter>
     </>
+  );
+}
+
+function GoToHome() {
+  return (
+    <Button variant="outline" asChild className="w-full sm:w-auto">
+      <Link to="/">Go to Home</Link>
+    </Button>
   );
 }
 
@@ -99,9 +105,7 @@ function InviteProblem({ message, children }: { message: string; children?: Reac
         </div>
       </CardHeader>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-        <Button variant="outline" asChild className="w-full sm:w-auto">
-          <Link to="/">Go to Home</Link>
-        </Button>
+        <GoToHome />
         {children}
       </CardFooter>
     </>
