@@ -9,7 +9,7 @@ import { RegisterForm } from "@/features/auth/components/register-form";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
-import { STORAGE_KEYS } from "@/features/auth/utils/session-storage";
+import { forgetInviteCode, readInviteCode } from "@/lib/pending-invite";
 
 /** SPEC §2 Register (/register), including the invite-link variant. */
 export function Component() {
@@ -17,7 +17,7 @@ export function Component() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { send, isSending, sentTo, startOver } = useSendMagicLink();
   // Put there by the invite page's Join button (SPEC §2 Invite landing).
-  const [inviteCode] = useState(() => sessionStorage.getItem(STORAGE_KEYS.inviteCode));
+  const [inviteCode] = useState(readInviteCode);
 
   if (isAuthenticated) return <Navigate to={originPath(location.state) ?? "/dashboard"} replace />;
 
@@ -26,7 +26,7 @@ export function Component() {
       await send({ email, displayName: name, inviteCode: inviteCode ?? undefined });
     } finally {
       // SPEC §2: the stored code is removed after the request; the server keeps it with the link.
-      sessionStorage.removeItem(STORAGE_KEYS.inviteCode);
+      forgetInviteCode();
     }
   }
 

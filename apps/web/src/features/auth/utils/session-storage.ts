@@ -7,8 +7,6 @@ export const STORAGE_KEYS = {
   authExpires: "authExpires",
   user: "user",
   emailForSignIn: "emailForSignIn",
-  /** Session storage: the invite code carried from /invite/{code} to registration (SPEC §2 Invite). */
-  inviteCode: "inviteCode",
   /** Session storage: where the visitor was going when sent to sign in, kept across the email round trip. */
   returnTo: "returnTo",
 } as const;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { STORAGE_KEYS } from "@/features/auth/utils/session-storage";
+import { saveInviteCode } from "@/lib/pending-invite";
 
 /**
  * The invite page's Join (SPEC §2 Invite landing). Signed out: the code waits in session storage
@@ -18,7 +18,7 @@ export function useJoinByInvite(code: string) {
 
   async function join() {
     if (!currentUser) {
-      sessionStorage.setItem(STORAGE_KEYS.inviteCode, code);
+      saveInviteCode(code);
       navigate("/register");
       return;
     }
