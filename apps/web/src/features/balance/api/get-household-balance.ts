@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { balanceSchema } from "@housemate/contract";
 import { api } from "@/lib/api-client";
@@ -15,14 +15,14 @@ export function getHouseholdBalance(householdId: string, signal?: AbortSignal): 
 /** The key every balance figure of a household lives under, so a paid fine refreshes them all. */
 export const householdBalanceQueryKey = (householdId: string) => ["balance", householdId] as const;
 
-export const getHouseholdBalanceQueryOptions = (householdId: string) =>
+export const getHouseholdBalanceQueryOptions = (householdId: string | null | undefined) =>
   queryOptions({
-    queryKey: householdBalanceQueryKey(householdId),
-    queryFn: ({ signal }) => getHouseholdBalance(householdId, signal),
+    queryKey: householdBalanceQueryKey(householdId ?? ""),
+    queryFn: householdId ? ({ signal }) => getHouseholdBalance(householdId, signal) : skipToken,
     refetchInterval: BALANCE_REFETCH_MS,
   });
 
 /** The household's fine fund (SPEC §7 Balance); idle until the household is known. */
 export function useHouseholdBalance(householdId: string | null | undefined) {
-  return useQuery({ ...getHouseholdBalanceQueryOptions(householdId ?? ""), enabled: Boolean(householdId) });
+  return useQuery(getHouseholdBalanceQueryOptions(householdId));
 }

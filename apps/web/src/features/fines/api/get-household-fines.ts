@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Fine } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { newestFirst } from "../utils/fine-order";
@@ -8,13 +8,13 @@ export async function getHouseholdFines(householdId: string, signal?: AbortSigna
   return newestFirst(await api.get<Fine[]>(`/fines/household/${householdId}`, { signal }));
 }
 
-export const getHouseholdFinesQueryOptions = (householdId: string) =>
+export const getHouseholdFinesQueryOptions = (householdId: string | null | undefined) =>
   queryOptions({
-    queryKey: ["fines", "household", householdId] as const,
-    queryFn: ({ signal }) => getHouseholdFines(householdId, signal),
+    queryKey: ["fines", "household", householdId ?? ""] as const,
+    queryFn: householdId ? ({ signal }) => getHouseholdFines(householdId, signal) : skipToken,
   });
 
 /** The household's fines, newest first; idle until the household is known. */
 export function useHouseholdFines(householdId: string | null | undefined) {
-  return useQuery({ ...getHouseholdFinesQueryOptions(householdId ?? ""), enabled: Boolean(householdId) });
+  return useQuery(getHouseholdFinesQueryOptions(householdId));
 }

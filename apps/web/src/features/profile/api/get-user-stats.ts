@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { userStatsSchema, type UserStats } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
@@ -7,13 +7,13 @@ export async function getUserStats(userId: string, signal?: AbortSignal): Promis
   return userStatsSchema.parse(await api.get<unknown>(`/users/${encodeURIComponent(userId)}/stats`, { signal }));
 }
 
-export const getUserStatsQueryOptions = (userId: string) =>
+export const getUserStatsQueryOptions = (userId: string | null | undefined) =>
   queryOptions({
-    queryKey: ["users", userId, "stats"] as const,
-    queryFn: ({ signal }) => getUserStats(userId, signal),
+    queryKey: ["users", userId ?? "", "stats"] as const,
+    queryFn: userId ? ({ signal }) => getUserStats(userId, signal) : skipToken,
   });
 
 /** Idle until the user is known. */
 export function useUserStats(userId: string | null | undefined) {
-  return useQuery({ ...getUserStatsQueryOptions(userId ?? ""), enabled: Boolean(userId) });
+  return useQuery(getUserStatsQueryOptions(userId));
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Rule } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
@@ -6,13 +6,13 @@ export function getRules(householdId: string, signal?: AbortSignal): Promise<Rul
   return api.get<Rule[]>(`/rules/household/${householdId}`, { signal });
 }
 
-export const getRulesQueryOptions = (householdId: string) =>
+export const getRulesQueryOptions = (householdId: string | null | undefined) =>
   queryOptions({
-    queryKey: ["rules", householdId] as const,
-    queryFn: ({ signal }) => getRules(householdId, signal),
+    queryKey: ["rules", householdId ?? ""] as const,
+    queryFn: householdId ? ({ signal }) => getRules(householdId, signal) : skipToken,
   });
 
 /** The household's rules (SPEC §7 Rules); idle until the household is known. */
 export function useRules(householdId: string | null | undefined) {
-  return useQuery({ ...getRulesQueryOptions(householdId ?? ""), enabled: Boolean(householdId) });
+  return useQuery(getRulesQueryOptions(householdId));
 }
