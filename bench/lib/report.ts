@@ -6,10 +6,15 @@ const SECTIONS: [string, string][] = [
   ["frontend.", "Front end"],
 ];
 
+const digitsFor = (value: number, unit: string) =>
+  unit === "score" || unit === "" || unit === "×" || value < 10 ? 2 : value >= 100 ? 0 : 1;
+
+function number(value: number, unit: string): string {
+  return Number.isFinite(value) ? value.toFixed(digitsFor(value, unit)) : "—";
+}
+
 function format(value: number, unit: string): string {
-  if (!Number.isFinite(value)) return "—";
-  const digits = unit === "score" || unit === "" || unit === "×" || value < 10 ? 2 : value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)}${unit && unit !== "score" ? ` ${unit}` : ""}`;
+  return `${number(value, unit)}${Number.isFinite(value) && unit && unit !== "score" ? ` ${unit}` : ""}`;
 }
 
 const budgetText = (key: string, unit: string) => {
@@ -28,7 +33,7 @@ export function printTable(figures: Figure[], checked: Checked[], runs: number):
     rows.push([title, "", "", "", ""]);
     for (const f of inSection) {
       const verdict = checked.find((c) => c.budget.key === f.key)?.verdict ?? "";
-      const runsText = f.runs.length > 1 ? f.runs.map((v) => format(v, "").replace(/ $/, "")).join(" / ") : "";
+      const runsText = f.runs.length > 1 ? f.runs.map((v) => number(v, f.unit)).join(" / ") : "";
       rows.push([`  ${f.label}`, format(f.value, f.unit), runsText, budgetText(f.key, f.unit), verdict === "pass" ? "ok" : verdict]);
       if (f.note) rows.push([`    ! ${f.note}`, "", "", "", ""]);
     }

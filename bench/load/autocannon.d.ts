@@ -10,8 +10,6 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
-    amount?: number;
-    overallRate?: number;
     timeout?: number;
     warmup?: { connections: number; duration: number };
     requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];

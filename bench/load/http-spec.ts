@@ -3,9 +3,7 @@ export interface HttpLoadSpec {
   url: string;
   scenario: HttpScenario;
   connections: number;
-  /** Run for this long, or until `amount` requests were sent. */
   seconds?: number;
-  amount?: number;
   /** Requests per second, sent at an even pace without waiting for answers (open loop); as fast as possible when absent. */
   overallRate?: number;
   warmupSeconds?: number;

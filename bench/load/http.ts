@@ -18,8 +18,7 @@ async function autocannonLoad(): Promise<HttpLoadResult> {
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
-    ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
-    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+    duration: spec.seconds,
     ...(spec.warmupSeconds ? { warmup: { connections: spec.connections, duration: spec.warmupSeconds } } : {}),
     requests: [{ setupRequest: requestsFor(spec, fixture) }],
     timeout: 10,
