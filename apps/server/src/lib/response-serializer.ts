@@ -12,6 +12,15 @@ type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
  * A schema JSON Schema cannot express falls back to the zod serializer (validate, then JSON.stringify).
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  // Compiled on a route's first answer, not at boot: a cold start does not pay for routes it never serves.
+  let serialize: ((data: unknown) => string) | null = null;
+  return (data) => {
+    serialize ??= compile(route);
+    return serialize(data);
+  };
+};
+
+function compile(route: RouteSchema): (data: unknown) => string {
   const { schema } = route;
   if (schema instanceof z.ZodType) {
     try {
@@ -21,5 +30,5 @@ export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
       // e.g. a transform: serialise it the careful way below.
     }
   }
-  return zodSerializerCompiler(route as RouteSchema);
-};
+  return zodSerializerCompiler(route);
+}
