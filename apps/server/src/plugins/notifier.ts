@@ -70,12 +70,14 @@ export default fp(async function notifierPlugin(app: FastifyInstance) {
 
   let draining: Promise<void> | null = null;
   let again = false;
+  // Set on close: the batch being sent finishes, the rest waits in the outbox for the next start.
+  let closing = false;
   async function drainUntilDone() {
     const deps = { db: app.db, mailer: app.mailer, log: app.log, now: () => app.now() };
     do {
       again = false;
-      while ((await sendDueMail(deps)) === MAIL_BATCH);
-    } while (again);
+      while (!closing && (await sendDueMail(deps)) === MAIL_BATCH);
+    } while (again && !closing);
   }
 
   const notifier: Notifier = {
@@ -109,6 +111,7 @@ export default fp(async function notifierPlugin(app: FastifyInstance) {
     await channel?.start();
   });
   app.addHook("onClose", async () => {
+    closing = true;
     clearInterval(timer);
     await channel?.stop();
     await draining;

@@ -79,7 +79,7 @@ describe(`kill -9 in the middle of writes (${TEST_ENGINE})`, () => {
       body: { household_id: flat.householdId, offender_id: ben.userId, rule_id: rule.data.id, amount: 1, description: "After" },
     });
     expect(after.status, restarted.output()).toBe(201);
-    expect(await stopServerProcess(restarted)).toEqual({ code: 0, signal: null });
+    expect(await stopServerProcess(restarted), restarted.output()).toEqual({ code: 0, signal: null });
 
     const database = await storage.open();
     try {
