@@ -102,7 +102,7 @@ export default fp(
         .send();
     });
 
-    // Unknown fields are refused (docs/decisions/010); for a route that takes no body, every field is one.
+    // Unknown fields are refused (docs/decisions/011); for a route that takes no body, every field is one.
     app.addHook("preValidation", async (request) => {
       const body: unknown = request.body;
       if (body === undefined || body === null || request.routeOptions.schema?.body || Buffer.isBuffer(body)) return;

@@ -193,7 +193,7 @@ function objectOf(schema: JsonSchema, context: Context, depth: number): fc.Arbit
   const record = fc.record(model, { requiredKeys: context.hostility === "low" ? required : [] });
   return fc.oneof(
     { weight: 10, arbitrary: record },
-    // A field the schema does not have: refused consistently (docs/decisions/010).
+    // A field the schema does not have: refused consistently (docs/decisions/011).
     { weight: HOSTILE_WEIGHT[context.hostility], arbitrary: record.map((value) => ({ ...value, is_admin_everywhere: true })) },
   );
 }

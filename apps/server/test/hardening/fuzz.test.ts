@@ -246,7 +246,7 @@ const bodyOperations = () => operations.filter((o) => o.body !== undefined);
 const urlOf = (operation: Operation, world: World) =>
   `/api${operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => (name === "typeId" ? "fine_paid" : world.ruleId))}`;
 
-describe("request bodies (docs/decisions/010)", () => {
+describe("request bodies (docs/decisions/011)", () => {
   it("answers a JSON body over 1 MB with 413", async () => {
     const world = await buildWorld(t);
     const res = await t.request({
