@@ -79,9 +79,10 @@ function openPostgres(url: string, max: number) {
     db,
     engine: "postgres" as const,
     pool,
-    // Migrations may legitimately take longer than a request's statement: they get a pool of their own.
+    // Migrations may legitimately take longer than a request's statement: they get a pool of their own
+    // (a database that cannot be reached at boot still fails the boot, promptly).
     migrate: async () => {
-      const migrations = new pg.Pool({ connectionString: url, max: 1 });
+      const migrations = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
       try {
         await migratePg(drizzlePg(migrations, { schema }), { migrationsFolder: MIGRATIONS });
       } finally {
