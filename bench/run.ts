@@ -35,7 +35,9 @@ console.error(`Housemate bench (${options.quick ? "quick" : "full"}): ${machine.
 const serverEntry = await bundleServer(path.join(workDir, "server/server.mjs"));
 
 const figures: Figure[] = [];
-for (const engine of options.engines) {
+const SERVER_PARTS = ["list", "dashboard", "issue", "pay", "sockets", "cold-start"];
+const wantsServer = options.only.length === 0 || options.only.some((part) => SERVER_PARTS.includes(part));
+for (const engine of wantsServer ? options.engines : []) {
   console.error(`\n${engine}`);
   figures.push(...(await benchEngine(engine, options, workDir, serverEntry)));
 }
@@ -65,8 +67,10 @@ printTable(figures, checked, options.sizes.runs);
 console.log(`\nload average before ${machine.loadAverageBefore.join(" ")}, after ${machine.loadAverageAfter.join(" ")} (${machine.cpus} cores)`);
 
 const failed = checked.filter((c) => c.verdict === "FAIL" || (c.verdict === "not run" && !partial));
+// Only a full run is the record; a quick or partial one leaves its figures in the scratch folder.
+const resultsFile = partial || options.quick ? path.join(workDir, "results.json") : path.join(root, "bench/results.json");
 writeFileSync(
-  path.join(root, "bench/results.json"),
+  resultsFile,
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
@@ -80,6 +84,7 @@ writeFileSync(
     2,
   )}\n`,
 );
+console.log(`figures written to ${path.relative(root, resultsFile)}`);
 const passed = checked.filter((c) => c.verdict === "pass").length;
 console.log(`budgets: ${passed} passed, ${checked.filter((c) => c.verdict === "FAIL").length} failed, ${checked.filter((c) => c.verdict === "not run").length} not run`);
 if (options.check && failed.length > 0) {

@@ -55,7 +55,7 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
     let env: Record<string, string>;
     let target: { url?: string; dataDir?: string };
     if (engine === "postgres") {
-      log("starting a throwaway PostgreSQL cluster");
+      log("PostgreSQL: a throwaway cluster (started, or reused when one is already running)");
       postgres = await startPostgres();
       target = { url: postgres.url };
       env = { DATABASE_URL: postgres.url, DATA_DIR: path.join(dir, "data") };
