@@ -1,22 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../apps/server/test/helpers/free-port.js";
+
+export { freePort };
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 export const root = path.resolve(import.meta.dirname, "../..");
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;

@@ -1,21 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../../helpers/free-port.js";
 import path from "node:path";
 import { linkIn, type SmtpCapture } from "../../helpers/smtp.js";
 
 const root = path.resolve(import.meta.dirname, "../../../../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   url: string;
