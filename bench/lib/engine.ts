@@ -18,7 +18,7 @@ const DASHBOARD_CALLS = 8;
 /** A scenario as `measure` takes it: the rest of the load spec is filled in per engine. */
 type MeasuredSpec = Pick<HttpLoadSpec, "scenario">;
 /** One run's figures, with what the server process spent on it. */
-type Measured = HttpLoadResult & { peakMB: number; cpuMsPerRequest: number };
+type Measured = HttpLoadResult & { peakMB: number; cpuMsPerRequest: number; postgresCpuMsPerRequest: number; idleShare: number };
 
 const log = (message: string) => console.error(`  · ${message}`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,7 +84,9 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       figures.push(figure(`${engine}.coldStart`, label, "ms", times));
     }
 
-    const server = await startServer({ entry: serverEntry, env, logFile });
+    // BENCH_PROFILE=1: the measured server writes a V8 CPU profile to .work/<engine>/ when it stops.
+    const nodeArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+    const server = await startServer({ entry: serverEntry, env, logFile, nodeArgs });
     servers.push(server);
     const baseline =
       engine === "postgres" && wants("list")
@@ -107,13 +109,25 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
         log(plan.runs > 1 ? `${label}, run ${run + 1}/${plan.runs}` : label);
         const payRun = spec.scenario === "pay" ? { payRun: run } : {};
         const watched = await watchProcess(target.pid, () => runHttp(dir, { seconds: sizes.seconds, ...full, ...payRun }));
-        runs.push({ ...watched.result, peakMB: watched.peakMB, cpuMsPerRequest: watched.cpuMs / Math.max(1, watched.result.total) });
+        const requests = Math.max(1, watched.result.total);
+        runs.push({
+          ...watched.result,
+          peakMB: watched.peakMB,
+          cpuMsPerRequest: watched.cpuMs / requests,
+          postgresCpuMsPerRequest: watched.postgresCpuMs / requests,
+          idleShare: watched.idleShare,
+        });
         await pause(500);
       }
       return runs;
     };
-    const cpuFigure = (key: string, label: string, runs: Measured[]) =>
-      figure(`${engine}.${key}.cpuMs`, `${label}: server CPU per request`, "ms", runs.map((r) => r.cpuMsPerRequest));
+    const cpuFigure = (key: string, label: string, runs: Measured[]) => [
+      figure(`${engine}.${key}.cpuMs`, `${label}: server CPU per request`, "ms", runs.map((r) => r.cpuMsPerRequest)),
+      ...(engine === "postgres"
+        ? [figure(`${engine}.${key}.postgresCpuMs`, `${label}: PostgreSQL CPU per request`, "ms", runs.map((r) => r.postgresCpuMsPerRequest))]
+        : []),
+      figure(`${engine}.${key}.idle`, `${label}: machine idle`, "%", runs.map((r) => 100 * r.idleShare)),
+    ];
 
     if (wants("list")) {
       // Baseline and real route take turns, so both see the same noise from the rest of the machine.
@@ -129,14 +143,14 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       figures.push(figure(`${engine}.list.rps`, "list household fines", "req/s", lists.map((r) => r.requestsPerSecond), note));
       figures.push(figure(`${engine}.list.p50`, "list household fines p50", "ms", lists.map((r) => r.latency.p50)));
       figures.push(figure(`${engine}.list.p99`, "list household fines p99", "ms", lists.map((r) => r.latency.p99)));
-      figures.push(cpuFigure("list", "list household fines", lists));
+      figures.push(...cpuFigure("list", "list household fines", lists));
       figures.push(figure(`${engine}.list.kB`, "list response size", "kB", lists.map((r) => r.bytesPerResponse / 1000)));
       figures.push(figure(`${engine}.list.rssMB`, "server RSS under the list load (peak)", "MB", lists.map((r) => r.peakMB)));
       if (baseline) {
         const ratios = lists.map((r, i) => r.requestsPerSecond / (bases[i]?.requestsPerSecond ?? Number.NaN));
         figures.push(figure(`${engine}.baseline.rps`, "bare-route baseline", "req/s", bases.map((r) => r.requestsPerSecond), problems(bases)));
         figures.push(figure(`${engine}.baseline.p99`, "bare-route baseline p99", "ms", bases.map((r) => r.latency.p99)));
-        figures.push(cpuFigure("baseline", "bare-route baseline", bases));
+        figures.push(...cpuFigure("baseline", "bare-route baseline", bases));
         figures.push(figure(`${engine}.list.baselineRatio`, "list ÷ baseline (req/s)", "×", ratios));
       }
     }
@@ -146,14 +160,14 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       const loads = runs.map((r) => r.requestsPerSecond / DASHBOARD_CALLS);
       figures.push(figure(`${engine}.dashboard.loadsPerSecond`, `dashboard loads (${DASHBOARD_CALLS} calls each, gzip)`, "loads/s", loads, problems(runs)));
       figures.push(figure(`${engine}.dashboard.p99`, "dashboard call p99", "ms", runs.map((r) => r.latency.p99)));
-      figures.push(cpuFigure("dashboard", "dashboard call", runs));
+      figures.push(...cpuFigure("dashboard", "dashboard call", runs));
     }
 
     if (wants("issue")) {
       const runs = await measure(server, { scenario: "issue" }, "issue fine");
       figures.push(figure(`${engine}.issue.rps`, "issue fine (with notifications)", "req/s", runs.map((r) => r.requestsPerSecond), problems(runs)));
       figures.push(figure(`${engine}.issue.p99`, "issue fine p99", "ms", runs.map((r) => r.latency.p99)));
-      figures.push(cpuFigure("issue", "issue fine", runs));
+      figures.push(...cpuFigure("issue", "issue fine", runs));
     }
 
     if (wants("pay")) {
@@ -161,7 +175,7 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       const runs = await measure(server, { scenario: "pay" }, "pay fine");
       figures.push(figure(`${engine}.pay.rps`, "pay fine (with notifications)", "req/s", runs.map((r) => r.requestsPerSecond), problems(runs)));
       figures.push(figure(`${engine}.pay.p99`, "pay fine p99", "ms", runs.map((r) => r.latency.p99)));
-      figures.push(cpuFigure("pay", "pay fine", runs));
+      figures.push(...cpuFigure("pay", "pay fine", runs));
     }
 
     if (wants("sockets") && postgres) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { freePort } from "../../apps/server/test/helpers/free-port.js";
 
 export { freePort };
@@ -90,13 +91,49 @@ export function cpuMs(pid: number): number {
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS = 100;
 
+/** CPU time all PostgreSQL processes on this machine have used so far, in ms (their backends do the queries). */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** The machine's idle CPU time so far, in ms summed over cores, from /proc/stat. */
+function machineIdleMs(): number {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+  // cpu user nice system idle iowait ...
+  return ((Number(fields[4]) + Number(fields[5])) * 1000) / CLOCK_TICKS;
+}
+
+export interface Watched<T> {
+  result: T;
+  peakMB: number;
+  /** The watched process's CPU time. */
+  cpuMs: number;
+  /** Every PostgreSQL process's CPU time. */
+  postgresCpuMs: number;
+  /** The share of the machine's CPU nobody used, 0–1. */
+  idleShare: number;
+}
+
 /**
  * Watches a process while `work` runs: its peak RSS, and the CPU time it spent. CPU time per request
- * is the figure that stays comparable when other work shares the machine; throughput does not.
+ * is the figure that stays comparable when other work shares the machine; throughput does not. The
+ * PostgreSQL processes' CPU and the machine's idle share say where the rest of the time went.
  */
-export async function watchProcess<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMB: number; cpuMs: number }> {
+export async function watchProcess<T>(pid: number, work: () => Promise<T>): Promise<Watched<T>> {
   let peakMB = rssMB(pid);
   const cpuBefore = cpuMs(pid);
+  const postgresBefore = postgresCpuMs();
+  const idleBefore = machineIdleMs();
+  const started = performance.now();
   const timer = setInterval(() => {
     try {
       peakMB = Math.max(peakMB, rssMB(pid));
@@ -106,7 +143,14 @@ export async function watchProcess<T>(pid: number, work: () => Promise<T>): Prom
   }, 100);
   try {
     const result = await work();
-    return { result, peakMB, cpuMs: cpuMs(pid) - cpuBefore };
+    const wallMs = (performance.now() - started) * cpus().length;
+    return {
+      result,
+      peakMB,
+      cpuMs: cpuMs(pid) - cpuBefore,
+      postgresCpuMs: postgresCpuMs() - postgresBefore,
+      idleShare: Math.min(1, (machineIdleMs() - idleBefore) / wallMs),
+    };
   } finally {
     clearInterval(timer);
   }

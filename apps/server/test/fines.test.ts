@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { disputes, fines, notifications } from "../src/db/schema.js";
+import { disputes, fines, households, notifications } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
 
@@ -150,6 +150,33 @@ describe("listing fines", () => {
     expect(mine.json().data).toHaveLength(3);
     const bens = await t.request({ method: "GET", url: `/api/fines/user/${w.ben.user.id}`, token: w.cleo.token });
     expect(bens.json().data.map((f: { id: string }) => f.id)).toEqual([second.id, w.fine.id]);
+  });
+
+  it("never serves a kept list after a fine changed, whoever changed it", async () => {
+    const w = await flat();
+    const list = async () => {
+      const res = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}`, token: w.cleo.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      return res.json().data as { id: string; description: string; status: string }[];
+    };
+    expect((await list()).map((f) => f.description)).toEqual([w.fine.description]);
+    // Straight to the database, as another instance would: the trigger bumps the household's fines_version.
+    await t.db.update(fines).set({ description: "Changed elsewhere" }).where(eq(fines.id, w.fine.id));
+    expect((await list()).map((f) => f.description)).toEqual(["Changed elsewhere"]);
+    const added = await buildFine(t.db, { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.cleo.user.id, ruleId: w.rule.id });
+    expect((await list()).map((f) => f.id)).toEqual([added.id, w.fine.id]);
+    expect((await pay(w, w.ben.token)).statusCode).toBe(200);
+    expect((await list()).find((f) => f.id === w.fine.id)?.status).toBe("paid");
+    // A write that changes no row leaves the version, and the kept list, as they were.
+    const [before] = await t.db.select({ v: households.finesVersion }).from(households).where(eq(households.id, w.household.id));
+    await t.db.update(fines).set({ description: "nobody" }).where(eq(fines.id, unknownId()));
+    const [after] = await t.db.select({ v: households.finesVersion }).from(households).where(eq(households.id, w.household.id));
+    expect(after?.v).toBe(before?.v);
+    // Another household's list is its own.
+    const other = await flat();
+    const theirs = await t.request({ method: "GET", url: `/api/fines/household/${other.household.id}`, token: other.ana.token });
+    expect(theirs.json().data.map((f: { id: string }) => f.id)).toEqual([other.fine.id]);
   });
 
   it("refuses the fines of someone in another household", async () => {

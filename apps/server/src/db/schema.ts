@@ -21,6 +21,11 @@ export const households = pgTable("households", {
   name: text("name").notNull(),
   currency: text("iso_4217_code").notNull(),
   createdBy: uuid("created_by"),
+  /**
+   * Bumped by a trigger whenever one of the household's fines is inserted or changed (migration 0001), in the
+   * same transaction: the household's fines list is cached under it (features/fines/list-cache.ts).
+   */
+  finesVersion: integer("fines_version").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

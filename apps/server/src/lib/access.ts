@@ -1,16 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { households } from "../db/schema.js";
-import type { UserRow } from "../plugins/auth.js";
+import { householdReadWith, type HouseholdRow, type UserRow } from "../plugins/auth.js";
 import { forbidden, notFound } from "./errors.js";
 
-export type HouseholdRow = typeof households.$inferSelect;
+export type { HouseholdRow };
 
 /**
  * The one check every household route makes: the household exists (else 404) and the user
  * belongs to it (else 403 with SPEC's wording). Returns the household.
  */
 export async function requireMember(db: Executor, user: UserRow, householdId: string): Promise<HouseholdRow> {
+  // The caller's own household was read with the session: no second round trip for it.
+  const own = user.householdId === householdId ? householdReadWith(user) : undefined;
+  if (own) return own;
   const [household] = await db.select().from(households).where(eq(households.id, householdId)).limit(1);
   if (!household) throw notFound("Household not found");
   if (user.householdId !== household.id) throw forbidden();

@@ -11,7 +11,7 @@ import {
   clientMessageSchema,
   type ClientMessage,
 } from "@housemate/contract";
-import { currentUser, findSession } from "./auth.js";
+import { currentUser } from "./auth.js";
 import { forbidden, unauthenticated } from "../lib/errors.js";
 import { isAllowedOrigin } from "./security.js";
 import { SocketHub, send, type Connection } from "../features/notifications/socket-hub.js";
@@ -114,7 +114,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
     const query = socketQuery.safeParse(request.query);
     const token = query.success ? query.data.token : undefined;
     if (!token) throw unauthenticated();
-    const session = await findSession(app.db, token, app.now());
+    const session = await app.findSession(token);
     if (!session) throw unauthenticated();
     request.user = session.user;
     request.sessionId = session.sessionId;

@@ -13,8 +13,10 @@ import {
 } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
+import { compileSerializer, sendSerialized } from "../../lib/response-serializer.js";
 import { currentUser } from "../../plugins/auth.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
+import { FinesListCache } from "./list-cache.js";
 import { presentFine } from "./presenter.js";
 import { findFine, findUser, listHouseholdFines, listOffenderFines } from "./queries.js";
 import { editFine, issueFine } from "./service.js";
@@ -22,11 +24,15 @@ import { editFine, issueFine } from "./service.js";
 const security = [{ bearer: [] }];
 const tags = ["fines"];
 const NO_HOUSEHOLD_LIST_MESSAGE = "You must be part of a household to see its fines";
+/** Room for the whole fines list of about 250 busy households (130 kB each); each instance keeps its own. */
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** SPEC §7 Fines: lists, issuing and the issuer's edit. Pay, dispute and review are in lifecycle-routes.ts. */
 const fineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.authenticate);
   const present = (rows: Parameters<typeof presentFine>[0][]) => rows.map((row) => presentFine(row, app.config.publicUrl));
+  const listCache = new FinesListCache(LIST_CACHE_BYTES);
+  const serializeList = compileSerializer(envelope(fineListSchema));
 
   app.get("/fines", { schema: { tags, security, response: { 200: envelope(fineListSchema) } } }, async (request) => {
     const householdId = requireHousehold(currentUser(request), NO_HOUSEHOLD_LIST_MESSAGE);
@@ -59,9 +65,19 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(fineListSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const household = await requireMember(app.db, currentUser(request), request.params.householdId);
-      return { data: present(await listHouseholdFines(app.db, household.id, request.query)) };
+      const { limit, offset } = request.query;
+      if (limit !== undefined || offset !== undefined) {
+        return { data: present(await listHouseholdFines(app.db, household.id, { limit, offset })) };
+      }
+      // The whole list, as the web app asks for it: the same bytes for every member until a fine changes.
+      let body = listCache.get(household.id, household.finesVersion);
+      if (!body) {
+        body = Buffer.from(serializeList({ data: present(await listHouseholdFines(app.db, household.id)) }));
+        listCache.set(household.id, household.finesVersion, body);
+      }
+      return sendSerialized(reply, body);
     },
   );
 
