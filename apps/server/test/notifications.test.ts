@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { NOTIFICATION_TYPES, type Notification } from "@housemate/contract";
 import { mailOutbox, notifications, users } from "../src/db/schema.js";
 import { notify, type NotificationEvent } from "../src/lib/notify.js";
-import { retryDelayMs } from "../src/features/notifications/mail-outbox.js";
+import { MAX_MAIL_ATTEMPTS, pruneSentMail, retryDelayMs, sendDueMail } from "../src/features/notifications/mail-outbox.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHouseholdWithMembers, buildMember, unknownId } from "./helpers/factories.js";
 import { linkIn } from "./helpers/smtp.js";
@@ -265,6 +265,53 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe("the mail outbox", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it("sends a batch of queued mail once, oldest first, and marks each sent", async () => {
+    const people = await Promise.all([1, 2, 3].map(() => buildMember(t.db)));
+    for (const { user } of people) {
+      const event = { type: "fine_received" as const, householdId: null, recipientIds: [user.id], title: "New fine", message: "m" };
+      await t.db.transaction((tx) => notify(tx, event, PUBLIC_URL));
+    }
+    t.smtp.clear();
+    // Two drains at once (as two instances would): each message is claimed by one of them.
+    await Promise.all([t.app.notifier.drainMail(), sendAgain(t)]);
+    const emails = people.map(({ user }) => user.email ?? "");
+    for (const email of emails) await t.smtp.waitFor(email);
+    // Each exactly once, though two drains ran.
+    const received = t.smtp.messages.flatMap((m) => m.to).filter((to) => emails.includes(to));
+    expect(received.sort()).toEqual([...emails].sort());
+    const rows = await t.db.select().from(mailOutbox);
+    for (const email of emails) expect(rows.find((r) => r.to === email)).toMatchObject({ attempts: 1, sentAt: expect.any(Date) });
+  });
+
+  it("forgets sent mail after a week, and keeps what is not sent", async () => {
+    const week = 7 * 24 * 3600_000;
+    const [old, recent, unsent] = await t.db
+      .insert(mailOutbox)
+      .values([
+        { to: "old@example.com", subject: "s", text: "t", sentAt: new Date(t.clock.now.getTime() - week - 1000) },
+        { to: "recent@example.com", subject: "s", text: "t", sentAt: new Date(t.clock.now.getTime() - week + 60_000) },
+        { to: "unsent@example.com", subject: "s", text: "t", attempts: MAX_MAIL_ATTEMPTS },
+      ])
+      .returning();
+    await pruneSentMail(t.db, t.clock.now);
+    const left = (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id);
+    expect(left).not.toContain(old?.id);
+    expect(left).toContain(recent?.id);
+    expect(left).toContain(unsent?.id);
+  });
+});
+
+/** A second drain, as another instance runs it. */
+const sendAgain = (t: TestContext) =>
+  sendDueMail({ db: t.db, mailer: t.app.mailer, log: t.app.log, now: () => t.clock.now });
 
 describe("when the mail server is down", () => {
   let t: TestContext;

@@ -58,25 +58,24 @@ export async function notify(tx: Executor, event: NotificationEvent, publicUrl: 
     r.emailEnabled !== false && r.email ? [{ email: r.email, displayName: r.displayName }] : [],
   );
 
-  const created = inApp.length
-    ? await tx
-        .insert(notifications)
-        .values(
-          inApp.map((r) => ({
-            userId: r.id,
-            householdId: event.householdId,
-            typeId: event.type,
-            title: event.title,
-            message: event.message,
-          })),
-        )
-        .returning({ id: notifications.id, userId: notifications.userId })
-    : [];
-
-  if (byEmail.length) {
-    await tx
-      .insert(mailOutbox)
-      .values(byEmail.map((r) => ({ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) })));
+  const notificationRows = inApp.map((r) => ({
+    userId: r.id,
+    householdId: event.householdId,
+    typeId: event.type,
+    title: event.title,
+    message: event.message,
+  }));
+  const mailRows = byEmail.map((r) => ({ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) }));
+  const returned = { id: notifications.id, userId: notifications.userId };
+  let created: { id: string; userId: string }[] = [];
+  if (notificationRows.length > 0 && mailRows.length > 0) {
+    // Both in one round trip: the queued mail rides along as a data-modifying WITH.
+    const queued = tx.$with("queued_mail").as(tx.insert(mailOutbox).values(mailRows));
+    created = await tx.with(queued).insert(notifications).values(notificationRows).returning(returned);
+  } else if (notificationRows.length > 0) {
+    created = await tx.insert(notifications).values(notificationRows).returning(returned);
+  } else if (mailRows.length > 0) {
+    await tx.insert(mailOutbox).values(mailRows);
   }
 
   return {

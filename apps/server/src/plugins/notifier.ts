@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Delivery } from "../lib/notify.js";
 import { PgChannel, type Broadcast } from "../features/notifications/channel.js";
-import { MAIL_BATCH, sendDueMail } from "../features/notifications/mail-outbox.js";
+import { MAIL_BATCH, pruneSentMail, sendDueMail } from "../features/notifications/mail-outbox.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -105,7 +105,11 @@ export default fp(async function notifierPlugin(app: FastifyInstance) {
   };
   app.decorate("notifier", notifier);
 
-  const timer = setInterval(() => void notifier.drainMail(), MAIL_RETRY_MS);
+  const timer = setInterval(() => {
+    void notifier.drainMail();
+    // Not on every drain: under load a drain runs for every few fines, and this is a scan of the sent mail.
+    pruneSentMail(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, "mail outbox prune failed"));
+  }, MAIL_RETRY_MS);
   timer.unref();
   app.addHook("onReady", async () => {
     await channel?.start();

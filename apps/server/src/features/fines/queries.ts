@@ -53,24 +53,19 @@ export async function latestDispute(db: Executor, fineId: string) {
   return dispute ?? null;
 }
 
-/** A member of the household who can be fined (not deleted), or null. */
-export async function findMember(db: Executor, householdId: string, userId: string) {
-  const [user] = await db
-    .select()
+/**
+ * Who is fined and under which rule, in one round trip: null when the offender is not a member of the household;
+ * `rule` null when the rule is not one of the household's rules in force.
+ */
+export async function findOffenderAndRule(db: Executor, householdId: string, offenderId: string, ruleId: string) {
+  const [row] = await db
+    .select({ offender: users, rule: rules })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.householdId, householdId)))
+    .leftJoin(rules, and(eq(rules.id, ruleId), eq(rules.householdId, householdId)))
+    .where(and(eq(users.id, offenderId), eq(users.householdId, householdId)))
     .limit(1);
-  return user && !user.deletedAt ? user : null;
-}
-
-/** A rule in force in the household, or null. */
-export async function findHouseholdRule(db: Executor, householdId: string, ruleId: string) {
-  const [rule] = await db
-    .select()
-    .from(rules)
-    .where(and(eq(rules.id, ruleId), eq(rules.householdId, householdId)))
-    .limit(1);
-  return rule && !rule.deletedAt ? rule : null;
+  if (!row || row.offender.deletedAt) return null;
+  return { offender: row.offender, rule: row.rule && !row.rule.deletedAt ? row.rule : null };
 }
 
 /** Of `filePaths`, those `userId` finished uploading as fine evidence. */

@@ -11,7 +11,7 @@ import { resolveEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { fineReceivedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
-import { findFine, findHouseholdRule, findMember } from "./queries.js";
+import { findFine, findOffenderAndRule } from "./queries.js";
 import { ONLY_ISSUER_EDITS, whyCannotEdit } from "./transitions.js";
 
 export interface FineChange {
@@ -38,9 +38,9 @@ export async function issueFine(
 ): Promise<FineChange> {
   if (body.offender_id === context.user.id) throw badRequest("You cannot fine yourself.");
   return db.transaction(async (tx) => {
-    const offender = await findMember(tx, context.household.id, body.offender_id);
-    if (!offender) throw badRequest("The person you are fining is not a member of your household.");
-    const rule = await findHouseholdRule(tx, context.household.id, body.rule_id);
+    const found = await findOffenderAndRule(tx, context.household.id, body.offender_id, body.rule_id);
+    if (!found) throw badRequest("The person you are fining is not a member of your household.");
+    const { offender, rule } = found;
     if (!rule) throw badRequest("That rule is not one of your household's rules.");
     const evidence = await resolveEvidence(tx, {
       issuerId: context.user.id,

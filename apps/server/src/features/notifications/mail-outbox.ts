@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
@@ -24,53 +24,66 @@ export interface OutboxDeps {
 }
 
 /**
- * Sends up to MAIL_BATCH due messages once and returns how many it tried. Never throws for a failed send: the message records the error and
- * becomes due again after a backoff. Safe to run on several instances at once (each message is claimed).
+ * Sends up to MAIL_BATCH due messages once and returns how many it tried. Never throws for a failed send: the message
+ * records the error and becomes due again after a backoff. Safe to run on several instances at once: a batch is claimed
+ * in one statement (rows another instance holds are skipped), and a claim lapses after CLAIM_MS if its instance dies.
+ * Sent messages are marked in one statement per batch, so a crash mid-batch re-sends at most that batch's sent mail:
+ * delivery is at least once, never lost.
  */
 export async function sendDueMail({ db, mailer, log, now }: OutboxDeps): Promise<number> {
-  const due = await db
-    .select()
+  const claimed = await claimDueMail(db, now());
+  const sent: string[] = [];
+  for (const mail of claimed) {
+    try {
+      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      sent.push(mail.id);
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";
+      if (mail.attempts >= MAX_MAIL_ATTEMPTS) {
+        log.error({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; giving up");
+      } else {
+        log.warn({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; will retry");
+      }
+      await db
+        .update(mailOutbox)
+        .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(mail.attempts)) })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+  if (sent.length > 0) {
+    await db.update(mailOutbox).set({ sentAt: now(), lastError: null }).where(inArray(mailOutbox.id, sent));
+  }
+  return claimed.length;
+}
+
+/**
+ * Takes the oldest due messages for this instance: counts the attempt and holds them for CLAIM_MS. Returns them with
+ * `attempts` already counting this one, oldest first.
+ */
+async function claimDueMail(db: Database, at: Date) {
+  const due = db
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       and(
         isNull(mailOutbox.sentAt),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
         // Never-tried mail is due at once, whatever clock queued it.
-        or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now())),
+        or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, at)),
       ),
     )
     .orderBy(asc(mailOutbox.createdAt))
-    .limit(MAIL_BATCH);
+    .limit(MAIL_BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + CLAIM_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
 
-  for (const mail of due) {
-    const claimed = await db
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
-      .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts), isNull(mailOutbox.sentAt)))
-      .returning({ id: mailOutbox.id });
-    if (claimed.length === 0) continue; // another instance took it
-
-    const attempts = mail.attempts + 1;
-    try {
-      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
-      await db.update(mailOutbox).set({ sentAt: now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
-    } catch (error) {
-      const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";
-      if (attempts >= MAX_MAIL_ATTEMPTS) {
-        log.error({ mailId: mail.id, attempts, lastError }, "mail could not be sent; giving up");
-      } else {
-        log.warn({ mailId: mail.id, attempts, lastError }, "mail could not be sent; will retry");
-      }
-      await db
-        .update(mailOutbox)
-        .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)) })
-        .where(eq(mailOutbox.id, mail.id));
-    }
-  }
-
-  // Sent mail is only kept a week: the outbox is a queue, not an archive of people's addresses.
-  await db
-    .delete(mailOutbox)
-    .where(lt(mailOutbox.sentAt, new Date(now().getTime() - KEEP_SENT_MS)));
-  return due.length;
+/** Sent mail is only kept a week: the outbox is a queue, not an archive of people's addresses. */
+export async function pruneSentMail(db: Database, at: Date): Promise<void> {
+  await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, new Date(at.getTime() - KEEP_SENT_MS)));
 }
