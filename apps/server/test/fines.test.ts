@@ -173,10 +173,14 @@ describe("listing fines", () => {
     await t.db.update(fines).set({ description: "nobody" }).where(eq(fines.id, unknownId()));
     const [after] = await t.db.select({ v: households.finesVersion }).from(households).where(eq(households.id, w.household.id));
     expect(after?.v).toBe(before?.v);
-    // Another household's list is its own.
+    await t.db.delete(fines).where(eq(fines.id, added.id));
+    expect((await list()).map((f) => f.id)).toEqual([w.fine.id]);
+    // Another household's list is its own, and deleting a household (its fines cascade) is not hindered.
     const other = await flat();
     const theirs = await t.request({ method: "GET", url: `/api/fines/household/${other.household.id}`, token: other.ana.token });
     expect(theirs.json().data.map((f: { id: string }) => f.id)).toEqual([other.fine.id]);
+    await t.db.delete(households).where(eq(households.id, other.household.id));
+    expect(await t.db.select().from(fines).where(eq(fines.householdId, other.household.id))).toEqual([]);
   });
 
   it("refuses the fines of someone in another household", async () => {
