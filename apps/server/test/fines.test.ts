@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -150,6 +151,30 @@ describe("listing fines", () => {
     expect(mine.json().data).toHaveLength(3);
     const bens = await t.request({ method: "GET", url: `/api/fines/user/${w.ben.user.id}`, token: w.cleo.token });
     expect(bens.json().data.map((f: { id: string }) => f.id)).toEqual([second.id, w.fine.id]);
+  });
+
+  it("sends the kept list compressed to a browser that accepts it, and the same list after a change", async () => {
+    const w = await flat();
+    // Enough fines that the answer is worth compressing.
+    for (let i = 0; i < 5; i += 1) {
+      await buildFine(t.db, { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id, ruleId: w.rule.id });
+    }
+    const url = `/api/fines/household/${w.household.id}`;
+    const get = (acceptEncoding?: string) =>
+      t.request({ method: "GET", url, token: w.cleo.token, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await get("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    expect((await pay(w, w.ben.token)).statusCode).toBe(200);
+    const after = JSON.parse(brotliDecompressSync((await get("br")).rawPayload).toString());
+    expect(after.data.find((f: { id: string }) => f.id === w.fine.id).status).toBe("paid");
   });
 
   it("never serves a kept list after a fine changed, whoever changed it", async () => {

@@ -1,19 +1,21 @@
 /**
- * The household fines list, kept as the bytes of its last answer (docs/performance.md).
+ * The household fines list, kept as the bytes of its last answer (decision 014, docs/performance.md).
  *
  * The dashboard asks for every listed fine of the household (SPEC §7 sends no limit), and the answer is the
  * same for every member until a fine changes: about 130 kB of JSON for a busy household, which is most of the
- * route's cost to query, present and serialise. An entry is tagged with the household's `fines_version`, which
- * a trigger bumps in the same transaction as any insert or change of the household's fines (migration 0001),
- * and the route reads that version in the membership check it makes anyway. So an entry is used only while no
- * fine of its household has changed since, whichever code path or instance changed it; nothing here needs to be
- * told about writes, and a stale list cannot be served.
+ * route's cost to query, present, serialise and compress. An entry is tagged with the household's
+ * `fines_version`, which a trigger bumps in the same transaction as any change to the household's fines, and the
+ * route reads that version in the membership check it makes anyway. So an entry is used only while no fine of
+ * its household has changed since, whichever code path or instance changed it; nothing here needs to be told
+ * about writes, and a stale list cannot be served.
  *
  * The version is read before the fines, so an entry can only ever hold rows as new as its tag or newer (a fine
- * committed in between), never older. Least recently used households are dropped beyond `maxBytes`.
+ * committed in between), never older. Each entry holds variants of one answer (the JSON, and its brotli and gzip
+ * encodings, made on first demand, once even when asked for at once). Least recently used households are dropped
+ * beyond `maxBytes`.
  */
 export class FinesListCache {
-  readonly #entries = new Map<string, { version: number; body: Buffer }>();
+  readonly #entries = new Map<string, Entry>();
   readonly #maxBytes: number;
   #bytes = 0;
 
@@ -21,32 +23,21 @@ export class FinesListCache {
     this.#maxBytes = maxBytes;
   }
 
-  get(householdId: string, version: number): Buffer | undefined {
-    const entry = this.#entries.get(householdId);
-    if (!entry) return undefined;
-    if (entry.version !== version) {
-      this.#delete(householdId, entry.body);
-      return undefined;
-    }
-    // Most recently used last: Map keeps insertion order.
-    this.#entries.delete(householdId);
-    this.#entries.set(householdId, entry);
-    return entry.body;
-  }
-
-  set(householdId: string, version: number, body: Buffer): void {
-    const existing = this.#entries.get(householdId);
-    if (existing) {
-      // A slower request that read an older version must not replace a newer entry.
-      if (existing.version > version) return;
-      this.#delete(householdId, existing.body);
-    }
-    if (body.length > this.#maxBytes) return;
-    this.#entries.set(householdId, { version, body });
-    this.#bytes += body.length;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#delete(oldest, entry.body);
+  /** The `name` variant of the household's list at `version`, made by `make` unless it is already kept. */
+  async variant(householdId: string, version: number, name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const entry = this.#current(householdId, version);
+    const kept = entry.variants.get(name);
+    if (kept) return kept;
+    const making = make();
+    entry.variants.set(name, making);
+    try {
+      const bytes = await making;
+      // Still the household's entry (not replaced by a newer version or dropped meanwhile): count its size.
+      if (this.#entries.get(householdId) === entry) this.#grow(entry, bytes.length);
+      return bytes;
+    } catch (error) {
+      entry.variants.delete(name);
+      throw error;
     }
   }
 
@@ -58,8 +49,38 @@ export class FinesListCache {
     return this.#bytes;
   }
 
-  #delete(householdId: string, body: Buffer): void {
+  /** The household's entry for `version`, made most recently used; a kept entry of another version is dropped. */
+  #current(householdId: string, version: number): Entry {
+    const entry = this.#entries.get(householdId);
+    // A slower request that read an older version gets an entry of its own that is not kept.
+    if (entry && entry.version > version) return emptyEntry(version);
+    if (entry) this.#drop(householdId, entry);
+    const current = entry?.version === version ? entry : emptyEntry(version);
+    this.#entries.set(householdId, current);
+    this.#bytes += current.bytes;
+    return current;
+  }
+
+  #grow(entry: Entry, bytes: number): void {
+    entry.bytes += bytes;
+    this.#bytes += bytes;
+    for (const [householdId, oldest] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#drop(householdId, oldest);
+    }
+  }
+
+  #drop(householdId: string, entry: Entry): void {
     this.#entries.delete(householdId);
-    this.#bytes -= body.length;
+    this.#bytes -= entry.bytes;
   }
 }
+
+interface Entry {
+  version: number;
+  /** What the finished variants weigh. */
+  bytes: number;
+  variants: Map<string, Promise<Buffer>>;
+}
+
+const emptyEntry = (version: number): Entry => ({ version, bytes: 0, variants: new Map() });

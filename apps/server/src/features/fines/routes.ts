@@ -13,6 +13,7 @@ import {
 } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
+import { compress, COMPRESS_THRESHOLD, preferredEncoding } from "../../lib/compression.js";
 import { compileSerializer, sendSerialized } from "../../lib/response-serializer.js";
 import { currentUser } from "../../plugins/auth.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
@@ -72,12 +73,16 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data: present(await listHouseholdFines(app.db, household.id, { limit, offset })) };
       }
       // The whole list, as the web app asks for it: the same bytes for every member until a fine changes.
-      let body = listCache.get(household.id, household.finesVersion);
-      if (!body) {
-        body = Buffer.from(serializeList({ data: present(await listHouseholdFines(app.db, household.id)) }));
-        listCache.set(household.id, household.finesVersion, body);
-      }
-      return sendSerialized(reply, body);
+      const { id, finesVersion } = household;
+      const json = await listCache.variant(id, finesVersion, "json", async () =>
+        Buffer.from(serializeList({ data: present(await listHouseholdFines(app.db, id)) })),
+      );
+      const encoding = json.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers["accept-encoding"]) : null;
+      if (!encoding) return sendSerialized(reply, json);
+      const encoded = await listCache.variant(id, finesVersion, encoding, () => compress(json, encoding));
+      // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
+      void reply.header("content-encoding", encoding).header("vary", "accept-encoding");
+      return sendSerialized(reply, encoded);
     },
   );
 
