@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { ensurePgliteTemplate } from "../../apps/server/src/db/client.js";
 import { root } from "./server.js";
 
 /**
@@ -20,7 +21,8 @@ const keepModuleUrls: Plugin = {
 
 /**
  * The production build of the server: our TypeScript (server and contract) bundled into one ES
- * module, npm dependencies left to node_modules, run with plain `node` (no tsx, no loader thread).
+ * module, npm dependencies left to node_modules, run with plain `node` (no tsx, no loader thread), and
+ * PGlite's first-boot template, which the bundle finds beside its source (apps/server/.cache).
  */
 export async function bundleServer(outFile: string): Promise<string> {
   const manifest = JSON.parse(readFileSync(path.join(root, "apps/server/package.json"), "utf8")) as {
@@ -39,5 +41,7 @@ export async function bundleServer(outFile: string): Promise<string> {
     sourcemap: true,
     logLevel: "warning",
   });
+  // The rest of the server's build (`npm run build -w @housemate/server`): PGlite's first-boot template.
+  await ensurePgliteTemplate();
   return outFile;
 }

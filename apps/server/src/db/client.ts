@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { copyTemplateInto, hasTemplate, pgliteTemplate, saveTemplate, templateTarball, type PgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
 import { isDatabaseUnavailable } from "./unavailable.js";
 
@@ -36,11 +37,15 @@ export interface DatabaseOptions {
   /** PGlite data directory; when absent with no url, an in-memory database (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** What a new PGlite database starts from: the build's template by default; null runs initdb. */
+  pgliteTemplate?: PgliteTemplate | null;
 }
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  const handle = options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : await openPglite(options.dataDir, options.pgliteTemplate === undefined ? defaultPgliteTemplate() : options.pgliteTemplate);
   try {
     await handle.migrate();
   } catch (error) {
@@ -119,14 +124,38 @@ function transactionsThatRelease(pool: pg.Pool): Database["transaction"] {
   };
 }
 
-async function openPglite(dataDir: string | undefined) {
+/** The template `npm run build -w @housemate/server` makes for this PGlite and these migrations. */
+export function defaultPgliteTemplate(): PgliteTemplate {
+  return pgliteTemplate(MIGRATIONS);
+}
+
+/**
+ * Makes the template unless it is there: PGlite's initdb and every migration, done once and saved for every
+ * later first boot. Says whether it had to.
+ */
+export async function ensurePgliteTemplate(template: PgliteTemplate = defaultPgliteTemplate()): Promise<boolean> {
+  if (hasTemplate(template)) return false;
+  const client = new PGlite();
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await saveTemplate(template, client);
+    return true;
+  } finally {
+    await client.close();
+  }
+}
+
+async function openPglite(dataDir: string | undefined, template: PgliteTemplate | null) {
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir, "pgdata");
-    mkdirSync(dir, { recursive: true });
+    // Only an absent or empty folder gets the template; PGlite resumes whatever database is there.
+    if (!template || !copyTemplateInto(template, dir)) mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    const tarball = template ? templateTarball(template) : undefined;
+    client = new PGlite(tarball ? { loadDataDir: tarball } : {});
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
