@@ -15,7 +15,7 @@ export interface ServerProcess {
 }
 
 /**
- * The production entry point (src/server.ts, as `npm run serve` runs it) in a process of its own, so a
+ * The production entry point (src/server.ts, which `npm run serve` runs bundled) in a process of its own, so a
  * test can SIGTERM or SIGKILL it. `dataDir` is the PGlite (and uploads) folder; `databaseUrl` uses PostgreSQL.
  */
 export async function startServerProcess(options: {
