@@ -80,24 +80,29 @@ export function rssMB(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0;
 }
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-export function cpuMs(pid: number): number {
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); with its ended children's. */
+export function cpuMs(pid: number, withReapedChildren = false): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces) start at state; utime and stime are fields 14 and 15.
+  // Fields after the command name (which may hold spaces) start at state; utime and stime are fields 14 and 15,
+  // the reaped children's cutime and cstime 16 and 17.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
+  const children = withReapedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  const ticks = Number(fields[11]) + Number(fields[12]) + children;
   return (ticks * 1000) / CLOCK_TICKS;
 }
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS = 100;
 
-/** CPU time all PostgreSQL processes on this machine have used so far, in ms (their backends do the queries). */
+/**
+ * CPU time all PostgreSQL processes on this machine have used so far, in ms (their backends do the queries),
+ * counting the backends that have ended too: their time moves to the postmaster's reaped-children fields.
+ */
 export function postgresCpuMs(): number {
   let total = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuMs(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuMs(Number(entry), true);
     } catch {
       // gone meanwhile
     }
