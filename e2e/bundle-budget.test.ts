@@ -45,6 +45,12 @@ function gzippedKB(manifest: Manifest, keys: Set<string>): number {
   return bytes / 1024;
 }
 
+/**
+ * The entry (apps/web/src/main.tsx) holds only the styles and a loader; it imports the app itself (React, the
+ * router, the landing page) as this chunk of its own, which every route needs.
+ */
+const APP = "src/app/mount.tsx";
+
 const entryKey = (manifest: Manifest) => {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
   if (!entry) throw new Error("the build manifest has no entry chunk");
@@ -54,7 +60,7 @@ const entryKey = (manifest: Manifest) => {
 describe("bundle budget", () => {
   it("loads the landing page with at most 120 KB of gzipped JavaScript", () => {
     const manifest = loadManifest();
-    const kb = gzippedKB(manifest, withStaticImports(manifest, [entryKey(manifest)]));
+    const kb = gzippedKB(manifest, withStaticImports(manifest, [entryKey(manifest), APP]));
     console.info(`landing page: ${kb.toFixed(1)} KB gzipped`);
     expect(kb).toBeLessThanOrEqual(120);
   });
@@ -64,6 +70,7 @@ describe("bundle budget", () => {
     // The dashboard renders inside its parent layout routes, so their chunks count too.
     const route = [
       entryKey(manifest),
+      APP,
       "src/app/providers.tsx",
       "src/app/routes/protected.tsx",
       "src/app/routes/shell.tsx",

@@ -1,15 +1,79 @@
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { expectNoSidewaysScroll, PHONE, screenshot } from "./helpers/browser.js";
 import { useJourney } from "./helpers/journey.js";
+import { newEmail, registerThroughEmail } from "./helpers/session.js";
 
 const journey = useJourney();
 const { open } = journey;
+
+/** What the page logs as a warning or error, and what it throws, from now on. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
 
 describe("the public site", () => {
   it("serves the app and answers client routes with the page", async () => {
     const res = await fetch(`${journey.server.url}/dashboard/rules`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("sends / with the landing page already in its HTML, and every other route without it", async () => {
+    const landing = await (await fetch(`${journey.server.url}/`)).text();
+    // The title says 'House Rules Made Fun & Fair' on every page; the hero's h1 and buttons only on /.
+    const hero = ['<h1 id="hero-title"', "Start Managing Rules", "See How It Works", "Loading preview...", 'src="/dashboard-preview.svg"'];
+    for (const text of hero) expect(landing).toContain(text);
+    for (const route of ["/dashboard", "/login", "/no/such/room"]) {
+      const page = await (await fetch(`${journey.server.url}${route}`)).text();
+      expect(page, route).toContain('<div id="root"></div>');
+      for (const text of hero) expect(page, route).not.toContain(text);
+    }
+  });
+
+  it("paints the hero and the preview image before any script runs", async () => {
+    const context = await journey.browser.newContext({ baseURL: journey.server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("House Rules Made Fun & Fair");
+    await expect(page.getByRole("link", { name: "Start Managing Rules" }).isVisible()).resolves.toBe(true);
+    const preview = page.getByRole("img", { name: /Housemate dashboard/ });
+    await expect(preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("takes over the prerendered page without a warning, keeping the preview image it painted", async () => {
+    const page = await open();
+    const problems = problemsOf(page);
+    await page.goto("/", { waitUntil: "commit" });
+    // Marks the image the server sent, before the app has loaded.
+    await page.getByRole("img", { name: /Housemate dashboard/ }).evaluate((img) => img.setAttribute("data-served", ""));
+    await page.getByText("Loading preview...").waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("img[data-served]").count()).resolves.toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("offers a signed-in visitor 'Go to Dashboard' and 'Dashboard' once the app has loaded", async () => {
+    const page = await open();
+    await page.goto("/register");
+    await registerThroughEmail(page, journey.server, { name: "Robin", email: newEmail("robin") });
+    const problems = problemsOf(page);
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await header.getByRole("link", { name: "Go to Dashboard" }).waitFor();
+    await expect(header.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("href")).resolves.toBe("/dashboard");
+    await expect(header.getByRole("link", { name: "Sign In" }).count()).resolves.toBe(0);
+    await header.getByRole("link", { name: "Go to Dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it("shows the hero headline and both plans", async () => {

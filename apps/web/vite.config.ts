@@ -1,11 +1,49 @@
 import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
 const api = process.env.HOUSEMATE_API ?? "http://127.0.0.1:3000";
 
+/**
+ * main.tsx, the entry, imports the app (src/app/mount.tsx) as a chunk of its own. index.html preloads that chunk
+ * and its static imports, so a page other than / fetches them alongside the entry rather than after it. The
+ * prerendered landing page drops the links marked data-app-preload (app/prerender-landing.tsx): there the app
+ * waits for the first paint, and its download must not compete with that paint either.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: "housemate:preload-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        const chunks = new Map(
+          Object.values(bundle ?? {}).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])),
+        );
+        const app = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/mount.tsx"));
+        if (!app) throw new Error("the build has no chunk for src/app/mount.tsx");
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          // The entry is loading already.
+          if (!chunk || chunk.isEntry || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files].map((file) => ({
+          tag: "link",
+          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}`, "data-app-preload": true },
+          injectTo: "head" as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadApp()],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,

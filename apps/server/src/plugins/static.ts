@@ -1,18 +1,25 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { sendNotFound } from "./errors.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** The landing page already rendered into index.html, written by the web build (apps/web/scripts/prerender-landing.ts). */
+const LANDING_PAGE = "landing.html";
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and index.html for any non-API GET so client-side routes work on reload.
+ * and index.html for any non-API GET so client-side routes work on reload. / gets the
+ * prerendered landing page instead, so its hero paints before the script has run; no other
+ * route may, or it would show the landing page until the app has loaded.
  */
 export default async function staticPlugin(app: FastifyInstance, opts: { root: string }) {
   const root = path.resolve(opts.root);
   const hasBuild = existsSync(path.join(root, "index.html"));
+  const sendPage = (reply: FastifyReply, file: string) => reply.header("cache-control", "no-cache").type("text/html").sendFile(file);
+
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -24,15 +31,15 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
         void reply.header("cache-control", hashed ? IMMUTABLE : "no-cache");
       },
     });
+    // Looked up per request as well; a build without it (an older one) serves the empty page.
+    app.get("/", (_request, reply) => sendPage(reply, existsSync(path.join(root, LANDING_PAGE)) ? LANDING_PAGE : "index.html"));
   } else {
     app.log.warn({ root }, "web app is not built: run `npm run build` to serve it");
   }
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(request.url.split("?")[0] ?? "");
-    if (hasBuild && wantsPage) {
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
-    }
+    if (hasBuild && wantsPage) return sendPage(reply, "index.html");
     return sendNotFound(request, reply);
   });
 }

@@ -1,10 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { RootLayout, RouteErrorBoundary } from "./routes/root-layout";
 import { Component as LandingPage } from "./routes/landing";
 
 /**
  * SPEC §2's route table. The landing page ships in the first bundle; every other screen is its
- * own chunk, so a visitor to / downloads none of the signed-in app.
+ * own chunk, so a visitor to / downloads none of the signed-in app. The browser's router is made
+ * from it in app.tsx; the build prerenders / from it too (prerender-landing.tsx), where there is no window.
  */
 export const routes: RouteObject[] = [
   {
@@ -46,5 +47,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

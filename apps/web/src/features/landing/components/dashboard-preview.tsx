@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { clsx } from "clsx";
 
-/** SPEC §2: the dashboard preview image, with 'Loading preview...' shown until the image has arrived. */
+/**
+ * SPEC §2: the dashboard preview image, with 'Loading preview...' shown until the image has arrived.
+ *
+ * The image lies over the placeholder and is never hidden: an image still loading paints nothing, so the
+ * placeholder shows through until it arrives. That way the prerendered page (app/prerender-landing.tsx)
+ * shows the preview as soon as it loads, before any script has run: it is the page's largest paint (LCP).
+ */
 export function DashboardPreview({ className }: { className?: string }) {
   const [loaded, setLoaded] = useState(false);
   return (
@@ -21,12 +27,14 @@ export function DashboardPreview({ className }: { className?: string }) {
           width={1200}
           height={780}
           decoding="async"
-          // A cached image can finish before React attaches onLoad, so check once on mount as well.
+          fetchPriority="high"
+          // An image can finish before React attaches onLoad (cached, or loaded before the prerendered page
+          // was hydrated), so check once on mount as well.
           ref={(img) => {
             if (img?.complete && img.naturalWidth > 0) setLoaded(true);
           }}
           onLoad={() => setLoaded(true)}
-          className={clsx("size-full object-cover transition-opacity duration-500", loaded ? "opacity-100" : "opacity-0")}
+          className="relative size-full object-cover"
         />
       </div>
     </figure>

@@ -35,8 +35,10 @@ export function LandingFooter() {
         </div>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground sm:px-6">
-          © {new Date().getFullYear()} Housemate. Made for flatmates everywhere.
+        {/* The build prerenders this page (app/prerender-landing.tsx): until the next build, its year may be
+            last year's, which hydration leaves as it is rather than failing over. One string, so it is one text. */}
+        <p suppressHydrationWarning className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground sm:px-6">
+          {`© ${new Date().getFullYear()} Housemate. Made for flatmates everywhere.`}
         </p>
       </div>
     </footer>

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { isSignedIn } from "../utils/is-signed-in";
+import { useSyncExternalStore } from "react";
+import { isSignedIn, subscribeToSignIn } from "../utils/is-signed-in";
 import { FeaturesSection } from "./features-section";
 import { Hero } from "./hero";
 import { HowItWorksSection } from "./how-it-works-section";
@@ -17,7 +17,9 @@ import { TestimonialsSection } from "./testimonials-section";
  * classes passed to a variant must therefore not clash with the variant's own.
  */
 export function LandingPage() {
-  const [signedIn] = useState(isSignedIn);
+  // The build prerenders this page for a signed-out visitor (app/prerender-landing.tsx): hydration starts
+  // from that, and a signed-in visitor's buttons follow straight after.
+  const signedIn = useSyncExternalStore(subscribeToSignIn, isSignedIn, () => false);
   return (
     <div className="min-h-dvh overflow-x-clip bg-background">
       <a

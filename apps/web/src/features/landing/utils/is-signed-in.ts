@@ -17,3 +17,9 @@ export function isSignedIn(storage: Storage = window.localStorage): boolean {
     return false;
   }
 }
+
+/** Calls `onChange` when another tab signs in or out (the browser's storage event), for useSyncExternalStore. */
+export function subscribeToSignIn(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}

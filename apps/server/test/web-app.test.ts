@@ -1,0 +1,79 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import type { DatabaseHandle } from "../src/db/client.js";
+import { PUBLIC_URL } from "./helpers/app.js";
+import { openTestDatabase } from "./helpers/database.js";
+
+/** The built web app as the server serves it (plugins/static.ts), from a build folder made here. */
+const INDEX = '<!doctype html><title>Housemate</title><div id="root"></div>';
+const LANDING = '<!doctype html><title>Housemate</title><div id="root"><h1>House Rules Made Fun &amp; Fair</h1></div>';
+
+let webRoot: string;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(tmpdir(), "housemate-web-"));
+  await mkdir(path.join(webRoot, "assets"));
+  await writeFile(path.join(webRoot, "index.html"), INDEX);
+  await writeFile(path.join(webRoot, "landing.html"), LANDING);
+  await writeFile(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
+  database = await openTestDatabase();
+  const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", DATA_DIR: webRoot });
+  app = await buildApp({ config, database, logger: false, webRoot });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+const get = (url: string, method: "GET" | "HEAD" = "GET") => app.inject({ method, url });
+
+describe("the built web app", () => {
+  it("answers / with the prerendered landing page, revalidated on every visit", async () => {
+    for (const url of ["/", "/?utm_source=flyer"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toBe(LANDING);
+    }
+    const head = await get("/", "HEAD");
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it("answers every other page with the empty app, so no other screen shows the landing page first", async () => {
+    for (const url of ["/dashboard", "/dashboard/rules", "/login", "/invite/abc", "/no/such/room"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it("answers / with the empty app from a build without the prerendered page", async () => {
+    await rm(path.join(webRoot, "landing.html"));
+    try {
+      const res = await get("/");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toBe(INDEX);
+    } finally {
+      await writeFile(path.join(webRoot, "landing.html"), LANDING);
+    }
+    expect((await get("/")).body).toBe(LANDING);
+  });
+
+  it("keeps hashed assets for a year and answers a missing file with 404", async () => {
+    const asset = await get("/assets/index-abc123.js");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get("/assets/missing-000000.js")).statusCode).toBe(404);
+  });
+});
