@@ -3,7 +3,7 @@
  * PostgreSQL and on PGlite, drives it from separate processes, weighs the front end, prints a table,
  * writes bench/results.json, and with --check exits 1 when a budget is missed. See docs/performance.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkBudgets, type Figure } from "./lib/budgets.js";
@@ -15,6 +15,7 @@ import { printTable } from "./lib/report.js";
 import { root, startServer } from "./lib/server.js";
 
 const options = readOptions(process.argv.slice(2));
+holdTheBench(path.join(root, "bench/.work.pid"));
 const workDir = path.join(root, "bench/.work");
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
@@ -92,3 +93,31 @@ if (options.check && failed.length > 0) {
   process.exit(1);
 }
 process.exit(0);
+
+/**
+ * One bench run at a time per checkout: a second would wipe the first's bench/.work, drop its database on the
+ * shared throwaway cluster, and measure it besides. A run that died leaves a pid nobody has: that one is ignored.
+ */
+function holdTheBench(pidFile: string) {
+  let holder: number | null = null;
+  try {
+    holder = Number(readFileSync(pidFile, "utf8"));
+  } catch {
+    // nobody holds it
+  }
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    console.error(`Another bench run (pid ${holder}) is going on in this checkout; wait for it to end.`);
+    process.exit(2);
+  }
+  writeFileSync(pidFile, String(process.pid));
+  process.once("exit", () => rmSync(pidFile, { force: true }));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
