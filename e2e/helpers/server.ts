@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { freePort } from "../../apps/server/test/helpers/free-port.js";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,21 +14,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** What `npm run serve` runs: the server bundle `npm run build` makes (apps/server/scripts/build.ts). */
-const SERVER_BUNDLE = path.join(root, "apps/server/dist/server.mjs");
-
 /**
- * The real production server (`npm run serve`: the bundled server, the built web app, migrations at boot) on a
- * free port, with a fresh DATA_DIR and its mail captured by a real SMTP listener.
+ * The real production server (`npm run serve`: built web app, migrations at boot) on a free
+ * port, with a fresh DATA_DIR and its mail captured by a real SMTP listener.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "housemate-e2e-"));
   const smtp = await startSmtpCapture();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -45,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
 
-  // Generous: a loaded 2-core CI machine can take a while to boot PGlite.
+  // Generous: a loaded 2-core CI machine can take a while to boot tsx and PGlite.
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
