@@ -15,8 +15,9 @@ export interface RunningServer {
 }
 
 /**
- * The real production server (`npm run serve`: built web app, migrations at boot) on a free
- * port, with a fresh DATA_DIR and its mail captured by a real SMTP listener.
+ * The real server (its sources through tsx, serving the built web app, migrations at boot) on a free port, with a
+ * fresh DATA_DIR and its mail captured by a real SMTP listener. `npm run serve` runs the same code bundled; these
+ * journeys do not run the bundle yet (see the issue 8 note: some failed against it).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();

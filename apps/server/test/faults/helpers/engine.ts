@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../../src/db/client.js";
-import { TEST_ENGINE } from "../../helpers/database.js";
+import { createThrowawayDatabase, TEST_ENGINE } from "../../helpers/database.js";
 
 /**
  * Where a server process under test keeps its data: a PGlite DATA_DIR, or (TEST_ENGINE=postgres) also a fresh
@@ -29,26 +27,14 @@ export async function createStorage(): Promise<Storage> {
       },
     };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
-  const name = `housemate_fault_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createThrowawayDatabase("housemate_fault");
   return {
     dataDir,
-    databaseUrl,
-    open: () => openDatabase({ url: databaseUrl, poolSize: 2 }),
+    databaseUrl: database.url,
+    open: () => openDatabase({ url: database.url, poolSize: 2 }),
     async remove() {
       rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
