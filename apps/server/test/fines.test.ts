@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { disputes, fines, households, notifications } from "../src/db/schema.js";
-import { createTestContext, type TestContext } from "./helpers/app.js";
+import { disputes, fines, households, mailOutbox, notificationPreferences, notifications, rules, users } from "../src/db/schema.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
 
 let t: TestContext;
@@ -89,6 +89,53 @@ describe("issuing a fine", () => {
     expect(received?.message).toContain("£2.50");
     expect(received?.message).toContain("Dishes left overnight");
     for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_received")).toHaveLength(0);
+  });
+
+  it("tells the offender in words, in the app and by email, whatever their names and rules contain", async () => {
+    const w = await flat();
+    // Text that a template would take for its own: format() specifiers, and what the statement's slots look like.
+    await t.db.update(users).set({ displayName: "Ana 100% %s %1$s" }).where(eq(users.id, w.ana.user.id));
+    await t.db.update(users).set({ displayName: "Ben {offender-x} %2$s" }).where(eq(users.id, w.ben.user.id));
+    await t.db.update(rules).set({ title: "50% off %% the {rule-x} %I" }).where(eq(rules.id, w.rule.id));
+    expect((await issue(w, w.ana.token)).statusCode).toBe(201);
+
+    const message = 'Ana 100% %s %1$s fined you £2.50 for breaking "50% off %% the {rule-x} %I".';
+    expect(await notificationsOf(w.ben.user.id, "fine_received")).toMatchObject([
+      { title: "You've been fined", message, householdId: w.household.id, isRead: false },
+    ]);
+    const mail = await t.smtp.waitFor(w.ben.user.email ?? "");
+    expect(mail.subject).toBe("Housemate: You've been fined");
+    expect(mail.body).toContain("Hi Ben {offender-x} %2$s,");
+    expect(mail.body).toContain(`You've been fined: ${message}`);
+    expect(mail.body).toContain(`${PUBLIC_URL}/dashboard/fines`);
+  });
+
+  it.each([
+    ["in-app off: the email still goes", false, true],
+    ["email off: only the in-app notification", true, false],
+    ["both off: the fine is still issued", false, false],
+  ])("honours the offender's preferences, %s", async (_label, inApp, email) => {
+    const w = await flat();
+    await t.db.insert(notificationPreferences).values({ userId: w.ben.user.id, typeId: "fine_received", inAppEnabled: inApp, emailEnabled: email });
+    const queued = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, w.ben.user.email ?? ""));
+    const before = (await queued()).length;
+
+    const res = await issue(w, w.ana.token);
+    expect(res.statusCode).toBe(201);
+    expect(await storedFine(res.json().data.id)).toMatchObject({ status: "pending", offenderId: w.ben.user.id });
+    expect(await notificationsOf(w.ben.user.id, "fine_received")).toHaveLength(inApp ? 1 : 0);
+    expect((await queued()).length - before).toBe(email ? 1 : 0);
+  });
+
+  it("refuses a fine to a housemate whose account is deleted, and writes nothing", async () => {
+    const w = await flat();
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, w.ben.user.id));
+    const before = await t.db.select().from(fines).where(eq(fines.householdId, w.household.id));
+    const res = await issue(w, w.ana.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe("The person you are fining is not a member of your household.");
+    expect(await t.db.select().from(fines).where(eq(fines.householdId, w.household.id))).toHaveLength(before.length);
+    expect(await notificationsOf(w.ben.user.id, "fine_received")).toHaveLength(0);
   });
 
   it("keeps an evidence note and makes the description optional", async () => {

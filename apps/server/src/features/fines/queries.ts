@@ -53,21 +53,6 @@ export async function latestDispute(db: Executor, fineId: string) {
   return dispute ?? null;
 }
 
-/**
- * Who is fined and under which rule, in one round trip: null when the offender is not a member of the household;
- * `rule` null when the rule is not one of the household's rules in force.
- */
-export async function findOffenderAndRule(db: Executor, householdId: string, offenderId: string, ruleId: string) {
-  const [row] = await db
-    .select({ offender: users, rule: rules })
-    .from(users)
-    .leftJoin(rules, and(eq(rules.id, ruleId), eq(rules.householdId, householdId)))
-    .where(and(eq(users.id, offenderId), eq(users.householdId, householdId)))
-    .limit(1);
-  if (!row || row.offender.deletedAt) return null;
-  return { offender: row.offender, rule: row.rule && !row.rule.deletedAt ? row.rule : null };
-}
-
 /** Of `filePaths`, those `userId` finished uploading as fine evidence. */
 export async function ownEvidenceUploads(db: Executor, userId: string, filePaths: string[]): Promise<string[]> {
   if (filePaths.length === 0) return [];

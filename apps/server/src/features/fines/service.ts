@@ -5,13 +5,14 @@ import { fines } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { badRequest, conflict, forbidden } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
-import { notify, type Delivery } from "../../lib/notify.js";
+import { notificationEmail, type Delivery } from "../../lib/notify.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { resolveEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { fineReceivedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
-import { findFine, findOffenderAndRule } from "./queries.js";
+import { insertFineWithNotice, SLOT } from "./issue-statement.js";
+import { findFine } from "./queries.js";
 import { ONLY_ISSUER_EDITS, whyCannotEdit } from "./transitions.js";
 
 export interface FineChange {
@@ -28,8 +29,8 @@ interface Context {
 }
 
 /**
- * Issues a fine from the caller to another member of the household under one of its rules in force,
- * and tells the offender, in one transaction.
+ * Issues a fine from the caller to another member of the household under one of its rules in force, and tells the
+ * offender, atomically (one statement: see issue-statement.ts).
  */
 export async function issueFine(
   db: Database,
@@ -37,47 +38,42 @@ export async function issueFine(
   body: Omit<CreateFineBody, "household_id" | "created_by">,
 ): Promise<FineChange> {
   if (body.offender_id === context.user.id) throw badRequest("You cannot fine yourself.");
-  return db.transaction(async (tx) => {
-    const found = await findOffenderAndRule(tx, context.household.id, body.offender_id, body.rule_id);
-    if (!found) throw badRequest("The person you are fining is not a member of your household.");
-    const { offender, rule } = found;
-    if (!rule) throw badRequest("That rule is not one of your household's rules.");
-    const evidence = await resolveEvidence(tx, {
-      issuerId: context.user.id,
-      evidence: body.evidence,
-      publicOrigin: context.publicUrl,
-    });
-
-    const [fine] = await tx
-      .insert(fines)
-      .values({
-        householdId: context.household.id,
-        offenderId: offender.id,
-        createdBy: context.user.id,
-        ruleId: rule.id,
-        amountMinor: toMinor(body.amount),
-        status: "pending",
-        description: body.description ?? "",
-        ...evidence,
-        createdAt: context.now,
-        updatedAt: context.now,
-      })
-      .returning();
-    if (!fine) throw new Error("fine insert returned no row");
-
-    const text = fineReceivedText({
-      issuerName: context.user.displayName,
-      offenderName: offender.displayName,
-      ruleTitle: rule.title,
-      amount: formatAmount(fine.amountMinor, context.household.currency),
-    });
-    const delivery = await notify(
-      tx,
-      { type: "fine_received", householdId: context.household.id, recipientIds: [offender.id], ...text },
-      context.publicUrl,
-    );
-    return { fine, delivery };
+  const evidence = await resolveEvidence(db, {
+    issuerId: context.user.id,
+    evidence: body.evidence,
+    publicOrigin: context.publicUrl,
   });
+  const amountMinor = toMinor(body.amount);
+  const notification = fineReceivedText({
+    issuerName: context.user.displayName,
+    offenderName: SLOT.offenderName,
+    ruleTitle: SLOT.ruleTitle,
+    amount: formatAmount(amountMinor, context.household.currency),
+  });
+  const outcome = await insertFineWithNotice(db, {
+    householdId: context.household.id,
+    offenderId: body.offender_id,
+    ruleId: body.rule_id,
+    issuerId: context.user.id,
+    amountMinor,
+    description: body.description ?? "",
+    ...evidence,
+    now: context.now,
+    notification,
+    mail: notificationEmail({ type: "fine_received", ...notification }, SLOT.offenderName, context.publicUrl),
+  });
+  if (!outcome.issued) {
+    throw badRequest(
+      outcome.offenderFound
+        ? "That rule is not one of your household's rules."
+        : "The person you are fining is not a member of your household.",
+    );
+  }
+  const offenderIds = outcome.notificationIds.length > 0 && outcome.fine.offenderId ? [outcome.fine.offenderId] : [];
+  return {
+    fine: outcome.fine,
+    delivery: { notificationIds: outcome.notificationIds, userIds: offenderIds, mail: outcome.mailed },
+  };
 }
 
 /**
