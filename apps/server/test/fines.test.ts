@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { disputes, fines, households, mailOutbox, notificationPreferences, notifications, rules, users } from "../src/db/schema.js";
+import { disputes, fines, households, mailOutbox, notificationPreferences, notifications, rules, sessions, users } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
 
@@ -175,6 +175,91 @@ describe("issuing a fine", () => {
     const res = await issue(w, loner.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe("You must be part of a household to issue fines");
+  });
+
+  describe("once the household's currency is known, in one round trip", () => {
+    /** A flat where Ana has issued a fine already, so the server has seen its currency. */
+    async function warmFlat() {
+      const w = await flat();
+      expect((await issue(w, w.ana.token)).statusCode).toBe(201);
+      return w;
+    }
+    const finesIn = async (w: Flat) => (await t.db.select().from(fines).where(eq(fines.householdId, w.household.id))).length;
+
+    it("issues without a separate session lookup, with the same fine and the same words", async () => {
+      const w = await warmFlat();
+      const lookups = vi.spyOn(t.app, "findSession");
+      try {
+        const res = await issue(w, w.cleo.token, { created_by: w.cleo.user.id, evidence: { note: "  On camera  " } });
+        expect(res.statusCode).toBe(201);
+        expect(lookups).not.toHaveBeenCalled();
+        expect(res.json().data).toMatchObject({
+          created_by: w.cleo.user.id,
+          offender_id: w.ben.user.id,
+          amount: 2.5,
+          status: "pending",
+          evidence: { note: "On camera", images: [] },
+        });
+      } finally {
+        lookups.mockRestore();
+      }
+      const received = await notificationsOf(w.ben.user.id, "fine_received");
+      expect(received.map((n) => n.message)).toContain(
+        `${w.cleo.user.displayName} fined you £2.50 for breaking "Dishes left overnight".`,
+      );
+      await t.smtp.waitFor(w.ben.user.email ?? "", (mail) => mail.body.includes(`${w.cleo.user.displayName} fined you`));
+    });
+
+    it.each([
+      ["no session", 401, () => ({ token: "" })],
+      ["a revoked session", 401, async (w: Flat) => {
+        await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, w.cleo.user.id));
+        return {};
+      }],
+      ["an expired session", 401, async (w: Flat) => {
+        await t.db.update(sessions).set({ expiresAt: new Date(t.clock.now.getTime() - 1000) }).where(eq(sessions.userId, w.cleo.user.id));
+        return {};
+      }],
+      ["a deleted account", 401, async (w: Flat) => {
+        await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, w.cleo.user.id));
+        return {};
+      }],
+      ["a member who has left", 403, async (w: Flat) => {
+        await t.db.update(users).set({ householdId: null }).where(eq(users.id, w.cleo.user.id));
+        return {};
+      }],
+      ["a fine in someone else's name", 403, (w: Flat) => ({ change: { created_by: w.ana.user.id } })],
+      ["another household, whose currency is known too", 403, async (w: Flat) => {
+        // Dan's household has had a fine issued as well, so the one-statement path is tried for it.
+        const danHousehold = w.dan.user.householdId ?? "";
+        const eve = await buildMember(t.db, danHousehold);
+        const danRule = await buildRule(t.db, danHousehold, w.dan.user.id);
+        const payload = { offender_id: eve.user.id, rule_id: danRule.id, amount: 1, household_id: danHousehold };
+        expect((await t.request({ method: "POST", url: "/api/fines", token: w.dan.token, payload })).statusCode).toBe(201);
+        return { change: { household_id: danHousehold } };
+      }],
+      ["a fine to yourself", 400, (w: Flat) => ({ change: { offender_id: w.cleo.user.id } })],
+      ["an offender from another household", 400, (w: Flat) => ({ change: { offender_id: w.dan.user.id } })],
+      ["a deleted rule", 400, async (w: Flat) => {
+        await t.db.update(rules).set({ deletedAt: new Date() }).where(eq(rules.id, w.rule.id));
+        return {};
+      }],
+    ])("refuses %s as the ordinary path does (%i), writing nothing", async (_label, status, arrange) => {
+      const w = await warmFlat();
+      const before = await finesIn(w);
+      const { token = w.cleo.token, change = {} } = (await arrange(w)) as { token?: string; change?: Record<string, unknown> };
+      const res = await issue(w, token, change);
+      expect(res.statusCode).toBe(status);
+      expect(await finesIn(w)).toBe(before);
+    });
+
+    it("writes in the household's new currency after it changed", async () => {
+      const w = await warmFlat();
+      await t.db.update(households).set({ currency: "EUR" }).where(eq(households.id, w.household.id));
+      expect((await issue(w, w.cleo.token)).statusCode).toBe(201);
+      const messages = (await notificationsOf(w.ben.user.id, "fine_received")).map((n) => n.message);
+      expect(messages).toContain(`${w.cleo.user.displayName} fined you €2.50 for breaking "Dishes left overnight".`);
+    });
   });
 });
 

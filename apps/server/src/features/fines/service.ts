@@ -7,11 +7,11 @@ import { badRequest, conflict, forbidden } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
 import { notificationEmail, type Delivery } from "../../lib/notify.js";
 import type { UserRow } from "../../plugins/auth.js";
-import { resolveEvidence } from "./evidence.js";
+import { resolveEvidence, storedNote, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { fineReceivedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
-import { insertFineWithNotice, SLOT } from "./issue-statement.js";
+import { insertFineWithNotice, SLOT, type IssueFineOutcome, type IssueFineValues } from "./issue-statement.js";
 import { findFine } from "./queries.js";
 import { ONLY_ISSUER_EDITS, whyCannotEdit } from "./transitions.js";
 
@@ -43,25 +43,8 @@ export async function issueFine(
     evidence: body.evidence,
     publicOrigin: context.publicUrl,
   });
-  const amountMinor = toMinor(body.amount);
-  const notification = fineReceivedText({
-    issuerName: context.user.displayName,
-    offenderName: SLOT.offenderName,
-    ruleTitle: SLOT.ruleTitle,
-    amount: formatAmount(amountMinor, context.household.currency),
-  });
-  const outcome = await insertFineWithNotice(db, {
-    householdId: context.household.id,
-    offenderId: body.offender_id,
-    ruleId: body.rule_id,
-    issuerId: context.user.id,
-    amountMinor,
-    description: body.description ?? "",
-    ...evidence,
-    now: context.now,
-    notification,
-    mail: notificationEmail({ type: "fine_received", ...notification }, SLOT.offenderName, context.publicUrl),
-  });
+  const values = issueValues(context.household.id, context.household.currency, body, evidence, context);
+  const outcome = await insertFineWithNotice(db, { id: context.user.id }, values);
   if (!outcome.issued) {
     throw badRequest(
       outcome.offenderFound
@@ -69,6 +52,56 @@ export async function issueFine(
         : "The person you are fining is not a member of your household.",
     );
   }
+  return issued(outcome);
+}
+
+/**
+ * The same in one round trip for the holder of a session token, with no evidence photos: the statement checks the
+ * session and every rule `issueFine`'s caller checks before it (see SESSION_ISSUER). Null when anything is amiss,
+ * or when the household's currency is not `currency` (the texts were written in it): nothing is written then, and
+ * the caller takes the ordinary path, which says what was wrong.
+ */
+export async function issueFineBySession(
+  db: Database,
+  context: { tokenHash: string; currency: string; now: Date; publicUrl: string },
+  body: CreateFineBody,
+): Promise<FineChange | null> {
+  if (body.evidence?.images?.length) return null;
+  const evidence = { evidenceNote: storedNote(body.evidence), evidenceImages: [] };
+  const values = issueValues(body.household_id, context.currency, body, evidence, context);
+  const session = { tokenHash: context.tokenHash, createdBy: body.created_by ?? null, currency: context.currency };
+  const outcome = await insertFineWithNotice(db, { session }, values);
+  return outcome.issued ? issued(outcome) : null;
+}
+
+function issueValues(
+  householdId: string,
+  currency: string,
+  body: Omit<CreateFineBody, "household_id" | "created_by">,
+  evidence: StoredEvidence,
+  context: { now: Date; publicUrl: string },
+): IssueFineValues {
+  const amountMinor = toMinor(body.amount);
+  const notification = fineReceivedText({
+    issuerName: SLOT.issuerName,
+    offenderName: SLOT.offenderName,
+    ruleTitle: SLOT.ruleTitle,
+    amount: formatAmount(amountMinor, currency),
+  });
+  return {
+    householdId,
+    offenderId: body.offender_id,
+    ruleId: body.rule_id,
+    amountMinor,
+    description: body.description ?? "",
+    ...evidence,
+    now: context.now,
+    notification,
+    mail: notificationEmail({ type: "fine_received", ...notification }, SLOT.offenderName, context.publicUrl),
+  };
+}
+
+function issued(outcome: Extract<IssueFineOutcome, { issued: true }>): FineChange {
   const offenderIds = outcome.notificationIds.length > 0 && outcome.fine.offenderId ? [outcome.fine.offenderId] : [];
   return {
     fine: outcome.fine,
