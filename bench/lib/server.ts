@@ -18,7 +18,7 @@ export interface RunningServer {
 }
 
 export interface ServerSpec {
-  /** The entry: a built .mjs runs with plain node, a .ts source with `node --import tsx`. */
+  /** The entry: a built .mjs runs with `npm start`'s node flags, a .ts source with `node --import tsx`. */
   entry: string;
   env: Record<string, string>;
   /** Where its stdout and stderr go (the server logs at info level, as in production). */
@@ -28,14 +28,20 @@ export interface ServerSpec {
   nodeArgs?: string[];
 }
 
+/** The node flags `npm start` runs the built server with (apps/server/package.json): the bench runs it the same way. */
+export function productionNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, "apps/server/package.json"), "utf8")) as { scripts: { start: string } };
+  return manifest.scripts.start.split(/\s+/).filter((part) => part.startsWith("--"));
+}
+
 /** Starts a server process and waits until it answers healthy; the time that took is the cold start. */
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(spec.logFile, { flags: "a" });
   const started = performance.now();
-  const loader = spec.entry.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const child: ChildProcess = spawn(process.execPath, [...(spec.nodeArgs ?? []), ...loader, spec.entry], {
+  const runAs = spec.entry.endsWith(".ts") ? ["--import", "tsx"] : productionNodeFlags();
+  const child: ChildProcess = spawn(process.execPath, [...(spec.nodeArgs ?? []), ...runAs, spec.entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, ...spec.env },
     stdio: ["ignore", "pipe", "pipe"],
