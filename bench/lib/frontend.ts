@@ -71,19 +71,32 @@ export async function lighthouseFigures(url: string, runs: number, workDir: stri
   const reports: LighthouseReport[] = [];
   for (let run = 0; run < runs; run++) {
     const output = path.join(workDir, `lighthouse-${run + 1}.json`);
-    await promisify(execFile)(
-      process.execPath,
-      [
-        cli,
-        url,
-        "--output=json",
-        `--output-path=${output}`,
-        "--only-categories=performance,accessibility",
-        "--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage --disable-gpu",
-        "--quiet",
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const lighthouse = () =>
+      promisify(execFile)(
+        process.execPath,
+        [
+          cli,
+          url,
+          "--output=json",
+          `--output-path=${output}`,
+          "--only-categories=performance,accessibility",
+          "--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage --disable-gpu",
+          "--quiet",
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+      );
+    // Now and then Lighthouse loses its own trace of the page load ("NO_NAVSTART") and asks to be run again: it
+    // is, up to twice, rather than losing the whole bench's figures to it.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await lighthouse();
+        break;
+      } catch (error) {
+        const traceLost = error instanceof Error && "stderr" in error && String(error.stderr).includes("NO_NAVSTART");
+        if (!traceLost || attempt === 3) throw error;
+        console.error(`  · Lighthouse lost its trace (NO_NAVSTART); running it again`);
+      }
+    }
     reports.push(JSON.parse(readFileSync(output, "utf8")) as LighthouseReport);
   }
   const figure = (key: string, label: string, unit: string, read: (r: LighthouseReport) => number): Figure => {
