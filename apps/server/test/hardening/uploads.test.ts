@@ -10,10 +10,25 @@ import {
   type ImageType,
 } from "@housemate/contract";
 import { MAX_IMAGE_PIXELS } from "../../src/features/storage/image-size.js";
-import { stripJpegMetadata } from "../../src/features/storage/jpeg-metadata.js";
+import { stripJpegMetadata, stripPngMetadata, stripWebpMetadata } from "../../src/features/storage/image-metadata.js";
 import { createTestContext, type TestContext } from "../helpers/app.js";
 import { buildMember, buildSession } from "../helpers/factories.js";
-import { GPS_MARKER, gifOf, pngOf, tinyJpeg, tinyPng, tinyWebp, withCameraMetadata } from "../helpers/images.js";
+import {
+  GPS_MARKER,
+  gifOf,
+  pngChunk,
+  pngOf,
+  pngWithCameraMetadata,
+  tinyJpeg,
+  tinyPng,
+  tinyWebp,
+  tinyWebpPicture,
+  webpChunk,
+  webpExtendedHeader,
+  webpOf,
+  webpWithCameraMetadata,
+  withCameraMetadata,
+} from "../helpers/images.js";
 
 let t: TestContext;
 let dataDir: string;
@@ -138,6 +153,45 @@ describe("camera metadata", () => {
     expect(file.rawPayload.includes("Exif")).toBe(false);
     expect(file.rawPayload.equals(tinyJpeg())).toBe(true);
     expect(Number(file.headers["content-length"])).toBe(tinyJpeg().length);
+  });
+
+  it("strips EXIF (GPS), text, XMP and time chunks from a stored PNG, leaving the picture byte for byte", async () => {
+    const { token } = await buildMember(t.db);
+    const picture = pngOf(4, 4);
+    const photo = pngWithCameraMetadata(picture);
+    expect(photo.includes(GPS_MARKER)).toBe(true);
+    const { filePath, res } = await send(token, photo, "image/png");
+    expect(res.statusCode, res.body).toBe(200);
+    const file = await served(filePath);
+    expect(file.rawPayload.includes("GPS")).toBe(false);
+    expect(file.rawPayload.equals(picture)).toBe(true);
+  });
+
+  it("strips EXIF (GPS) and XMP from a stored WebP and clears their flags, keeping the picture", async () => {
+    const { token } = await buildMember(t.db);
+    const photo = webpWithCameraMetadata();
+    expect(photo.includes(GPS_MARKER)).toBe(true);
+    const { filePath, res } = await send(token, photo, "image/webp");
+    expect(res.statusCode, res.body).toBe(200);
+    const file = await served(filePath);
+    expect(file.rawPayload.includes("GPS")).toBe(false);
+    expect(file.rawPayload.equals(webpOf([webpExtendedHeader(0), tinyWebpPicture()]))).toBe(true);
+  });
+
+  it("keeps what the picture needs, and refuses files whose structure is broken", () => {
+    // PNG: colour chunks stay; a chunk running off the end, or no IEND, is refused.
+    const picture = pngOf(1, 1);
+    const withColour = Buffer.concat([picture.subarray(0, 33), pngChunk("gAMA", Buffer.from([0, 0, 0xb1, 0x8f])), picture.subarray(33)]);
+    expect(stripPngMetadata(withColour)?.equals(withColour)).toBe(true);
+    expect(stripPngMetadata(picture.subarray(0, picture.length - 12))).toBeNull();
+    expect(stripPngMetadata(picture.subarray(0, 40))).toBeNull();
+    // WebP: a simple file comes back unchanged; an ICC profile and its flag stay; a chunk running off the end is refused.
+    expect(stripWebpMetadata(tinyWebp())?.equals(tinyWebp())).toBe(true);
+    const withIcc = webpOf([webpExtendedHeader(0x20 | 0x08), webpChunk("ICCP", Buffer.from("icc")), tinyWebpPicture(), webpChunk("EXIF", Buffer.from(GPS_MARKER))]);
+    expect(stripWebpMetadata(withIcc)?.equals(webpOf([webpExtendedHeader(0x20), webpChunk("ICCP", Buffer.from("icc")), tinyWebpPicture()]))).toBe(true);
+    const truncated = Buffer.from(tinyWebp());
+    truncated.writeUInt32LE(100, 16);
+    expect(stripWebpMetadata(truncated)).toBeNull();
   });
 
   it("keeps colour profiles and refuses a JPEG whose segments run off the end", () => {

@@ -88,3 +88,51 @@ export function withCameraMetadata(jpeg: Buffer): Buffer {
   ];
   return Buffer.concat([jpeg.subarray(0, 2), ...metadata, jpeg.subarray(2)]);
 }
+
+/**
+ * `png` with what phones and editors write into a PNG: an eXIf chunk holding GPS_MARKER, text chunks (one of them
+ * XMP, one compressed) and the time, after its header.
+ */
+export function pngWithCameraMetadata(png: Buffer): Buffer {
+  const afterHeader = PNG_SIGNATURE.length + 12 + png.readUInt32BE(PNG_SIGNATURE.length);
+  const metadata = [
+    pngChunk("eXIf", Buffer.concat([Buffer.from("MM\u0000\u002a\u0000\u0000\u0000\u0008", "latin1"), Buffer.from(GPS_MARKER)])),
+    pngChunk("tEXt", Buffer.from(`Comment\u0000Taken at home: ${GPS_MARKER}`, "latin1")),
+    pngChunk("iTXt", Buffer.from(`XML:com.adobe.xmp\u0000\u0000\u0000\u0000\u0000<x:xmpmeta>${GPS_MARKER}</x:xmpmeta>`, "latin1")),
+    pngChunk("zTXt", Buffer.concat([Buffer.from("Location\u0000\u0000", "latin1"), deflateSync(GPS_MARKER)])),
+    pngChunk("tIME", Buffer.from([0x07, 0xea, 11, 23, 9, 30, 0])),
+  ];
+  return Buffer.concat([png.subarray(0, afterHeader), ...metadata, png.subarray(afterHeader)]);
+}
+
+export function webpChunk(fourcc: string, data: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.write(fourcc, 0, "latin1");
+  header.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, data, data.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
+}
+
+export function webpOf(chunks: Buffer[]): Buffer {
+  const body = Buffer.concat(chunks);
+  const header = Buffer.alloc(12);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(4 + body.length, 4);
+  header.write("WEBP", 8, "latin1");
+  return Buffer.concat([header, body]);
+}
+
+/** The extended header (VP8X) of a 1 × 1 WebP, announcing `flags` (EXIF 0x08, XMP 0x04, ICC 0x20, …). */
+export const webpExtendedHeader = (flags: number) => webpChunk("VP8X", Buffer.from([flags, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+
+/** tinyWebp's picture (its VP8L chunk), as the extended format carries it. */
+export const tinyWebpPicture = () => tinyWebp().subarray(12);
+
+/** A 1 × 1 extended WebP as a phone writes it: EXIF holding GPS_MARKER and XMP, announced in its header. */
+export function webpWithCameraMetadata(): Buffer {
+  return webpOf([
+    webpExtendedHeader(0x08 | 0x04),
+    tinyWebpPicture(),
+    webpChunk("EXIF", Buffer.concat([Buffer.from("MM\u0000\u002a\u0000\u0000\u0000\u0008", "latin1"), Buffer.from(GPS_MARKER)])),
+    webpChunk("XMP ", Buffer.from(`<x:xmpmeta>${GPS_MARKER}</x:xmpmeta>`)),
+  ]);
+}

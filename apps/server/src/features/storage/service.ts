@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from
 import type { FileStore } from "../../plugins/storage.js";
 import { newFilePath, publicUrlFor } from "./file-path.js";
 import { MAX_IMAGE_PIXELS, readImageSize } from "./image-size.js";
-import { stripJpegMetadata } from "./jpeg-metadata.js";
+import { stripImageMetadata } from "./image-metadata.js";
 import { imageTypeName, matchesImageType } from "./magic-bytes.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +59,7 @@ export async function reserveUpload(
 
 /**
  * What is stored for checked bytes of `type`: refused when the header declares more than MAX_IMAGE_PIXELS
- * (or cannot be read at all); a JPEG loses its camera metadata (GPS position and the like).
+ * (or cannot be read at all); a photo loses its camera metadata (GPS position and the like).
  */
 function storableImage(bytes: Buffer, type: ImageType): Buffer {
   const size = readImageSize(bytes, type);
@@ -72,8 +72,7 @@ function storableImage(bytes: Buffer, type: ImageType): Buffer {
       `The image is too large: ${size.width} × ${size.height} pixels. Images can have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
     );
   }
-  if (type !== "image/jpeg") return bytes;
-  const stripped = stripJpegMetadata(bytes);
+  const stripped = stripImageMetadata(bytes, type);
   if (!stripped) throw unsupported(`The file's content is not a ${imageTypeName(type)} image.`);
   return stripped;
 }
