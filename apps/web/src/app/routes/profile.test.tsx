@@ -10,6 +10,7 @@ import {
   type UserStats,
 } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { api } from "@/lib/api-client";
 import { respondWith, serverUser, type FakeAnswer } from "@/features/auth/testing/fake-server";
 import { HOUSEHOLD_ID, renderProfile, resetProfile, signInBen, USER_ID } from "@/features/profile/testing/render-profile";
 import { Component as ProfileRoute } from "./profile";
@@ -308,6 +309,29 @@ describe("Danger Zone: deleting the account", () => {
     expect(localStorage.getItem("authToken")).toBeNull();
   });
 
+  it("still says goodbye on / when other calls are refused first, as the server ends the sessions", async () => {
+    signInBen();
+    let answer: (reply: FakeAnswer) => void = () => {};
+    server({
+      [`DELETE /api/users/${USER_ID}`]: () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+      "GET /api/fines": { status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const { user, field, confirm } = await openDeletion();
+    await user.type(field, "DELETE");
+    await user.click(confirm);
+
+    // The socket or a refetch hears of the ended session before the deletion's own answer arrives.
+    await waitFor(() => expect(useAuthStore.getState().isLeaving).toBe(true));
+    await expect(api.get("/fines")).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+
+    answer({ body: { data: { success: true } } });
+    expect(await screen.findByText("Your account has been permanently deleted.")).toBeInTheDocument();
+    expect(await screen.findByTestId("path")).toHaveTextContent(/^\/$/);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLeaving: false });
+  });
+
   it("keeps the person signed in when the deletion fails", async () => {
     signInBen();
     server({ [`DELETE /api/users/${USER_ID}`]: { status: 500, body: {} } });
@@ -317,7 +341,7 @@ describe("Danger Zone: deleting the account", () => {
     await user.click(confirm);
 
     expect(await screen.findByText("Failed to delete account. Please try again.")).toBeInTheDocument();
-    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLeaving: false });
     expect(screen.queryByTestId("path")).not.toBeInTheDocument();
   });
 });

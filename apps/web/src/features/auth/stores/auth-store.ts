@@ -32,6 +32,13 @@ export interface AuthState {
   updateUser: (changes: UserChanges) => void;
   /** Forgets the session on this device only (the server already refused it). */
   signOutLocally: () => void;
+  /**
+   * True while this device deletes its own account. The server ends every session of it, so a 401 or a
+   * closed socket meanwhile is expected, and must not send the person to /login ahead of the farewell on /.
+   */
+  isLeaving: boolean;
+  /** Marks the deletion started (true) or failed (false); signing out here ends it too. */
+  setLeaving: (leaving: boolean) => void;
 }
 
 /** The persisted slice under 'auth-storage' (SPEC §3: only these two). */
@@ -46,6 +53,7 @@ export const useAuthStore = create<AuthState>()(
       currentUser: null,
       isAuthenticated: false,
       isLoading: true,
+      isLeaving: false,
 
       async requestMagicLink(request) {
         set({ isLoading: true });
@@ -116,7 +124,11 @@ export const useAuthStore = create<AuthState>()(
         clearSession();
         // The next person on this device must not see the last one's cached household data.
         queryClient.clear();
-        set({ currentUser: null, isAuthenticated: false, isLoading: false });
+        set({ currentUser: null, isAuthenticated: false, isLoading: false, isLeaving: false });
+      },
+
+      setLeaving(leaving) {
+        set({ isLeaving: leaving });
       },
     }),
     {
@@ -127,7 +139,10 @@ export const useAuthStore = create<AuthState>()(
   ),
 );
 
-onSessionExpired(() => useAuthStore.getState().signOutLocally());
+onSessionExpired(() => {
+  const { isLeaving, signOutLocally } = useAuthStore.getState();
+  if (!isLeaving) signOutLocally();
+});
 
 // SPEC §4 'Auth status is checked on app start': the store is created when the app first needs it.
 useAuthStore.getState().checkAuth();

@@ -1,10 +1,7 @@
 import { useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
 import { DoorOpen, Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { useDeleteAccount } from "../api/delete-account";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { LeaveHouseholdDialog } from "./leave-household-dialog";
@@ -26,27 +23,9 @@ function DangerAction({ title, text, action }: { title: string; text: string; ac
  * account. After a deletion the person is signed out on this device and sent to the landing page.
  */
 export function DangerZoneCard() {
-  const navigate = useNavigate();
-  const signOutLocally = useAuthStore((state) => state.signOutLocally);
   const deletion = useDeleteAccount();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [leaveOpen, setLeaveOpen] = useState(false);
-
-  function deleteAccount() {
-    deletion.mutate(undefined, {
-      async onSuccess() {
-        toast.success("Account deleted", { description: "Your account has been permanently deleted." });
-        // Off the signed-in screens first (committed at once, not in a transition), so their guard does
-        // not see the signed-out state and send the person to /login instead.
-        await navigate("/", { replace: true, flushSync: true });
-        // The server has already ended every session of the account; this forgets it here.
-        signOutLocally();
-      },
-      onError() {
-        toast.error("Error", { description: "Failed to delete account. Please try again." });
-      },
-    });
-  }
 
   return (
     <Card className="border-destructive/50">
@@ -76,7 +55,7 @@ export function DangerZoneCard() {
           }
         />
       </CardContent>
-      <DeleteAccountDialog open={deleteOpen} onOpenChange={setDeleteOpen} isDeleting={deletion.isPending} onConfirm={deleteAccount} />
+      <DeleteAccountDialog open={deleteOpen} onOpenChange={setDeleteOpen} isDeleting={deletion.isPending} onConfirm={() => deletion.mutate()} />
       <LeaveHouseholdDialog open={leaveOpen} onOpenChange={setLeaveOpen} />
     </Card>
   );
