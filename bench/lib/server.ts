@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { freePort } from "../../apps/server/test/helpers/free-port.js";
+import { productionNodeFlags } from "../../apps/server/test/helpers/production.js";
 
 export { freePort };
 import path from "node:path";
@@ -26,12 +27,6 @@ export interface ServerSpec {
   healthPath?: string;
   /** Extra node flags, e.g. --cpu-prof to see where a scenario spends its time. */
   nodeArgs?: string[];
-}
-
-/** The node flags `npm start` runs the built server with (apps/server/package.json): the bench runs it the same way. */
-export function productionNodeFlags(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(root, "apps/server/package.json"), "utf8")) as { scripts: { start: string } };
-  return manifest.scripts.start.split(/\s+/).filter((part) => part.startsWith("--"));
 }
 
 /** Starts a server process and waits until it answers healthy; the time that took is the cold start. */

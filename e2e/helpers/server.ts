@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { freePort } from "../../apps/server/test/helpers/free-port.js";
+import { productionNodeFlags, SERVER_BUNDLE } from "../../apps/server/test/helpers/production.js";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpCapture, type SmtpCapture } from "../../apps/server/test/helpers/smtp.js";
@@ -15,17 +16,17 @@ export interface RunningServer {
 }
 
 /**
- * The real server (its sources through tsx, serving the built web app, migrations at boot) on a free port, with a
- * fresh DATA_DIR and its mail captured by a real SMTP listener. `npm run serve` runs the same code bundled; these
- * journeys do not run the bundle yet (see the issue 8 note: some failed against it).
+ * The real production server as `npm run serve` runs it (the bundle with npm start's node flags, the built web app,
+ * migrations at boot) on a free port, with a fresh DATA_DIR and its mail captured by a real SMTP listener.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "housemate-e2e-"));
   const smtp = await startSmtpCapture();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...productionNodeFlags(), SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,
@@ -42,7 +43,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
 
-  // Generous: a loaded 2-core CI machine can take a while to boot tsx and PGlite.
+  // Generous: a loaded 2-core CI machine can take a while to boot PGlite.
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
