@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { expectNoSidewaysScroll, PHONE, screenshot } from "./helpers/browser.js";
+import { expectNoSidewaysScroll, PHONE, problemsOf, screenshot } from "./helpers/browser.js";
 import { useJourney } from "./helpers/journey.js";
 import { newEmail, registerThroughEmail } from "./helpers/session.js";
 
 const journey = useJourney();
 const { open } = journey;
-
-/** What the page logs as a warning or error, and what it throws, from now on. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "warning" || message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 describe("the public site", () => {
   it("serves the app and answers client routes with the page", async () => {

@@ -23,6 +23,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What the page logs as a warning or error, and what it throws, from now on. */
+export function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
 export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 360, height: 740 };
