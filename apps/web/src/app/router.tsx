@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { RootLayout, RouteErrorBoundary } from "./routes/root-layout";
 import { Component as LandingPage } from "./routes/landing";
+import { LoadingScreen } from "./routes/loading-screen";
 
 /**
  * SPEC §2's route table. The landing page ships in the first bundle; every other screen is its
@@ -17,6 +18,8 @@ export const routes: RouteObject[] = [
       {
         // Query cache, toasts and tooltips for every other screen, loaded after the landing page.
         lazy: () => import("./providers"),
+        // Shown when a page other than / is opened first, until its code has loaded.
+        HydrateFallback: LoadingScreen,
         children: [
           { path: "login", lazy: () => import("./routes/login") },
           { path: "register", lazy: () => import("./routes/register") },
