@@ -47,11 +47,14 @@ rmSync(scratch, { recursive: true, force: true });
 function readReport(name, file, status) {
   if (!existsSync(file)) return { name, passed: 0, failed: 1, skipped: 0, note: `runner exited ${status} without a report` };
   const json = JSON.parse(readFileSync(file, "utf8"));
-  const failedFiles = (json.testResults ?? []).filter((f) => f.status === "failed" && f.assertionResults?.length === 0).length;
+  // A file can fail with none of its tests failing: it did not load, or a beforeAll/afterAll hook threw. Count each
+  // such file once, so it cannot pass unseen.
+  const failedFiles = (json.testResults ?? []).filter(
+    (f) => f.status === "failed" && !(f.assertionResults ?? []).some((test) => test.status === "failed"),
+  ).length;
   return {
     name,
     passed: json.numPassedTests ?? 0,
-    // A file that fails to load has no tests of its own: count it once so it cannot pass unseen.
     failed: (json.numFailedTests ?? 0) + failedFiles,
     skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
   };

@@ -23,9 +23,8 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** What the page logs as a warning or error, and what it throws, from now on. */
-export function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
+/** What the page logs as a warning or error, and what it throws, from now on (added to `problems`, if given). */
+export function problemsOf(page: Page, problems: string[] = []): string[] {
   page.on("console", (message) => {
     if (message.type() === "warning" || message.type() === "error") problems.push(message.text());
   });

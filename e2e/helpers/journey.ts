@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, newPage, type Viewport } from "./browser.js";
+import { DESKTOP, launchBrowser, newPage, problemsOf, type Viewport } from "./browser.js";
 import { startServer, type RunningServer } from "./server.js";
 
 export interface Journey {
@@ -11,19 +11,30 @@ export interface Journey {
   open(viewport?: Viewport): Promise<Page>;
 }
 
+/** Chromium's line for each request the server refused, which journeys provoke on purpose (a 401, a 404). */
+const REFUSED_REQUEST = /^Failed to load resource: the server responded with a status of \d+/;
+
 /**
  * One server and one Chromium for a test file: registers the hooks that start them before its tests
  * and close every page, the browser and the server after. Call it once, at the top of the file; read
  * `server` and `browser` inside tests, where they have started.
+ *
+ * A test fails when a page it opened logged a warning or an error, or threw: React's and the router's
+ * warnings, a Content-Security-Policy refusal or an uncaught error all count; refused requests do not.
  */
 export function useJourney(): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const logged: string[] = [];
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+  });
+  afterEach(() => {
+    const problems = logged.splice(0).filter((line) => !REFUSED_REQUEST.test(line));
+    expect(problems, "what the browser logged as a warning or error").toEqual([]);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -46,6 +57,7 @@ export function useJourney(): Journey {
     async open(viewport = DESKTOP) {
       const { context, page } = await newPage(journey.browser, journey.server.url, viewport);
       contexts.push(context);
+      problemsOf(page, logged);
       return page;
     },
   };
