@@ -52,11 +52,16 @@ function readReport(name, file, status) {
   const failedFiles = (json.testResults ?? []).filter(
     (f) => f.status === "failed" && !(f.assertionResults ?? []).some((test) => test.status === "failed"),
   ).length;
+  const failed = (json.numFailedTests ?? 0) + failedFiles;
+  // An error outside every test and hook (an unhandled rejection, say) fails the run, not a test: only the exit
+  // status tells.
+  const unseen = status !== 0 && failed === 0;
   return {
     name,
     passed: json.numPassedTests ?? 0,
-    failed: (json.numFailedTests ?? 0) + failedFiles,
+    failed: unseen ? 1 : failed,
     skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    ...(unseen ? { note: "an error outside the tests; see the output above" } : {}),
   };
 }
 
