@@ -99,7 +99,7 @@ describe("magic-link sign-in in the browser", () => {
     await page.context().close();
   });
 
-  it("joins the invite's household when registering from an invite link", async () => {
+  it("joins the invite's household when registering from an invite link, once the person confirms on onboarding", async () => {
     const owner = await signInThroughApi(journey.server, newEmail("cy"));
     const created = await fetch(`${journey.server.url}/api/households`, {
       method: "POST",
@@ -131,9 +131,15 @@ describe("magic-link sign-in in the browser", () => {
 
     const link = await nextSignInLink(journey.server, email);
     await page.goto(link.pathname + link.search);
-    await page.getByText("Redirecting you to the dashboard...").waitFor();
+    // The link signs in and joins nothing yet (decision 021): onboarding offers Flat 4B under the name given.
+    await page.getByText("Setting up your account...").waitFor();
+    await page.waitForURL("**/onboarding");
+    await page.getByRole("heading", { name: "You're invited to join Flat 4B" }).waitFor();
+    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ household_id: null });
+    expect(await page.getByLabel("Display name").inputValue()).toBe("Di");
+    await page.getByRole("button", { name: "Join Flat 4B" }).click();
     await page.waitForURL("**/dashboard");
-    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ household_id: household.id });
+    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ household_id: household.id, display_name: "Di" });
     await page.context().close();
   });
 

@@ -21,6 +21,7 @@ describe("a household in the browser", () => {
   const ana = { name: "Ana Lopez", email: newEmail("ana") };
   const bo = { name: "Bo Chen", email: newEmail("bo") };
   const cy = { name: "Cy Okafor", email: newEmail("cy") };
+  const dee = { name: "Dee Park", email: newEmail("dee") };
   let anaPage: Page;
   let inviteUrl: URL;
   let householdId: string;
@@ -76,7 +77,7 @@ describe("a household in the browser", () => {
     await dialog.waitFor({ state: "detached" });
   });
 
-  it("Bo opens the invite signed out, registers through the emailed link and lands on the dashboard as a member", async () => {
+  it("Bo opens the invite signed out, registers through the emailed link, confirms his name on onboarding and lands on the dashboard as a member", async () => {
     const page = await open(PHONE);
     await page.goto(inviteUrl.pathname);
     await page.getByText("The Cozy Flat").waitFor();
@@ -89,7 +90,16 @@ describe("a household in the browser", () => {
     await page.getByText("You're joining a household via invite link").waitFor();
     await registerThroughEmail(page, journey.server, bo);
 
+    // Opening the link joined nothing: onboarding asks first (decision 021).
+    await page.waitForURL("**/onboarding");
+    await page.getByRole("heading", { name: "You're invited to join The Cozy Flat" }).waitFor();
+    expect(await page.getByLabel("Display name").inputValue()).toBe("Bo Chen");
+    await dismissToasts(page);
+    await screenshot(page, "households-onboarding-invite-phone");
+    await page.getByRole("button", { name: "Join The Cozy Flat" }).click();
+
     await page.waitForURL("**/dashboard");
+    await page.getByText("You've joined the household.").waitFor();
     await page.getByText("Here's what's happening in The Cozy Flat.").waitFor();
     expect(await housemates(page)).toEqual(expect.arrayContaining(["Ana Lopez", "Bo Chen (you)"]));
     const user = JSON.parse((await localItem(page, "user")) ?? "null") as { household_id: string; is_admin: boolean };
@@ -105,6 +115,27 @@ describe("a household in the browser", () => {
     expect(await housemates(anaPage)).toEqual(expect.arrayContaining(["Ana Lopez (you)", "Bo Chen"]));
     await dismissToasts(anaPage);
     await screenshotScreen(anaPage, "households-shell-desktop");
+  });
+
+  it("Dee opens the invite, registers, and declines it on onboarding: no household, SPEC's choice instead", async () => {
+    const page = await open(PHONE);
+    await page.goto(inviteUrl.pathname);
+    await page.getByRole("button", { name: "Join" }).click();
+    await page.waitForURL("**/register");
+    await registerThroughEmail(page, journey.server, dee);
+    await page.waitForURL("**/onboarding");
+    await page.getByRole("heading", { name: "You're invited to join The Cozy Flat" }).waitFor();
+    await page.getByRole("button", { name: "Not now" }).click();
+    await page.getByRole("button", { name: /Create New Household/ }).waitFor();
+    await page.getByRole("button", { name: /Join Existing Household/ }).waitFor();
+
+    // The invite is forgotten: a reload stays on the choice, and Dee belongs to no household.
+    await page.reload();
+    await page.getByRole("button", { name: /Create New Household/ }).waitFor();
+    expect(await page.getByText("You're invited to join The Cozy Flat").count()).toBe(0);
+    const user = JSON.parse((await localItem(page, "user")) ?? "null") as { household_id: string | null };
+    expect(user.household_id).toBeNull();
+    await page.context().close();
   });
 
   it("Cy joins by the household ID Ana copies from the phone bar", async () => {

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { LOGIN_SENT_MESSAGE, MAGIC_LINK_INVALID_MESSAGE } from "@housemate/contract";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { invites, magicLinks, mailOutbox, notifications, sessions, users } from "../src/db/schema.js";
+import { households, invites, magicLinks, mailOutbox, notifications, sessions, users } from "../src/db/schema.js";
 import { currentUser } from "../src/plugins/auth.js";
 import { randomToken } from "../src/lib/tokens.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
@@ -59,6 +59,7 @@ async function signIn(payload: LoginBody & { email: string }) {
     expires: string;
     needsOnboarding: boolean;
     user: { id: string; email: string; display_name: string; household_id: string | null; is_admin: boolean; email_verified: boolean };
+    invite: { code: string; householdName: string; memberCount: number; displayName: string } | null;
   };
 }
 
@@ -217,6 +218,19 @@ describe("asking for a link", () => {
     expect((await login({ email: "flood@example.com" })).statusCode).toBe(200);
   });
 
+  it("counts +tags and Gmail's dots and googlemail.com against one mailbox, and other people apart", async () => {
+    const variants = ["ana.b+1@gmail.com", "anab+2@googlemail.com", "a.n.a.b@gmail.com", "ANAB@gmail.com", "anab+x@gmail.com"];
+    for (const email of variants) expect((await login({ email })).statusCode, email).toBe(200);
+    expect((await login({ email: "a.nab+7@googlemail.com" })).statusCode).toBe(429);
+    expect((await login({ email: "anac@gmail.com" })).statusCode).toBe(200);
+
+    for (let i = 0; i < 5; i++) expect((await login({ email: `bo+${i}@example.com` })).statusCode).toBe(200);
+    expect((await login({ email: "bo+late@example.com" })).statusCode).toBe(429);
+    expect((await login({ email: "bo@example.com" })).statusCode).toBe(429);
+    // Outside Gmail, a dot makes another mailbox.
+    expect((await login({ email: "b.o@example.com" })).statusCode).toBe(200);
+  });
+
   it("limits one network address to 30 links per 15 minutes", async () => {
     const ip = "192.0.2.7";
     for (let i = 0; i < 30; i++) expect((await login({ email: `ip-${i}@example.com` }, ip)).statusCode).toBe(200);
@@ -247,44 +261,71 @@ describe("signing out", () => {
   });
 });
 
-describe("registering with an invite code", () => {
-  async function inviteTo(expiresAt: Date) {
+describe("registering with an invite code (decision 021)", () => {
+  async function inviteTo(expiresAt: Date, name?: string) {
     const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    if (name) await t.db.update(households).set({ name }).where(eq(households.id, household.id));
     const code = randomToken(16);
     await t.db.insert(invites).values({ code, householdId: household.id, createdBy: owner.user.id, expiresAt });
-    return { household, owner, code };
+    return { household: { ...household, name: name ?? household.name }, owner, code };
   }
+  const inAWeek = () => new Date(t.clock.now.getTime() + 7 * 24 * 60 * MINUTE);
 
-  it("joins the invite's household as a member and tells the others", async () => {
-    const { household, owner, code } = await inviteTo(new Date(t.clock.now.getTime() + 7 * 24 * 60 * MINUTE));
+  it("says in the email which household the link joins and under which name, as text", async () => {
+    const { code } = await inviteTo(inAWeek(), "The <b>Cozy</b> Flat");
+    const { mail } = await requestLink({ email: "blair@example.com", displayName: "Blair", inviteCode: code });
+    const [text = "", html = ""] = mail.body.split(/Content-Type: text\/html/i);
+    const offer = "and join The <b>Cozy</b> Flat as 'Blair'. You can change the name, or decline, before you join.";
+    expect(text.replace(/\s+/g, " ")).toContain(`Sign in to Housemate ${offer}`);
+    expect(html.replace(/\s+/g, " ")).toContain(
+      "join <strong>The &lt;b&gt;Cozy&lt;/b&gt; Flat</strong> as <strong>'Blair'</strong>. You can change the name, or decline, before you join.",
+    );
+    expect(html).not.toContain("<b>Cozy</b>");
+  });
+
+  it("does not join the household at verification: the invite comes back for the person to confirm", async () => {
+    const { household, owner, code } = await inviteTo(inAWeek());
     const session = await signIn({ email: "joiner@example.com", displayName: "Jo Iner", inviteCode: code });
-    expect(session.user).toMatchObject({ household_id: household.id, is_admin: false });
-    expect(session.needsOnboarding).toBe(false);
+    expect(session.user).toMatchObject({ household_id: null, is_admin: false, display_name: "joiner" });
+    expect(session.needsOnboarding).toBe(true);
+    expect(session.invite).toEqual({ code, householdName: household.name, memberCount: 1, displayName: "Jo Iner" });
     const told = await t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, owner.user.id), eq(notifications.typeId, "household_joined")));
-    expect(told).toHaveLength(1);
+    expect(told).toHaveLength(0);
   });
 
-  it("still signs in when the invite has expired, without joining", async () => {
-    const { code } = await inviteTo(new Date(t.clock.now.getTime() - MINUTE));
-    const session = await signIn({ email: "too-late@example.com", inviteCode: code });
+  it("proposes the account's own name when the requested one is not a valid display name", async () => {
+    const { code } = await inviteTo(inAWeek());
+    const session = await signIn({ email: "odd.name@example.com", displayName: "<script></script>", inviteCode: code });
+    expect(session.invite?.displayName).toBe("odd.name");
+    expect(session.user.display_name).toBe("odd.name");
+  });
+
+  it("still signs in when the invite has expired, offering nothing and naming no household", async () => {
+    const { code, household } = await inviteTo(new Date(t.clock.now.getTime() - MINUTE));
+    const { mail, token } = await requestLink({ email: "too-late@example.com", inviteCode: code });
+    expect(mail.body).not.toContain(household.name);
+    const session = (await verify(token)).json().data;
     expect(session.user.household_id).toBeNull();
     expect(session.needsOnboarding).toBe(true);
+    expect(session.invite).toBeNull();
   });
 
   it("still signs in with an unknown invite code", async () => {
     const session = await signIn({ email: "made-up@example.com", inviteCode: "no-such-code" });
     expect(session.needsOnboarding).toBe(true);
+    expect(session.invite).toBeNull();
   });
 
-  it("leaves a person already in a household where they are", async () => {
-    const first = await inviteTo(new Date(t.clock.now.getTime() + 60 * MINUTE));
-    const second = await inviteTo(new Date(t.clock.now.getTime() + 60 * MINUTE));
-    await signIn({ email: "settled@example.com", inviteCode: first.code });
-    const again = await signIn({ email: "settled@example.com", inviteCode: second.code });
-    expect(again.user.household_id).toBe(first.household.id);
+  it("leaves a person already in a household where they are, offering no invite", async () => {
+    const { household } = await buildHouseholdWithMembers(t.db, 0);
+    await buildUser(t.db, { email: "settled@example.com", householdId: household.id });
+    const other = await inviteTo(inAWeek());
+    const again = await signIn({ email: "settled@example.com", inviteCode: other.code });
+    expect(again.user.household_id).toBe(household.id);
+    expect(again.invite).toBeNull();
   });
 });
 

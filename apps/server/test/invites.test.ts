@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { INVITE_INVALID_MESSAGE, INVITE_NEEDS_HOUSEHOLD_MESSAGE } from "@housemate/contract";
-import { invites } from "../src/db/schema.js";
-import { addMember, requireValidInvite } from "../src/features/households/membership.js";
+import { invites, notifications, users } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHouseholdWithMembers, buildMember, buildSession, buildUser } from "./helpers/factories.js";
 
@@ -24,14 +23,15 @@ async function createInvite(householdId: string, token: string) {
 
 const details = (code: string) => t.request({ method: "GET", url: `/api/invites/${code}` });
 
-/** What sign-up with an invite code does at verification (the auth feature calls the same helpers). */
+const joinByInvite = (code: string, token: string | undefined, payload: object = {}) =>
+  t.request({ method: "POST", url: `/api/invites/${code}/join`, token, payload });
+
+/** A new person, signed in without a household, who accepts the invite on onboarding (decision 021). */
 async function signUpWithInvite(code: string) {
   const user = await buildUser(t.db);
-  const delivery = await t.db.transaction(async (tx) => {
-    const { household } = await requireValidInvite(tx, code, t.clock.now);
-    return addMember(tx, { userId: user.id, householdId: household.id, isAdmin: false, publicUrl: PUBLIC_URL });
-  });
-  t.app.notifier.deliver(delivery);
+  const token = await buildSession(t.db, user.id, new Date(t.clock.now.getTime() + DAY));
+  const res = await joinByInvite(code, token);
+  if (res.statusCode !== 200) throw Object.assign(new Error(res.body), { statusCode: res.statusCode });
   return user;
 }
 
@@ -145,5 +145,80 @@ describe("using an invite", () => {
     } finally {
       t.clock.set(start);
     }
+  });
+});
+
+describe("joining through an invite (decision 021)", () => {
+  async function invitedNewcomer() {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const { code } = await createInvite(household.id, owner.token);
+    const newcomer = await buildMember(t.db, undefined, { displayName: "blair" });
+    return { household, owner, code, newcomer };
+  }
+  const nameOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]?.displayName;
+
+  it("joins the household under the name the person chose, sanitised like a profile's, and tells the others", async () => {
+    const { household, owner, code, newcomer } = await invitedNewcomer();
+    const res = await joinByInvite(code, newcomer.token, { display_name: "  <b>Blair</b>  Hale " });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ success: true, household: { id: household.id, name: household.name } });
+    expect(data.user).toMatchObject({ id: newcomer.user.id, display_name: "Blair Hale", household_id: household.id, is_admin: false });
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
+    expect(told.map((n) => n.message)).toContain("Blair Hale joined your household");
+  });
+
+  it("keeps the person's name when they give none", async () => {
+    const { household, code, newcomer } = await invitedNewcomer();
+    const res = await joinByInvite(code, newcomer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.user).toMatchObject({ display_name: "blair", household_id: household.id });
+  });
+
+  it("refuses someone already in a household with 409, and leaves their name as it was", async () => {
+    const { code } = await invitedNewcomer();
+    const settled = await buildHouseholdWithMembers(t.db, 0);
+    const res = await joinByInvite(code, settled.owner.token, { display_name: "Somebody Else" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe("CONFLICT");
+    expect(await nameOf(settled.owner.user.id)).toBe(settled.owner.user.displayName);
+  });
+
+  it("answers an unknown or expired invite with 404 and SPEC's text, changing nothing", async () => {
+    const { code, newcomer } = await invitedNewcomer();
+    const unknown = await joinByInvite("never-issued-code", newcomer.token, { display_name: "Blair" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ code: "NOT_FOUND", message: INVITE_INVALID_MESSAGE });
+
+    await t.db.update(invites).set({ expiresAt: new Date(t.clock.now.getTime() - 1) }).where(eq(invites.code, code));
+    const expired = await joinByInvite(code, newcomer.token, { display_name: "Blair" });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().error.message).toBe(INVITE_INVALID_MESSAGE);
+    expect(await nameOf(newcomer.user.id)).toBe("blair");
+  });
+
+  it.each([[""], ["<script></script>"], ["a".repeat(51)], ["Robert'); DROP"], [42]])(
+    "refuses the display name %j with 400, joining nothing",
+    async (displayName) => {
+      const { code, newcomer } = await invitedNewcomer();
+      const res = await joinByInvite(code, newcomer.token, { display_name: displayName });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe("VALIDATION_ERROR");
+      const [row] = await t.db.select().from(users).where(eq(users.id, newcomer.user.id));
+      expect(row).toMatchObject({ householdId: null, displayName: "blair" });
+    },
+  );
+
+  it("needs a session", async () => {
+    const { code } = await invitedNewcomer();
+    expect((await joinByInvite(code, undefined)).statusCode).toBe(401);
+  });
+
+  it("lets one of two concurrent joins of the same person win", async () => {
+    const { code, newcomer } = await invitedNewcomer();
+    const other = await buildHouseholdWithMembers(t.db, 0);
+    const { code: otherCode } = await createInvite(other.household.id, other.owner.token);
+    const answers = await Promise.all([joinByInvite(code, newcomer.token), joinByInvite(otherCode, newcomer.token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 });

@@ -29,11 +29,25 @@ export const MAGIC_LINK_INVALID_MESSAGE =
   "This sign-in link is invalid or has expired. Please request a new one.";
 
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
+/**
+ * The household a sign-in link's invite opens, for the person to confirm on onboarding (decision 021):
+ * verification never joins it. `displayName` is the name proposed with the request, only a suggestion.
+ */
+export const pendingInviteSchema = z.object({
+  code: z.string(),
+  householdName: z.string(),
+  memberCount: z.number().int(),
+  displayName: z.string(),
+});
+export type PendingInvite = z.infer<typeof pendingInviteSchema>;
+
 export const verifyResponse = z.object({
   token: z.string(),
   expires: z.string(),
   user: userSchema,
   needsOnboarding: z.boolean(),
+  /** Set only for a person without a household whose link carried a still-valid invite. */
+  invite: pendingInviteSchema.nullable(),
 });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 

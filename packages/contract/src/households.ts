@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
 import { currencySchema, DEFAULT_API_CURRENCY } from "./currency.js";
+import { displayNameSchema, userSchema } from "./users.js";
 
 export const INVITE_TTL_DAYS = 7;
 export const INVITE_INVALID_MESSAGE = "This invite link is invalid or has expired.";
@@ -41,6 +42,15 @@ export const inviteDetailsSchema = z.object({
   memberCount: z.number().int(),
 });
 export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
+
+/**
+ * POST /invites/{code}/join (decision 021): the signed-in caller joins the invite's household, under the
+ * display name they chose if they give one (sanitised and checked like the profile's).
+ */
+export const joinByInviteBody = z.strictObject({ display_name: displayNameSchema.optional() });
+export type JoinByInviteBody = z.input<typeof joinByInviteBody>;
+export const joinByInviteResponse = joinHouseholdResponse.extend({ user: userSchema });
+export type JoinByInviteResponse = z.infer<typeof joinByInviteResponse>;
 
 /** Invite codes are opaque; the cap keeps junk out of the lookup. */
 export const inviteCodeParams = z.object({ code: z.string().min(1).max(200) });

@@ -56,6 +56,8 @@ const ROWS: Row[] = [
   { method: "POST", route: "/api/households/:id/join", request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }), expected: signedIn(409, 409) },
   { method: "POST", route: "/api/households/:id/invites", request: (w) => ({ url: `/api/households/${w.householdId}/invites` }), expected: signedIn(201, 403) },
   { method: "GET", route: "/api/invites/:code", request: (w) => ({ url: `/api/invites/${w.inviteCode}` }), expected: open(200) },
+  // Joining by invite needs a session; the member (and the other member) already have a household.
+  { method: "POST", route: "/api/invites/:code/join", request: (w) => ({ url: `/api/invites/${w.inviteCode}/join`, payload: {} }), expected: signedIn(409, 409) },
   { method: "GET", route: "/api/users", request: (w) => ({ url: `/api/users?householdId=${w.householdId}` }), expected: signedIn(200, 403) },
   { method: "GET", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.housemate.id}` }), expected: signedIn(200, 403) },
   { method: "PUT", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.member.id}`, payload: { bio: "Hi" } }), expected: signedIn(200, 403) },

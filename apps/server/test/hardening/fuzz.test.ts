@@ -6,8 +6,9 @@ import fc from "fast-check";
 import type { RouteOptions } from "fastify";
 import type { LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
-import { ERROR_STATUS, errorBodySchema, IMAGE_TYPES } from "@housemate/contract";
+import { ERROR_STATUS, errorBodySchema, IMAGE_TYPES, isValidDisplayName } from "@housemate/contract";
 import { createTestContext, PUBLIC_URL } from "../helpers/app.js";
+import { buildMember } from "../helpers/factories.js";
 import { tinyJpeg, tinyPng } from "../helpers/images.js";
 import { fromSchema, HOSTILE_PATH_VALUES, hostileValue, type Context, type JsonSchema } from "./arbitraries.js";
 import { buildWorld, type World } from "./world.js";
@@ -330,6 +331,23 @@ describe("fuzzing every route of the OpenAPI document", () => {
         { numRuns: RUNS, endOnFailure: true },
       );
     }
+  });
+
+  // The member is in a household, so the run above meets 409 there: a newcomer takes the join's own path.
+  it("POST /invites/{code}/join as a newcomer: hostile names are refused, and a joiner's name is a valid display name", async () => {
+    const world = await buildWorld(t);
+    const operation = operations.find((o) => o.method === "POST" && o.path === "/invites/{code}/join");
+    expect(operation).toBeDefined();
+    if (!operation) return;
+    await fc.assert(
+      fc.asyncProperty(callOf(operation, world), async (call) => {
+        const newcomer = await buildMember(t.db);
+        const res = await t.request({ method: "POST", ...call, token: newcomer.token });
+        expectSafeAnswer(operation, call, res);
+        if (res.statusCode === 200) expect(isValidDisplayName(res.json().data.user.display_name)).toBe(true);
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
   });
 
   it("left no trace on Object.prototype", () => {

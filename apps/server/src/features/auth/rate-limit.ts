@@ -11,6 +11,28 @@ export interface RateLimit {
 
 const windowStartOf = (now: Date, windowMs: number) => new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address reaches, as a key for rate limiting only (the account keeps the address as
+ * typed): lower-cased, without a `+tag`, and for Gmail without dots and with googlemail.com as
+ * gmail.com. So `ana+1@`, `ana+2@` and `a.n.a@gmail.com` share one per-email limit.
+ */
+export function normalizeEmailForRateLimit(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replace(/\./g, "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
+
 /**
  * Counts one attempt against every limit and throws 429 (with Retry-After) if any is now over.
  * Fixed windows kept in the database, incremented by one atomic upsert each, so every server

@@ -5,15 +5,15 @@ import {
   MAGIC_LINK_TTL_MINUTES,
   sanitizeDisplayName,
   SESSION_TTL_DAYS,
+  type PendingInvite,
 } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { magicLinks, sessions, users } from "../../db/schema.js";
-import { AppError, unauthenticated } from "../../lib/errors.js";
-import { emptyDelivery, type Delivery } from "../../lib/notify.js";
+import { unauthenticated } from "../../lib/errors.js";
 import { queueMail } from "../../lib/outbox.js";
 import { randomToken, sha256 } from "../../lib/tokens.js";
 import type { UserRow } from "../../plugins/auth.js";
-import { addMember, findValidInvite } from "../households/membership.js";
+import { countMembers, findValidInvite } from "../households/membership.js";
 import { magicLinkMail } from "./magic-link-mail.js";
 
 const MINUTE = 60_000;
@@ -23,6 +23,8 @@ const FALLBACK_DISPLAY_NAME = "Housemate";
 /**
  * Records a sign-in link for `email` (only the token's digest) and queues the email carrying it,
  * in one transaction. Known and unknown addresses are treated alike, so the answer reveals nothing.
+ * A still-valid invite is kept with the link and named in the email (decision 021); any other code
+ * is dropped, as it could open nothing.
  */
 export async function requestMagicLink(
   db: Database,
@@ -32,16 +34,20 @@ export async function requestMagicLink(
   await db.delete(magicLinks).where(lt(magicLinks.expiresAt, params.now));
   const token = randomToken();
   const link = `${params.publicUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+  const invite = params.inviteCode ? await findValidInvite(db, params.inviteCode, params.now) : null;
+  const mailInvite = invite
+    ? { householdName: invite.household.name, displayName: newUserDisplayName(params.displayName ?? null, params.email) }
+    : null;
   await db.transaction(async (tx) => {
     await tx.insert(magicLinks).values({
       tokenHash: sha256(token),
       email: params.email,
       displayName: params.displayName || null,
-      inviteCode: params.inviteCode || null,
+      inviteCode: invite ? invite.invite.code : null,
       expiresAt: new Date(params.now.getTime() + MAGIC_LINK_TTL_MINUTES * MINUTE),
       createdAt: params.now,
     });
-    await queueMail(tx, magicLinkMail({ to: params.email, link }), params.now);
+    await queueMail(tx, magicLinkMail({ to: params.email, link, invite: mailInvite }), params.now);
   });
 }
 
@@ -49,18 +55,16 @@ export interface SignIn {
   token: string;
   expires: Date;
   user: UserRow;
-  /** The household's "new housemate" notifications, for `app.notifier.deliver` after commit. */
-  delivery: Delivery;
+  /** The invite the link carried, still valid, for a person without a household to confirm or decline. */
+  invite: PendingInvite | null;
 }
 
 /**
- * Trades a sign-in link for a session: consumes the link (once, atomically), finds or creates the
- * account, joins the invited household if the link came from a registration with a valid invite.
+ * Trades a sign-in link for a session: consumes the link (once, atomically) and finds or creates the
+ * account. An invite the link carried is never joined here (decision 021): it comes back as a pending
+ * invite, with the name proposed for the person only as a suggestion, for them to confirm on onboarding.
  */
-export async function verifyMagicLink(
-  db: Database,
-  params: { token: string; now: Date; publicUrl: string },
-): Promise<SignIn> {
+export async function verifyMagicLink(db: Database, params: { token: string; now: Date }): Promise<SignIn> {
   const { now } = params;
   return db.transaction(async (tx) => {
     // Only one of any number of concurrent verifies gets the row back.
@@ -77,17 +81,15 @@ export async function verifyMagicLink(
       .returning();
     if (!link) throw unauthenticated(MAGIC_LINK_INVALID_MESSAGE);
 
-    let user = await findOrCreateUser(tx, link.email, link.displayName, now);
-    let delivery = emptyDelivery();
-    if (link.inviteCode && !user.householdId) {
-      delivery = await joinInvitedHousehold(tx, user, link.inviteCode, now, params.publicUrl);
-      user = await reloadUser(tx, user.id);
-    }
+    // With an invite, whoever asked may not be the address's owner: their name for the new account is
+    // only proposed, never applied.
+    const user = await findOrCreateUser(tx, link.email, link.inviteCode ? null : link.displayName, now);
+    const invite = link.inviteCode && !user.householdId ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now) : null;
 
     const token = randomToken();
     const expires = new Date(now.getTime() + SESSION_TTL_DAYS * DAY);
     await tx.insert(sessions).values({ tokenHash: sha256(token), userId: user.id, expiresAt: expires, createdAt: now });
-    return { token, expires, user, delivery };
+    return { token, expires, user, invite };
   });
 }
 
@@ -124,23 +126,23 @@ async function findOrCreateUser(tx: Executor, email: string, registeredName: str
   return existing;
 }
 
-/** An invalid or expired invite, or a household joined meanwhile, never blocks signing in. */
-async function joinInvitedHousehold(tx: Executor, user: UserRow, code: string, now: Date, publicUrl: string) {
-  const invite = await findValidInvite(tx, code, now);
-  if (!invite) return emptyDelivery();
-  try {
-    return await addMember(tx, { userId: user.id, householdId: invite.household.id, isAdmin: false, publicUrl, now });
-  } catch (error) {
-    // addMember's conflict comes from a conditional UPDATE matching no row, so the transaction is intact.
-    if (error instanceof AppError && error.code === "CONFLICT") return emptyDelivery();
-    throw error;
-  }
-}
-
-async function reloadUser(tx: Executor, id: string): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new Error("user vanished during sign-in");
-  return row;
+/** What the invite offers, if it is still valid: an expired or unknown one never blocks signing in. */
+async function pendingInvite(
+  tx: Executor,
+  code: string,
+  proposedName: string | null,
+  user: UserRow,
+  now: Date,
+): Promise<PendingInvite | null> {
+  const found = await findValidInvite(tx, code, now);
+  if (!found) return null;
+  const proposed = sanitizeDisplayName(proposedName ?? "");
+  return {
+    code,
+    householdName: found.household.name,
+    memberCount: await countMembers(tx, found.household.id),
+    displayName: isValidDisplayName(proposed) ? proposed : user.displayName,
+  };
 }
 
 /** The name typed at registration when it passes SPEC §5, else one made from the email's local part. */

@@ -6,12 +6,19 @@ import {
   INVITE_NEEDS_HOUSEHOLD_MESSAGE,
   inviteCodeParams,
   inviteDetailsSchema,
+  joinByInviteBody,
+  joinByInviteResponse,
 } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
 import { currentUser } from "../../plugins/auth.js";
-import { createInvite, inviteDetails } from "./service.js";
+import { presentHousehold } from "../households/presenter.js";
+import { presentUser } from "../users/presenter.js";
+import { createInvite, inviteDetails, joinByInvite } from "./service.js";
 
-/** SPEC §7 invites: members make links; anyone holding a link may read what it opens. */
+/**
+ * SPEC §7 invites: members make links; anyone holding a link may read what it opens, and a signed-in
+ * person without a household may join through it (decision 021).
+ */
 const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/households/:id/invites",
@@ -43,6 +50,30 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/invites/:code",
     { schema: { params: inviteCodeParams, response: { 200: envelope(inviteDetailsSchema) } } },
     async (request) => ({ data: await inviteDetails(app.db, request.params.code, app.now()) }),
+  );
+
+  app.post(
+    "/invites/:code/join",
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        security: [{ bearer: [] }],
+        params: inviteCodeParams,
+        body: joinByInviteBody,
+        response: { 200: envelope(joinByInviteResponse) },
+      },
+    },
+    async (request) => {
+      const { household, user, delivery } = await joinByInvite(app.db, {
+        userId: currentUser(request).id,
+        code: request.params.code,
+        displayName: request.body.display_name,
+        publicUrl: app.config.publicUrl,
+        now: app.now(),
+      });
+      app.notifier.deliver(delivery);
+      return { data: { success: true as const, household: presentHousehold(household), user: presentUser(user) } };
+    },
   );
 };
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith } from "@/features/auth/testing/fake-server";
+import { respondWith, serverUser } from "@/features/auth/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as InvitePage } from "./invite";
 
@@ -17,6 +17,7 @@ function renderInvite(path = "/invite/abc123") {
       <Route path="/invite" element={<InvitePage />} />
       <Route path="/register" element={<Here name="register" />} />
       <Route path="/" element={<Here name="home" />} />
+      <Route path="/dashboard" element={<Here name="dashboard" />} />
     </>,
     [path],
   );
@@ -90,15 +91,21 @@ describe("invite landing", () => {
     expect(await screen.findByText("The Cozy Flat")).toBeInTheDocument();
   }, 10_000);
 
-  it("sends a signed-in person without a household the joining link by email", async () => {
+  it("joins a signed-in person without a household in one click, under their own name (decision 021)", async () => {
     signIn({ email: "bo@example.com", display_name: "Bo", household_id: null });
-    const server = respondWith({ [DETAILS_PATH]: details, "POST /api/auth/login": { body: { data: { message: "sent" } } } });
+    const household = { id: HOUSEHOLD_ID, name: "The Cozy Flat", created_by: "u2", iso_4217_code: "GBP", created_at: "2026-01-01T00:00:00.000Z" };
+    const joinedUser = serverUser({ email: "bo@example.com", display_name: "Bo", household_id: HOUSEHOLD_ID });
+    const server = respondWith({
+      [DETAILS_PATH]: details,
+      "POST /api/invites/abc123/join": { body: { data: { success: true, household, user: joinedUser } } },
+    });
     const user = userEvent.setup();
     renderInvite();
     await user.click(await screen.findByRole("button", { name: "Join" }));
-    expect(await screen.findByText(/We've sent a link to/)).toHaveTextContent("We've sent a link to bo@example.com. Open it to join The Cozy Flat.");
-    expect(server.bodies.at(-1)).toEqual({ email: "bo@example.com", displayName: "Bo", inviteCode: "abc123" });
-    expect(screen.getByRole("button", { name: "Join" })).toBeDisabled();
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(server.bodies.at(-1)).toEqual({});
+    expect(await screen.findByText("You've joined the household.")).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: false });
   });
 
   it("does not offer to join a second household", async () => {

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, useNavigate } from "react-router";
-import type { Household } from "@housemate/contract";
+import { DISPLAY_NAME_MESSAGE, INVITE_INVALID_MESSAGE, type Household } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, type FakeAnswer } from "@/features/auth/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { Component as OnboardingPage } from "./onboarding";
 
 const household: Household = {
@@ -224,5 +225,96 @@ describe("onboarding: join", () => {
     await user.type(screen.getByLabelText("Household ID"), HOUSEHOLD_ID);
     await user.click(screen.getByRole("button", { name: "Join Household" }));
     expect(await screen.findByText("You are already a member of a household. Leave it before joining another.")).toBeInTheDocument();
+  });
+});
+
+describe("onboarding: an invite from the sign-in link (decision 021)", () => {
+  const JOIN_PATH = "POST /api/invites/code-1/join";
+  const joined = (displayName: string): FakeAnswer => ({
+    body: { data: { success: true, household, user: serverUserJoined(displayName) } },
+  });
+  const serverUserJoined = (displayName: string) => ({
+    id: "u1",
+    email: "ana@example.com",
+    display_name: displayName,
+    photo_url: null,
+    bio: null,
+    household_id: HOUSEHOLD_ID,
+    email_verified: true,
+    is_admin: false,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  });
+
+  beforeEach(() => {
+    signIn({ display_name: "ana" });
+    savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Blair" });
+  });
+
+  it("opens on the invite, with the household, its member count and the proposed name to confirm", () => {
+    respondWith({});
+    renderOnboarding();
+    expect(screen.getByText("Welcome, ana!")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "You're invited to join The Cozy Flat" })).toBeInTheDocument();
+    expect(screen.getByText("2 members")).toBeInTheDocument();
+    expect(screen.getByLabelText("Display name")).toHaveValue("Blair");
+    expect(screen.getByRole("button", { name: "Join The Cozy Flat" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Not now" })).toBeEnabled();
+  });
+
+  it("joins under the confirmed name, says so and goes to the dashboard", async () => {
+    const server = respondWith({ [JOIN_PATH]: joined("Blair") });
+    const user = userEvent.setup();
+    renderOnboarding();
+    await user.click(screen.getByRole("button", { name: "Join The Cozy Flat" }));
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ display_name: "Blair" }]);
+    expect(await screen.findByText("Success!")).toBeInTheDocument();
+    expect(screen.getByText("You've joined the household.")).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: false, display_name: "Blair" });
+    expect(readPendingInvite()).toBeNull();
+  });
+
+  it("joins under a name the person changed, and will not send one that is not a valid display name", async () => {
+    const server = respondWith({ [JOIN_PATH]: joined("Ana Lopez") });
+    const user = userEvent.setup();
+    renderOnboarding();
+    const field = screen.getByLabelText("Display name");
+    await user.clear(field);
+    expect(screen.getByRole("button", { name: "Join The Cozy Flat" })).toBeDisabled();
+    await user.type(field, "Ana!!");
+    expect(screen.getByText(DISPLAY_NAME_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Join The Cozy Flat" })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, "Ana Lopez");
+    await user.click(screen.getByRole("button", { name: "Join The Cozy Flat" }));
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ display_name: "Ana Lopez" }]);
+    expect(useAuthStore.getState().currentUser?.display_name).toBe("Ana Lopez");
+  });
+
+  it("sets the invite aside with 'Not now': SPEC's choice, nothing joined, the invite forgotten", async () => {
+    const server = respondWith({});
+    const user = userEvent.setup();
+    renderOnboarding();
+    await user.click(screen.getByRole("button", { name: "Not now" }));
+    expect(screen.getByRole("button", { name: /Create New Household/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Join Existing Household/ })).toBeInTheDocument();
+    expect(screen.queryByText(/You're invited/)).not.toBeInTheDocument();
+    expect(readPendingInvite()).toBeNull();
+    expect(server.requests).toHaveLength(0);
+    expect(useAuthStore.getState().currentUser?.household_id).toBeNull();
+  });
+
+  it("says an invite that expired meanwhile is invalid, and offers the choice", async () => {
+    respondWith({
+      [JOIN_PATH]: { status: 404, body: { error: { message: INVITE_INVALID_MESSAGE, code: "NOT_FOUND", requestId: "r1" } } },
+    });
+    const user = userEvent.setup();
+    renderOnboarding();
+    await user.click(screen.getByRole("button", { name: "Join The Cozy Flat" }));
+    expect(await screen.findByText(INVITE_INVALID_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /Create New Household/ })).toBeInTheDocument();
+    expect(readPendingInvite()).toBeNull();
   });
 });

@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
+import type { PendingInvite } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, serverUser } from "@/features/auth/testing/fake-server";
+import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { Component as VerifyPage } from "./verify";
 
 function renderAt(path: string) {
@@ -23,7 +25,7 @@ function renderAt(path: string) {
   );
 }
 
-function verifiedAs(needsOnboarding: boolean) {
+function verifiedAs(needsOnboarding: boolean, invite: PendingInvite | null = null) {
   return respondWith({
     "GET /api/auth/verify": {
       body: {
@@ -32,6 +34,7 @@ function verifiedAs(needsOnboarding: boolean) {
           expires: "2999-01-01T00:00:00.000Z",
           user: serverUser({ household_id: needsOnboarding ? null : "11111111-1111-4111-8111-111111111111" }),
           needsOnboarding,
+          invite,
         },
       },
     },
@@ -66,6 +69,25 @@ describe("magic link verification page", () => {
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByRole("heading", { name: "onboarding" })).toBeInTheDocument();
+  });
+
+  it("keeps the link's invite for onboarding to offer, joining nothing (decision 021)", async () => {
+    const invite = { code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Blair" };
+    verifiedAs(true, invite);
+    renderAt("/auth/verify?token=page-invite");
+    expect(await screen.findByText("Setting up your account...")).toBeInTheDocument();
+    expect(readPendingInvite()).toEqual(invite);
+    expect(useAuthStore.getState().currentUser?.household_id).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.getByRole("heading", { name: "onboarding" })).toBeInTheDocument();
+  });
+
+  it("forgets an older invite when the link carries none", async () => {
+    savePendingInvite({ code: "old", householdName: "Old Flat", memberCount: 1, displayName: "Ana" });
+    verifiedAs(true);
+    renderAt("/auth/verify?token=page-no-invite");
+    expect(await screen.findByText("Setting up your account...")).toBeInTheDocument();
+    expect(readPendingInvite()).toBeNull();
   });
 
   it("sends a member of a household to the dashboard", async () => {

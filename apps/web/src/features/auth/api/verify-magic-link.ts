@@ -1,4 +1,4 @@
-import type { VerifyResponse } from "@housemate/contract";
+import { pendingInviteSchema, type VerifyResponse } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { isRecord } from "@/lib/is-record";
 import { normalizeUser, type SessionUser } from "../utils/session-user";
@@ -7,7 +7,8 @@ export type VerifiedSession = Omit<VerifyResponse, "user"> & { user: SessionUser
 
 /**
  * GET /auth/verify?token= (SPEC §7): trades the emailed token for a session. Reads token, expires,
- * user and needsOnboarding; an answer with `success: false` is a failure carrying its `error`.
+ * user and needsOnboarding, and the pending invite (decision 021; null when absent or malformed); an
+ * answer with `success: false` is a failure carrying its `error`.
  */
 export async function verifyMagicLink(token: string): Promise<VerifiedSession> {
   const answer = await api.get<unknown>("/auth/verify", { auth: false, params: { token } });
@@ -19,5 +20,6 @@ export async function verifyMagicLink(token: string): Promise<VerifiedSession> {
   }
   const user = normalizeUser(answer.user);
   const needsOnboarding = typeof answer.needsOnboarding === "boolean" ? answer.needsOnboarding : !user.household_id;
-  return { token: answer.token, expires: answer.expires, user, needsOnboarding };
+  const invite = pendingInviteSchema.safeParse(answer.invite);
+  return { token: answer.token, expires: answer.expires, user, needsOnboarding, invite: invite.success ? invite.data : null };
 }

@@ -4,6 +4,7 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import { LOGIN_SENT_MESSAGE, type LoginBody } from "@housemate/contract";
 import { onSessionExpired } from "@/lib/api-client";
 import { personName } from "@/lib/person-name";
+import { forgetPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { queryClient } from "@/lib/query-client";
 import { getCurrentUser } from "../api/get-current-user";
 import { logoutSession } from "../api/logout";
@@ -73,8 +74,11 @@ export const useAuthStore = create<AuthState>()(
       verify(token) {
         const pending = verifications.get(token);
         if (pending) return pending;
-        const verification = verifyMagicLink(token).then(({ token: sessionToken, expires, user, needsOnboarding }) => {
+        const verification = verifyMagicLink(token).then(({ token: sessionToken, expires, user, needsOnboarding, invite }) => {
           saveSession({ token: sessionToken, expires, user });
+          // Onboarding offers it to confirm or decline (decision 021); a link without one clears an old one.
+          if (invite) savePendingInvite(invite);
+          else forgetPendingInvite();
           set({ currentUser: user, isAuthenticated: true, isLoading: false });
           toast.success("Welcome!", { description: `Logged in as ${personName(user)}` });
           return { user, needsOnboarding };
@@ -122,6 +126,7 @@ export const useAuthStore = create<AuthState>()(
 
       signOutLocally() {
         clearSession();
+        forgetPendingInvite();
         // The next person on this device must not see the last one's cached household data.
         queryClient.clear();
         set({ currentUser: null, isAuthenticated: false, isLoading: false, isLeaving: false });

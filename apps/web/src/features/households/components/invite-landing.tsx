@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { LoaderCircle, MailCheck, TriangleAlert, Users } from "lucide-react";
+import { LoaderCircle, TriangleAlert, Users } from "lucide-react";
 import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
 import { CardScreen } from "@/components/card-screen";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -10,17 +10,16 @@ import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from 
 import { Spinner } from "@/components/ui/spinner";
 import { isInviteRefusal, useInviteDetails } from "../api/get-invite-details";
 import { useJoinByInvite } from "../hooks/use-join-by-invite";
+import { memberCountText } from "../utils/member-count-text";
 
 /** SPEC §2 Invite landing (/invite/{code}): what the link opens, and a way in. */
 export function InviteLanding({ code }: { code: string | undefined }) {
   return <CardScreen className="max-w-lg">{code ? <InviteDetailsCard code={code} /> : <InviteProblem message="Invalid invite link" />}</CardScreen>;
 }
 
-const memberCountText = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
-
 function InviteDetailsCard({ code }: { code: string }) {
   const details = useInviteDetails(code);
-  const { join, isSending, sentTo, isMember } = useJoinByInvite(code);
+  const { join, isJoining, isMember } = useJoinByInvite(code);
   // Anything but a refusal (offline, server down) is worth another try.
   const isRefused = isInviteRefusal(details.error);
   const loadFailed = details.isError && !isRefused;
@@ -65,19 +64,11 @@ function InviteDetailsCard({ code }: { code: string }) {
             <AlertDescription>You are already a member of a household.</AlertDescription>
           </Alert>
         )}
-        {sentTo && (
-          <Alert>
-            <MailCheck aria-hidden="true" />
-            <AlertDescription>
-              We've sent a link to <span className="font-medium text-foreground">{sentTo}</span>. Open it to join {householdName}.
-            </AlertDescription>
-          </Alert>
-        )}
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
         <GoToHome />
-        <Button onClick={() => void join()} disabled={isMember || isSending || sentTo !== null} className="w-full sm:w-32">
-          {isSending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        <Button onClick={() => void join()} disabled={isMember || isJoining} className="w-full sm:w-32">
+          {isJoining && <LoaderCircle className="animate-spin" aria-hidden="true" />}
           Join
         </Button>
       </CardFooter>

@@ -7,6 +7,8 @@ export interface SetupStepMessages {
   success: string;
   /** SPEC §8's failure text for this step. */
   failure: string;
+  /** Refusals whose own words the person is shown instead of `failure` (default: 409 only). */
+  serverWordsFor?: readonly number[];
 }
 
 /**
@@ -16,11 +18,12 @@ export interface SetupStepMessages {
  */
 export function useFinishSetupStep() {
   const navigate = useNavigate();
-  return async function finish(step: Promise<unknown>, { success, failure }: SetupStepMessages) {
+  return async function finish(step: Promise<unknown>, { success, failure, serverWordsFor = [409] }: SetupStepMessages) {
     try {
       await step;
     } catch (error) {
-      toast.error("Error", { description: error instanceof ApiError && error.status === 409 ? error.message : failure });
+      const ownWords = error instanceof ApiError && serverWordsFor.includes(error.status);
+      toast.error("Error", { description: ownWords ? error.message : failure });
       return;
     }
     toast.success("Success!", { description: success });

@@ -1,20 +1,19 @@
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { saveInviteCode } from "@/lib/pending-invite";
+import { useJoinByInviteCode } from "../api/join-by-invite";
+import { useFinishSetupStep } from "./use-finish-setup-step";
 
 /**
  * The invite page's Join (SPEC §2 Invite landing). Signed out: the code waits in session storage
- * while the visitor registers, and the emailed link joins them. Signed in without a household: the
- * same emailed link, sent to their own address, joins them at verification — the API has no
- * call that takes an invite code from someone already signed in.
+ * while the visitor registers, and onboarding offers the household after the emailed link (decision
+ * 021). Signed in without a household: one click joins, under the name they already have.
  */
 export function useJoinByInvite(code: string) {
   const navigate = useNavigate();
   const currentUser = useAuthStore((state) => state.currentUser);
-  const requestMagicLink = useAuthStore((state) => state.requestMagicLink);
-  const [isSending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const joinByInvite = useJoinByInviteCode();
+  const finish = useFinishSetupStep();
 
   async function join() {
     if (!currentUser) {
@@ -22,19 +21,13 @@ export function useJoinByInvite(code: string) {
       navigate("/register");
       return;
     }
-    if (currentUser.household_id || isSending) return;
-    setSending(true);
-    try {
-      const sent = await requestMagicLink({
-        email: currentUser.email,
-        displayName: currentUser.display_name || undefined,
-        inviteCode: code,
-      });
-      if (sent) setSentTo(currentUser.email);
-    } finally {
-      setSending(false);
-    }
+    if (currentUser.household_id || joinByInvite.isPending) return;
+    await finish(joinByInvite.mutateAsync({ code }), {
+      success: "You've joined the household.",
+      failure: "Failed to join household. Please try again.",
+      serverWordsFor: [404, 409],
+    });
   }
 
-  return { join, isSending, sentTo, isMember: Boolean(currentUser?.household_id) };
+  return { join, isJoining: joinByInvite.isPending, isMember: Boolean(currentUser?.household_id) };
 }

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { JoinByInviteBody, JoinByInviteResponse } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+import { forgetPendingInvite } from "@/lib/pending-invite";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { getHouseholdQueryOptions } from "./get-household";
+
+export interface JoinByInviteInput {
+  code: string;
+  /** The name to join under; left out, the person keeps theirs. */
+  displayName?: string | undefined;
+}
+
+/** POST /invites/{code}/join (decision 021): the signed-in person joins the invite's household. */
+export async function joinByInvite({ code, displayName }: JoinByInviteInput): Promise<JoinByInviteResponse> {
+  const body: JoinByInviteBody = displayName === undefined ? {} : { display_name: displayName };
+  const answer = await api.post<Partial<JoinByInviteResponse>>(`/invites/${encodeURIComponent(code)}/join`, body);
+  if (!answer.success || !answer.household || !answer.user) throw new Error("Invalid response from server");
+  return { success: true, household: answer.household, user: answer.user };
+}
+
+/** Joins by invite; on success the user is a member (not admin) under the name the server kept, and the invite is spent. */
+export function useJoinByInviteCode() {
+  const queryClient = useQueryClient();
+  const updateUser = useAuthStore((state) => state.updateUser);
+  return useMutation({
+    mutationFn: joinByInvite,
+    onSuccess: ({ household, user }) => {
+      forgetPendingInvite();
+      queryClient.setQueryData(getHouseholdQueryOptions(household.id).queryKey, household);
+      updateUser({ household_id: household.id, is_admin: false, display_name: user.display_name });
+    },
+  });
+}

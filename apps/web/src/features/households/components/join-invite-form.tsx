@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from "react";
+import { LoaderCircle, Users } from "lucide-react";
+import { DISPLAY_NAME_MESSAGE, isValidDisplayName, sanitizeDisplayName, type PendingInvite } from "@housemate/contract";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ApiError } from "@/lib/api-client";
+import { useJoinByInviteCode } from "../api/join-by-invite";
+import { useFinishSetupStep } from "../hooks/use-finish-setup-step";
+import { memberCountText } from "../utils/member-count-text";
+
+export interface JoinInviteFormProps {
+  invite: PendingInvite;
+  /** 'Not now', or an invite that has stopped working: forget it and offer SPEC's choice. */
+  onDecline: () => void;
+}
+
+/**
+ * Onboarding's invite step (decision 021): the household a sign-in link's invite opens, joined only
+ * when the person confirms, under the name they confirm or change here. The proposed name came with
+ * the request, possibly from someone else, so it is only prefilled.
+ */
+export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
+  const join = useJoinByInviteCode();
+  const finish = useFinishSetupStep();
+  const [name, setName] = useState(invite.displayName);
+  const displayName = sanitizeDisplayName(name);
+  const isValid = isValidDisplayName(displayName);
+  const isBusy = join.isPending;
+  const canSubmit = name.trim() !== "" && isValid && !isBusy;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const joining = join.mutateAsync({ code: invite.code, displayName });
+    // An invite that expired meanwhile will never work: back to the other ways in.
+    joining.catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) onDecline();
+    });
+    await finish(joining, {
+      success: "You've joined the household.",
+      failure: "Failed to join household. Please try again.",
+      serverWordsFor: [400, 404, 409],
+    });
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <div className="flex items-center gap-3 rounded-lg border bg-background p-3.5 sm:p-4">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+          <Users className="size-5" />
+        </span>
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <h2 className="font-semibold break-words">You're invited to join {invite.householdName}</h2>
+          <p className="text-sm text-muted-foreground">{memberCountText(invite.memberCount)}</p>
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="invite-display-name">Display name</Label>
+        <Input
+          id="invite-display-name"
+          autoComplete="name"
+          maxLength={50}
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={name.trim() !== "" && !isValid}
+          aria-describedby="invite-display-name-hint"
+        />
+        <p id="invite-display-name-hint" className={isValid || name.trim() === "" ? "text-sm text-muted-foreground" : "text-sm text-destructive"}>
+          {isValid || name.trim() === "" ? "This is how your housemates will see you." : DISPLAY_NAME_MESSAGE}
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={onDecline} disabled={isBusy}>
+          Not now
+        </Button>
+        <Button type="submit" disabled={!canSubmit} className="min-w-0">
+          {isBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          <span className="truncate">{isBusy ? "Joining..." : `Join ${invite.householdName}`}</span>
+        </Button>
+      </div>
+    </form>
+  );
+}
