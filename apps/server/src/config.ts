@@ -27,7 +27,8 @@ const configSchema = z
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    // (?<!\/) starts the match at the first slash of the run only, keeping it linear.
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ""),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,

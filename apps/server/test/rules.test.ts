@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import { RULES_LIMIT_MESSAGE, RULES_PER_HOUSEHOLD_MAX } from "@housemate/contract";
 import { fines, notifications, rules } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule, unknownId } from "./helpers/factories.js";
@@ -84,6 +85,47 @@ describe("creating rules", () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().data.fine_amount).toBe(fine_amount);
     }
+  });
+});
+
+describe("the cap on rules per household", () => {
+  /** `count` live rules written straight to the database, as if made earlier. */
+  const keepRules = (householdId: string, createdBy: string, count: number) =>
+    t.db.insert(rules).values(
+      Array.from({ length: count }, (_, i) => ({ householdId, createdBy, title: `Rule ${i}`, description: "d", fineAmountMinor: 100 })),
+    );
+  const create = (token: string, householdId: string, title = "One more") =>
+    t.request({
+      method: "POST",
+      url: "/api/rules",
+      token,
+      payload: { title, description: "Keep it tidy", fine_amount: 1, household_id: householdId },
+    });
+  const liveRules = async (householdId: string) =>
+    (await t.db.select({ id: rules.id, deletedAt: rules.deletedAt }).from(rules).where(eq(rules.householdId, householdId))).filter(
+      (rule) => rule.deletedAt === null,
+    ).length;
+
+  it(`lets two members racing at ${RULES_PER_HOUSEHOLD_MAX - 1} rules make exactly one more, and tells the other why not`, async () => {
+    const { household, ana, ben } = await flat();
+    await keepRules(household.id, ana.user.id, RULES_PER_HOUSEHOLD_MAX - 1);
+
+    const answers = await Promise.all([create(ana.token, household.id, "Ana's"), create(ben.token, household.id, "Ben's")]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((res) => res.statusCode === 409);
+    expect(refused?.json().error).toMatchObject({ code: "CONFLICT", message: RULES_LIMIT_MESSAGE });
+    expect(await liveRules(household.id)).toBe(RULES_PER_HOUSEHOLD_MAX);
+  });
+
+  it("counts only rules not deleted, so deleting one makes room", async () => {
+    const { household, ana } = await flat();
+    await keepRules(household.id, ana.user.id, RULES_PER_HOUSEHOLD_MAX);
+    expect((await create(ana.token, household.id)).statusCode).toBe(409);
+
+    const [oldest] = await t.db.select({ id: rules.id }).from(rules).where(eq(rules.householdId, household.id)).limit(1);
+    const removed = await t.request({ method: "DELETE", url: `/api/rules/${oldest?.id}`, token: ana.token });
+    expect(removed.statusCode).toBe(200);
+    expect((await create(ana.token, household.id)).statusCode).toBe(201);
   });
 });
 

@@ -5,7 +5,9 @@ import {
   FORMER_MEMBER_NAME,
   NOTE_COLORS,
   NOTE_NOT_FOUND_MESSAGE,
+  NOTES_LIMIT_MESSAGE,
   NOTES_NEED_HOUSEHOLD_MESSAGE,
+  NOTES_PER_HOUSEHOLD_MAX,
   REORDER_NOTES_MESSAGE,
   STATUS_MESSAGES,
 } from "@housemate/contract";
@@ -143,6 +145,42 @@ describe("adding a note", () => {
     expect(answers.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
     const positions = (await board(ana.token)).map((note) => note.position);
     expect(positions).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe("the cap on notes per household", () => {
+  /** `count` notes written straight to the database, as if added earlier. */
+  const keepNotes = (householdId: string, createdBy: string, count: number) =>
+    t.db
+      .insert(stickyNotes)
+      .values(Array.from({ length: count }, (_, position) => ({ householdId, createdBy, content: `n${position}`, position })))
+      .returning({ id: stickyNotes.id });
+
+  it(`lets two members racing at ${NOTES_PER_HOUSEHOLD_MAX - 1} notes add exactly one more, and tells the other why not`, async () => {
+    const { household, ana, ben } = await cast();
+    await keepNotes(household.id, ana.user.id, NOTES_PER_HOUSEHOLD_MAX - 1);
+
+    const answers = await Promise.all([
+      call(ana.token, "POST", "/api/sticky-notes", { content: "Ana's" }),
+      call(ben.token, "POST", "/api/sticky-notes", { content: "Ben's" }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((res) => res.statusCode === 409);
+    expect(refused?.json().error).toMatchObject({ code: "CONFLICT", message: NOTES_LIMIT_MESSAGE });
+    expect(await storedOrder(household.id)).toHaveLength(NOTES_PER_HOUSEHOLD_MAX);
+  });
+
+  it("can still reorder a full board, and makes room when a note is deleted", async () => {
+    const { household, ana } = await cast();
+    const notes = await keepNotes(household.id, ana.user.id, NOTES_PER_HOUSEHOLD_MAX);
+    const reversed = notes.map((note) => note.id).reverse();
+
+    const reorder = await call(ana.token, "POST", "/api/sticky-notes/reorder", { noteIds: reversed });
+    expect(reorder.statusCode, reorder.body).toBe(200);
+    expect(await storedOrder(household.id)).toEqual(reversed);
+
+    expect((await call(ana.token, "DELETE", `/api/sticky-notes/${reversed[0]}`)).statusCode).toBe(200);
+    expect((await call(ana.token, "POST", "/api/sticky-notes", { content: "Room again" })).statusCode).toBe(201);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, moneySchema, MONEY_MAX, timestampSchema } from "./common.js";
+import { multiLineText } from "./text.js";
 
 export const FINE_STATUSES = ["pending", "paid", "disputed"] as const;
 export const fineStatusSchema = z.enum(FINE_STATUSES);
@@ -13,6 +14,15 @@ export const REVIEW_REASON_MESSAGE = "Reason must be at least 5 characters long"
 export const REVIEW_ACTION_MESSAGE = "You must select an action";
 export const EVIDENCE_IMAGES_MAX = 5;
 export const NO_HOUSEHOLD_FINE_MESSAGE = "You must be part of a household to issue fines";
+export const FINE_TEXT_MAX = 1000;
+
+const fineDescription = multiLineText({
+  max: FINE_TEXT_MAX,
+  tooLong: `Description can be at most ${FINE_TEXT_MAX} characters`,
+});
+const evidenceNote = multiLineText({ max: FINE_TEXT_MAX, tooLong: `Evidence note can be at most ${FINE_TEXT_MAX} characters` });
+const reason = (tooShort: string) =>
+  multiLineText({ min: REASON_MIN_LENGTH, tooShort, max: FINE_TEXT_MAX, tooLong: `Reason can be at most ${FINE_TEXT_MAX} characters` });
 
 export const evidenceSchema = z.object({
   note: z.string().max(1000).nullable().optional(),
@@ -41,12 +51,12 @@ export const createFineBody = z.strictObject({
   offender_id: idSchema,
   rule_id: idSchema,
   amount: moneySchema.gt(0, "Amount must be more than 0").max(MONEY_MAX),
-  description: z.string().trim().max(1000).optional().default(""),
+  description: fineDescription.optional().default(""),
   household_id: idSchema,
   created_by: idSchema.optional(),
   evidence: z
     .strictObject({
-      note: z.string().trim().max(1000).optional(),
+      note: evidenceNote.optional(),
       images: z.array(z.string().max(2048)).max(EVIDENCE_IMAGES_MAX).optional(),
     })
     .optional(),
@@ -56,7 +66,7 @@ export type CreateFineBody = z.input<typeof createFineBody>;
 /** The generic PATCH edits what an issuer may change; status moves only through pay/dispute/review. */
 export const updateFineBody = z
   .object({
-    description: z.string().trim().max(1000).optional(),
+    description: fineDescription.optional(),
     amount: moneySchema.gt(0).max(MONEY_MAX).optional(),
     evidence: createFineBody.shape.evidence,
   })
@@ -72,12 +82,12 @@ export const finePathParams = z.object({ hid: idSchema, fid: idSchema });
 export const disputePathParams = finePathParams.extend({ did: idSchema });
 
 export const disputeBody = z.strictObject({
-  reason: z.string().trim().min(REASON_MIN_LENGTH, DISPUTE_REASON_MESSAGE).max(1000),
+  reason: reason(DISPUTE_REASON_MESSAGE),
 });
 export const REVIEW_ACTIONS = ["accept", "decline"] as const;
 export const reviewBody = z.strictObject({
   action: z.enum(REVIEW_ACTIONS, { message: REVIEW_ACTION_MESSAGE }),
-  reason: z.string().trim().min(REASON_MIN_LENGTH, REVIEW_REASON_MESSAGE).max(1000),
+  reason: reason(REVIEW_REASON_MESSAGE),
 });
 export type ReviewBody = z.infer<typeof reviewBody>;
 

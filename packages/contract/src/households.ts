@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
 import { currencySchema, DEFAULT_API_CURRENCY } from "./currency.js";
+import { singleLineText } from "./text.js";
 import { displayNameSchema, userSchema } from "./users.js";
 
 export const INVITE_TTL_DAYS = 7;
@@ -20,11 +21,12 @@ export const householdSchema = z.object({
 export type Household = z.infer<typeof householdSchema>;
 
 export const createHouseholdBody = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Household name is required")
-    .max(HOUSEHOLD_NAME_MAX, `Household name can be at most ${HOUSEHOLD_NAME_MAX} characters`),
+  name: singleLineText({
+    min: 1,
+    tooShort: "Household name is required",
+    max: HOUSEHOLD_NAME_MAX,
+    tooLong: `Household name can be at most ${HOUSEHOLD_NAME_MAX} characters`,
+  }),
   created_by: idSchema.optional(),
   iso_4217_code: currencySchema.default(DEFAULT_API_CURRENCY),
 });

@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./common.js";
+export * from "./text.js";
 export * from "./currency.js";
 export * from "./users.js";
 export * from "./auth.js";

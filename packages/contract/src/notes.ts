@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
+import { multiLineText } from "./text.js";
 
 export const NOTE_COLORS = ["yellow", "blue", "green", "pink", "purple"] as const;
 export const noteColorSchema = z.enum(NOTE_COLORS);
@@ -14,6 +15,9 @@ export const NOTE_COLOR_LABELS: Record<NoteColor, string> = {
   purple: "Purple",
 };
 export const NOTE_MAX_LENGTH = 1000;
+/** Notes one household may keep; also the longest list a reorder may send. */
+export const NOTES_PER_HOUSEHOLD_MAX = 200;
+export const NOTES_LIMIT_MESSAGE = `A household can have at most ${NOTES_PER_HOUSEHOLD_MAX} sticky notes. Delete one to add another.`;
 /** SPEC §9: an edit is saved once typing has stopped this long. */
 export const NOTE_SAVE_DELAY_MS = 500;
 
@@ -37,7 +41,12 @@ export type StickyNote = z.infer<typeof stickyNoteSchema>;
 /** A household's notes in board order (position ascending). */
 export const stickyNoteListSchema = z.array(stickyNoteSchema);
 
-const content = z.string().trim().min(1, "Note cannot be empty").max(NOTE_MAX_LENGTH);
+const content = multiLineText({
+  min: 1,
+  tooShort: "Note cannot be empty",
+  max: NOTE_MAX_LENGTH,
+  tooLong: `Note can be at most ${NOTE_MAX_LENGTH} characters`,
+});
 export const createNoteBody = z.strictObject({ content, color: noteColorSchema.default(DEFAULT_NOTE_COLOR) });
 export type CreateNoteBody = z.input<typeof createNoteBody>;
 export const updateNoteBody = z
@@ -47,5 +56,7 @@ export const updateNoteBody = z
   });
 export type UpdateNoteBody = z.infer<typeof updateNoteBody>;
 /** SPEC §3: the household's note ids in their new order (a permutation, checked by the server). */
-export const reorderNotesBody = z.strictObject({ noteIds: z.array(idSchema).max(1000) });
+export const reorderNotesBody = z.strictObject({
+  noteIds: z.array(idSchema).max(NOTES_PER_HOUSEHOLD_MAX),
+});
 export type ReorderNotesBody = z.infer<typeof reorderNotesBody>;

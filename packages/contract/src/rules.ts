@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { idSchema, moneySchema, MONEY_MAX, timestampSchema } from "./common.js";
+import { multiLineText, singleLineText } from "./text.js";
+
+export const RULE_TITLE_MAX = 100;
+export const RULE_DESCRIPTION_MAX = 1000;
+/** Rules one household may keep (deleted rules do not count). */
+export const RULES_PER_HOUSEHOLD_MAX = 100;
+export const RULES_LIMIT_MESSAGE = `A household can have at most ${RULES_PER_HOUSEHOLD_MAX} rules. Delete one to add another.`;
 
 export const ruleSchema = z.object({
   id: idSchema,
@@ -14,8 +21,18 @@ export const ruleSchema = z.object({
 export type Rule = z.infer<typeof ruleSchema>;
 
 const ruleFields = {
-  title: z.string().trim().min(1, "Title is required").max(100),
-  description: z.string().trim().min(1, "Description is required").max(1000),
+  title: singleLineText({
+    min: 1,
+    tooShort: "Title is required",
+    max: RULE_TITLE_MAX,
+    tooLong: `Title can be at most ${RULE_TITLE_MAX} characters`,
+  }),
+  description: multiLineText({
+    min: 1,
+    tooShort: "Description is required",
+    max: RULE_DESCRIPTION_MAX,
+    tooLong: `Description can be at most ${RULE_DESCRIPTION_MAX} characters`,
+  }),
   fine_amount: moneySchema.min(0, "Amount cannot be negative").max(MONEY_MAX),
 };
 

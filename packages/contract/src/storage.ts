@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text.js";
 
 export const UPLOAD_CATEGORIES = ["fine-evidence", "rule-images", "profile-pictures"] as const;
 export const uploadCategorySchema = z.enum(UPLOAD_CATEGORIES);
@@ -35,7 +36,7 @@ export const filePathSchema = z.string().regex(FILE_PATH_PATTERN, FILE_PATH_MESS
 export const FILES_PREFIX = "/files/";
 
 export const uploadUrlBody = z.strictObject({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: singleLineText({ min: 1, tooShort: "File name is required", max: 255 }),
   fileType: imageTypeSchema,
   fileSize: z.number().int().min(1).max(UPLOAD_MAX_BYTES, "Files can be at most 5 MB"),
   category: uploadCategorySchema,

@@ -38,6 +38,9 @@ export const HOSTILE_VALUES: unknown[] = [
   "😀".repeat(60),
   "Z̷̢͎a̴͖͝l̸g̵o̶",
   "\u202Eevil",
+  "\u200B\u200D\u2060\u202E", // only invisible characters: empty once cleaned
+  "👨‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿",
+  "<".repeat(100_000), // quadratic for a careless markup pattern
   "<script>window.__pwned=1</script>",
   "' OR 1=1 --",
   "${7*7}{{7*7}}",

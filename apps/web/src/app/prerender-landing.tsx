@@ -26,11 +26,14 @@ export async function prerenderLandingPage(): Promise<string> {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** index.html's preloads of the app's chunk (vite.config.ts): on this page the app waits for the first paint. */
-const APP_PRELOAD = /\s*<link [^>]*\bdata-app-preload\b[^>]*>/g;
+const LINK_TAG = /(?<!\s)\s*<link [^<>]*>/g; // (?<!\s): a run of spaces is tried once, from its start
+const isAppPreload = (tag: string) => /\sdata-app-preload[\s=/>]/.test(tag);
 
 /** The built index.html with the landing page's markup inside #root, without the app's preloads. */
 export function withLandingPage(indexHtml: string, markup: string): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to fill`);
   // A function, so a "$" in the markup is not read as a replacement pattern.
-  return indexHtml.replace(APP_PRELOAD, "").replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+  return indexHtml
+    .replace(LINK_TAG, (tag) => (isAppPreload(tag) ? "" : tag))
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }

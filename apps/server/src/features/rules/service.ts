@@ -1,9 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
-import type { CreateRuleBody, NotificationTypeId, UpdateRuleBody } from "@housemate/contract";
+import { and, count, eq, isNull } from "drizzle-orm";
+import {
+  RULES_LIMIT_MESSAGE,
+  RULES_PER_HOUSEHOLD_MAX,
+  type CreateRuleBody,
+  type NotificationTypeId,
+  type UpdateRuleBody,
+} from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { rules } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
-import { notFound } from "../../lib/errors.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import { lockHousehold } from "../../lib/household-lock.js";
 import { toMinor } from "../../lib/money.js";
 import { notify, type Delivery } from "../../lib/notify.js";
 import type { UserRow } from "../../plugins/auth.js";
@@ -41,12 +48,24 @@ async function tellHousemates(tx: Executor, context: Context, type: Notification
   );
 }
 
+/** 409 once the household keeps RULES_PER_HOUSEHOLD_MAX rules; the caller holds the household lock. */
+async function requireRoomForRule(tx: Executor, householdId: string) {
+  const [kept] = await tx
+    .select({ rules: count() })
+    .from(rules)
+    .where(and(eq(rules.householdId, householdId), isNull(rules.deletedAt)));
+  if ((kept?.rules ?? 0) >= RULES_PER_HOUSEHOLD_MAX) throw conflict(RULES_LIMIT_MESSAGE);
+}
+
 export async function createRule(
   db: Database,
   context: Context,
   fields: Omit<CreateRuleBody, "household_id">,
 ): Promise<RuleChange> {
   return db.transaction(async (tx) => {
+    // Locked so that two creates racing at the cap cannot both pass the count.
+    await lockHousehold(tx, context.household.id);
+    await requireRoomForRule(tx, context.household.id);
     const [rule] = await tx
       .insert(rules)
       .values({

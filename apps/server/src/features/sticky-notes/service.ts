@@ -1,43 +1,39 @@
-import { and, eq, max, sql } from "drizzle-orm";
+import { and, count, eq, max, sql } from "drizzle-orm";
 import {
   NOTE_NOT_FOUND_MESSAGE,
+  NOTES_LIMIT_MESSAGE,
+  NOTES_PER_HOUSEHOLD_MAX,
   REORDER_NOTES_MESSAGE,
   type NoteColor,
   type UpdateNoteBody,
 } from "@housemate/contract";
-import type { Database, Executor } from "../../db/client.js";
-import { households, stickyNotes } from "../../db/schema.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import type { Database } from "../../db/client.js";
+import { stickyNotes } from "../../db/schema.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { lockHousehold } from "../../lib/household-lock.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { findNote, listNotes } from "./queries.js";
 
-/**
- * Locks the household row for the rest of the transaction, so that adding and reordering notes
- * in one household happen one at a time: a new note's position and a reorder's permutation check
- * always see every note.
- */
-async function lockHousehold(tx: Executor, householdId: string) {
-  await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for("update");
-}
-
-/** Adds a note at the end of the board. */
+/** Adds a note at the end of the board; 409 once the household has NOTES_PER_HOUSEHOLD_MAX notes. */
 export async function createNote(
   db: Database,
   params: { author: UserRow; householdId: string; content: string; color: NoteColor; now: Date },
 ) {
   return db.transaction(async (tx) => {
     await lockHousehold(tx, params.householdId);
-    const [last] = await tx
-      .select({ position: max(stickyNotes.position) })
+    const [board] = await tx
+      .select({ notes: count(), lastPosition: max(stickyNotes.position) })
       .from(stickyNotes)
       .where(eq(stickyNotes.householdId, params.householdId));
+    // The lock above makes this count exact: two adds racing at the cap cannot both pass it.
+    if ((board?.notes ?? 0) >= NOTES_PER_HOUSEHOLD_MAX) throw conflict(NOTES_LIMIT_MESSAGE);
     const [note] = await tx
       .insert(stickyNotes)
       .values({
         householdId: params.householdId,
         content: params.content,
         color: params.color,
-        position: (last?.position ?? -1) + 1,
+        position: (board?.lastPosition ?? -1) + 1,
         createdBy: params.author.id,
         createdAt: params.now,
         updatedAt: params.now,

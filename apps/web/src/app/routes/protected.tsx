@@ -15,7 +15,8 @@ export function Component() {
   const { isLoading, isAuthenticated, currentUser } = useAuthStore(
     useShallow(({ isLoading, isAuthenticated, currentUser }) => ({ isLoading, isAuthenticated, currentUser })),
   );
-  const path = location.pathname.replace(/\/+$/, "") || "/";
+  // (?<!\/) starts the match at the first slash of the run only, keeping it linear.
+  const path = location.pathname.replace(/(?<!\/)\/+$/, "") || "/";
 
   if (isLoading) {
     return (

@@ -21,12 +21,15 @@ const KIND_OF: Record<string, DescriptionSectionKind> = {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // The server appends each section on its own paragraph (or as the whole text when it was empty),
-// so a marker counts only at the start of the text or of a line.
-const MARKERS = new RegExp(`(?:^|\\n+)[ \\t]*(${escape(DISPUTE_REASON_MARKER)}|${escape(DISPUTE_DECLINED_MARKER)})`);
+// so a marker counts only at the start of the text or of a line. One `\n`, not `\n+`: a run of
+// line breaks would be rescanned from each of its breaks (quadratic); the parts are trimmed anyway.
+export const DESCRIPTION_MARKERS = new RegExp(
+  `(?:^|\\n)[ \\t]*(${escape(DISPUTE_REASON_MARKER)}|${escape(DISPUTE_DECLINED_MARKER)})`,
+);
 
 /** Splits a fine's description into the issuer's text and the dispute sections appended to it (SPEC §2). */
 export function parseFineDescription(description: string | null | undefined): ParsedDescription {
-  const parts = (description ?? "").split(MARKERS);
+  const parts = (description ?? "").split(DESCRIPTION_MARKERS);
   const sections: DescriptionSection[] = [];
   for (let index = 1; index + 1 < parts.length; index += 2) {
     const kind = KIND_OF[parts[index] ?? ""];

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Currency, Household } from "@housemate/contract";
+import { cleanText, type Currency, type Household } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
@@ -14,7 +14,7 @@ export interface CreateHouseholdInput {
  * signed-in user are required before anything is sent.
  */
 export function createHousehold({ name, currency }: CreateHouseholdInput, userId: string | undefined): Promise<Household> {
-  const trimmed = name.trim();
+  const trimmed = cleanText(name, { multiLine: false });
   if (!trimmed) return Promise.reject(new Error("Household name is required."));
   if (!userId) return Promise.reject(new Error("No authenticated user found"));
   return api.post<Household>("/households", { name: trimmed, created_by: userId, iso_4217_code: currency });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { DEFAULT_FORM_CURRENCY, HOUSEHOLD_NAME_MAX, type Currency } from "@housemate/contract";
+import { cleanText, DEFAULT_FORM_CURRENCY, HOUSEHOLD_NAME_MAX, type Currency } from "@housemate/contract";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useCreateHousehold } from "../api/create-household";
@@ -14,7 +14,7 @@ export function CreateHouseholdForm({ onBack }: { onBack: () => void }) {
   const [name, setName] = useState("");
   const [currency, setCurrency] = useState<Currency>(DEFAULT_FORM_CURRENCY);
   const isBusy = createHousehold.isPending;
-  const canSubmit = name.trim() !== "" && !isBusy;
+  const canSubmit = cleanText(name, { multiLine: false }) !== "" && !isBusy;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

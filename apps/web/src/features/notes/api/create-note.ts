@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DEFAULT_NOTE_COLOR, type CreateNoteBody, type StickyNote } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { conflictMessageOr } from "@/lib/conflict-message";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
@@ -44,9 +45,9 @@ export function useCreateNote() {
       cache.update((list) => list.map((each) => (each.id === context.placeholderId ? note : each)));
       toast.success("Note added successfully");
     },
-    onError: (_error, _new, context) => {
+    onError: (error, _new, context) => {
       if (context) cache.update((list) => list.filter((each) => each.id !== context.placeholderId));
-      toast.error("Error", { description: "Failed to add note" });
+      toast.error("Error", { description: conflictMessageOr(error, "Failed to add note") });
     },
     onSettled: () => cache.settle(),
   });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Plus } from "lucide-react";
-import { DEFAULT_NOTE_COLOR, NOTE_MAX_LENGTH, type CreateNoteBody, type NoteColor } from "@housemate/contract";
+import { cleanText, DEFAULT_NOTE_COLOR, NOTE_MAX_LENGTH, type CreateNoteBody, type NoteColor } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { NoteColorPicker } from "./note-color-picker";
@@ -9,16 +9,20 @@ export interface AddNoteFormProps {
   onAdd: (note: CreateNoteBody) => void;
 }
 
-/** A new note: its text and colour (Yellow unless picked). Add stays disabled while the text is blank (SPEC §5). */
+/**
+ * A new note: its text and colour (Yellow unless picked). Add stays disabled while the text is blank
+ * (SPEC §5), read as the server reads it: invisible characters do not count.
+ */
 export function AddNoteForm({ onAdd }: AddNoteFormProps) {
   const [content, setContent] = useState("");
   const [color, setColor] = useState<NoteColor>(DEFAULT_NOTE_COLOR);
-  const blank = content.trim() === "";
+  const cleaned = cleanText(content, { multiLine: true });
+  const blank = cleaned === "";
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (blank) return;
-    onAdd({ content: content.trim(), color });
+    onAdd({ content: cleaned, color });
     // The note shows on the board at once (optimistic), so the form is ready for the next one.
     setContent("");
   }

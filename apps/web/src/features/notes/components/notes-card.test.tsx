@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
-import type { StickyNote } from "@housemate/contract";
+import { NOTES_LIMIT_MESSAGE, type StickyNote } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/features/auth/testing/fake-server";
 import { NotesCard } from "./notes-card";
@@ -35,16 +35,20 @@ const board = () => [
 
 /**
  * The server's side of the board, kept in memory behind the stubbed fetch: answers change as the
- * board does, so a refetch after a change shows the change. `fail` makes one kind of call fail.
+ * board does, so a refetch after a change shows the change. `fail` makes one kind of call fail (adding
+ * a note with the answer given, if one is).
  */
-function boardServer(notes: StickyNote[], fail: Partial<Record<"GET" | "POST" | "PATCH" | "DELETE" | "REORDER", boolean>> = {}) {
+function boardServer(
+  notes: StickyNote[],
+  fail: Partial<Record<"GET" | "PATCH" | "DELETE" | "REORDER", boolean>> & { POST?: boolean | FakeAnswer } = {},
+) {
   let current = [...notes];
   const refused: FakeAnswer = { status: 500, body: { error: { message: "Boom", code: "INTERNAL", requestId: "r" } } };
   const lastBody = () => server.bodies.at(-1) as Record<string, unknown>;
   const routes: Parameters<typeof respondWith>[0] = {
     [`GET ${NOTES}`]: () => (fail.GET ? refused : { body: { data: current } }),
     [`POST ${NOTES}`]: () => {
-      if (fail.POST) return refused;
+      if (fail.POST) return fail.POST === true ? refused : fail.POST;
       const { content, color } = lastBody() as { content: string; color: StickyNote["color"] };
       const added = note(`a0000000-0000-4000-8000-00000000010${current.length}`, content, { color, created_by_name: "Ana Lopez" });
       current = [...current, added];
@@ -198,6 +202,28 @@ describe("adding a note", () => {
     await user.type(screen.getByRole("textbox", { name: "New note" }), "Lost note");
     await user.click(screen.getByRole("button", { name: "Add" }));
     expect(await screen.findByText("Failed to add note")).toBeInTheDocument();
+    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+  });
+});
+
+describe("adding a note the server reads differently", () => {
+  it("keeps Add disabled for a note made only of invisible characters", async () => {
+    boardServer(board());
+    renderCard();
+    await screen.findByDisplayValue("Buy milk");
+    fireEvent.change(screen.getByRole("textbox", { name: "New note" }), { target: { value: " \u200B\u202E\u2060 " } });
+    expect(screen.getByRole("button", { name: "Add" })).toBeDisabled();
+  });
+
+  it("shows the server's reason when the household's board is full", async () => {
+    const full: FakeAnswer = { status: 409, body: { error: { message: NOTES_LIMIT_MESSAGE, code: "CONFLICT", requestId: "r" } } };
+    boardServer(board(), { POST: full });
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.type(screen.getByRole("textbox", { name: "New note" }), "One too many");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText(NOTES_LIMIT_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
   });
 });

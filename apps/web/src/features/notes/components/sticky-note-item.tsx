@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Trash2 } from "lucide-react";
-import { NOTE_MAX_LENGTH, NOTE_SAVE_DELAY_MS, type StickyNote } from "@housemate/contract";
+import { cleanText, NOTE_MAX_LENGTH, NOTE_SAVE_DELAY_MS, type StickyNote } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -39,7 +39,7 @@ export function StickyNoteItem({ note, pending = false, canMove, onSave, onDelet
 
   function change(value: string) {
     setDraft(value);
-    const content = value.trim();
+    const content = cleanText(value, { multiLine: true });
     if (content && content !== note.content) save.run(content);
     else save.cancel();
   }

@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_MESSAGE, isValidDisplayName, sanitizeDisplayName } from "@housemate/contract";
+import { cleanText, DISPLAY_NAME_MESSAGE, isValidDisplayName, sanitizeDisplayName } from "@housemate/contract";
 
 export type DisplayNameCheck = { valid: true; name: string } | { valid: false; message: string };
 
@@ -12,4 +12,4 @@ export function checkDisplayName(typed: string): DisplayNameCheck {
 }
 
 /** SPEC §5: Save is disabled while the name is blank. */
-export const isBlankName = (typed: string) => typed.trim() === "";
+export const isBlankName = (typed: string) => cleanText(typed, { multiLine: false }) === "";

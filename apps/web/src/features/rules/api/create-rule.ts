@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { CreateRuleBody, Rule } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { conflictMessageOr } from "@/lib/conflict-message";
 import { getRulesQueryOptions } from "./get-rules";
 
 export async function createRule(body: CreateRuleBody): Promise<Rule> {
@@ -19,6 +20,6 @@ export function useCreateRule() {
       toast.success("Rule created successfully");
       return queryClient.invalidateQueries({ queryKey: getRulesQueryOptions(rule.household_id).queryKey });
     },
-    onError: () => toast.error("Error", { description: "Failed to create rule" }),
+    onError: (error) => toast.error("Error", { description: conflictMessageOr(error, "Failed to create rule") }),
   });
 }

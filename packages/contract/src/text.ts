@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/**
+ * Free text people type (names, titles, notes, reasons) goes through one of the two schemas below,
+ * on the web and on the server alike (decision 018). Each bounds the raw input before any
+ * transform, so no pattern ever sees a huge string, then removes what cannot be seen: control
+ * characters (Cc) and format characters (Cf: bidirectional overrides, zero-width space, soft
+ * hyphen…), except the joiners and tags that emoji sequences and some scripts are built with.
+ * Every pattern here is linear (checked by the server's hardening suite).
+ */
+
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+const TAB = /\t/g;
+/** Control characters other than the line feed that line breaks have become by then. */
+const CONTROL = /(?!\n)\p{Cc}/gu;
+/** Format characters other than ZWNJ, ZWJ and the tag characters, which the steps below judge. */
+const FORMAT = /(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/gu;
+/** A subdivision flag (black flag, tag letters, cancel tag), or a tag character on its own. */
+const FLAG_OR_TAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0020}-\u{E007F}]/gu;
+/** A joiner with nothing visible to join on one side: at an edge, next to a space or another joiner. */
+const STRAY_JOINER = /(?<![^\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?![^\s\u200C\u200D])/gu;
+
+const keepFlags = (match: string) => (match.startsWith("\u{1F3F4}") ? match : "");
+
+/**
+ * `raw` without control and invisible format characters, trimmed. Single-line text turns line
+ * breaks into spaces; multi-line text keeps them as `\n`. Tabs become spaces.
+ */
+export function cleanText(raw: string, { multiLine }: { multiLine: boolean }): string {
+  return raw
+    .replace(LINE_BREAK, multiLine ? "\n" : " ")
+    .replace(TAB, " ")
+    .replace(CONTROL, "")
+    .replace(FORMAT, "")
+    .replace(FLAG_OR_TAG, keepFlags)
+    .replace(STRAY_JOINER, "")
+    .trim();
+}
+
+/**
+ * How long a field may be as sent, before cleaning: room for what cleaning removes (CRLF line
+ * ends, stripped characters, surrounding spaces), small enough that cleaning stays cheap.
+ */
+export const rawTextLimit = (max: number) => max * 2;
+
+export interface TextFieldOptions {
+  /** Longest text kept, after cleaning. */
+  max: number;
+  /** Shortest text kept, after cleaning (a required field has 1). */
+  min?: number;
+  /** Message when shorter than `min`. */
+  tooShort?: string;
+  /** Message when longer than `max`. */
+  tooLong?: string;
+}
+
+function textField(multiLine: boolean, options: TextFieldOptions) {
+  const { max, min = 0, tooShort, tooLong = `Must be at most ${max} characters` } = options;
+  // `abort` stops the checks there: cleaning never runs on an input over the raw limit.
+  const cleaned = z
+    .string()
+    .max(rawTextLimit(max), { message: tooLong, abort: true })
+    .overwrite((raw) => cleanText(raw, { multiLine }));
+  return (min > 0 ? cleaned.min(min, tooShort) : cleaned).max(max, tooLong);
+}
+
+/** A name or title: one line, bounded, cleaned, then `min`/`max` checked. */
+export const singleLineText = (options: TextFieldOptions) => textField(false, options);
+/** A note, description or reason: line breaks kept as `\n`, bounded, cleaned, then checked. */
+export const multiLineText = (options: TextFieldOptions) => textField(true, options);
