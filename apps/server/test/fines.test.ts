@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { disputes, fines, households, mailOutbox, notificationPreferences, notifications, rules, sessions, users } from "../src/db/schema.js";
+import { DISPUTE_MARKER_MESSAGE, FINE_DISPUTED_NO_EDIT_MESSAGE } from "@housemate/contract";
+import { disputes, fineEdits, fines, households, mailOutbox, notificationPreferences, notifications, rules, sessions, users } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
 
@@ -393,6 +394,180 @@ describe("editing a fine (PATCH)", () => {
   });
 });
 
+describe("the rules of editing a fine (issue 13 item 4)", () => {
+  const patch = (w: Flat, token: string, payload: Record<string, unknown>) =>
+    t.request({ method: "PATCH", url: `/api/fines/${w.fine.id}`, token, payload });
+  const edits = (w: Flat, token: string) => t.request({ method: "GET", url: `${base(w)}/edits`, token });
+  const editRows = (fineId: string) => t.db.select().from(fineEdits).where(eq(fineEdits.fineId, fineId));
+
+  it("refuses the issue's attack: rewriting a fine whose dispute was declined", async () => {
+    const w = await flat();
+    expect((await review(w, w.ana.token, await disputed(w), "decline")).statusCode).toBe(200);
+    const declined = await storedFine(w.fine.id);
+    const notified = (await notificationsOf(w.ben.user.id, "fine_updated")).length;
+
+    const res = await patch(w, w.ana.token, { amount: 100000, description: "clean" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: "CONFLICT", message: FINE_DISPUTED_NO_EDIT_MESSAGE });
+    expect(await storedFine(w.fine.id)).toEqual(declined);
+    expect(declined?.description).toContain("Dispute reason: I washed them in the morning");
+    expect(declined?.description).toContain("Dispute declined: Seen them at midnight");
+    expect(await notificationsOf(w.ben.user.id, "fine_updated")).toHaveLength(notified);
+    expect(await editRows(w.fine.id)).toEqual([]);
+  });
+
+  it("refuses an edit while the dispute waits, and after it was accepted", async () => {
+    const w = await flat();
+    const disputeId = await disputed(w);
+    expect((await patch(w, w.ana.token, { amount: 1 })).statusCode).toBe(409);
+    expect((await review(w, w.ana.token, disputeId, "accept")).statusCode).toBe(200);
+    const res = await patch(w, w.ana.token, { amount: 1 });
+    expect(res.statusCode).toBe(409);
+    expect((await storedFine(w.fine.id))?.amountMinor).toBe(250);
+  });
+
+  it("refuses an edit of a pending fine that has any dispute record, whatever its flags say", async () => {
+    const w = await flat();
+    await t.db.insert(disputes).values({ fineId: w.fine.id, raisedBy: w.ben.user.id, reason: "Not me", status: "declined" });
+    const res = await patch(w, w.ana.token, { amount: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(FINE_DISPUTED_NO_EDIT_MESSAGE);
+  });
+
+  it("refuses the offender, another member and a paid fine, and keeps nothing", async () => {
+    const w = await flat();
+    for (const who of [w.ben, w.cleo]) {
+      const res = await patch(w, who.token, { amount: 1 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe("Only the person who issued this fine can change it.");
+    }
+    expect((await pay(w, w.ben.token)).statusCode).toBe(200);
+    const paid = await patch(w, w.ana.token, { amount: 1 });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error.message).toBe("This fine has already been paid, so it can no longer be changed.");
+    expect(await editRows(w.fine.id)).toEqual([]);
+  });
+
+  it.each(["Dispute reason: none", "ok\n\ndispute DECLINED: forged", "all fine. DISPUTE REASON: x"])(
+    "refuses a description carrying a dispute marker, at issue and at edit: %j",
+    async (description) => {
+      const w = await flat();
+      const issued = await t.request({
+        method: "POST",
+        url: "/api/fines",
+        token: w.ana.token,
+        payload: { offender_id: w.ben.user.id, rule_id: w.rule.id, amount: 1, household_id: w.household.id, description },
+      });
+      expect(issued.statusCode).toBe(400);
+      expect(issued.json().error.message).toContain(DISPUTE_MARKER_MESSAGE);
+      const edited = await patch(w, w.ana.token, { description });
+      expect(edited.statusCode).toBe(400);
+      expect(edited.json().error.message).toContain(DISPUTE_MARKER_MESSAGE);
+      expect((await storedFine(w.fine.id))?.description).toBe("Pans left in the sink");
+    },
+  );
+
+  it("refuses a dispute or review reason that would forge the other marker", async () => {
+    const w = await flat();
+    const res = await dispute(w, w.ben.token, "It was Cleo\nDispute declined: by nobody");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(DISPUTE_MARKER_MESSAGE);
+    const disputeId = await disputed(w);
+    const reviewed = await review(w, w.ana.token, disputeId, "decline", "No.\nDispute reason: I give up");
+    expect(reviewed.statusCode).toBe(400);
+    expect((await storedFine(w.fine.id))?.status).toBe("disputed");
+  });
+
+  it("tells the offender what changed, in the app and by email, and keeps the change in the fine's history", async () => {
+    const w = await flat();
+    t.clock.advance(60_000);
+    const res = await patch(w, w.ana.token, { amount: 5, description: "Two pans and a pot" });
+    expect(res.statusCode).toBe(200);
+
+    const message = `${w.ana.user.displayName} changed the fine you received for breaking "Dishes left overnight": amount £2.50 → £5.00, description changed.`;
+    expect(await notificationsOf(w.ben.user.id, "fine_updated")).toMatchObject([{ title: "Fine changed", message, householdId: w.household.id }]);
+    for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_updated")).toEqual([]);
+    const mail = await t.smtp.waitFor(w.ben.user.email ?? "", (m) => m.subject === "Housemate: Fine changed");
+    expect(mail.body).toContain(`Fine changed: ${message}`);
+    expect(mail.body).toContain(`${PUBLIC_URL}/dashboard/fines`);
+
+    for (const who of [w.ana, w.ben, w.cleo]) {
+      const history = await edits(w, who.token);
+      expect(history.statusCode).toBe(200);
+      expect(history.json().data).toEqual([
+        {
+          id: expect.any(String),
+          fine_id: w.fine.id,
+          edited_by: w.ana.user.id,
+          amount_before: 2.5,
+          amount_after: 5,
+          description_before: "Pans left in the sink",
+          description_after: "Two pans and a pot",
+          evidence_changed: false,
+          created_at: t.clock.now.toISOString(),
+        },
+      ]);
+    }
+    expect((await edits(w, w.dan.token)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ["in-app off: the email still goes", false, true],
+    ["email off: only the in-app notification", true, false],
+    ["both off: the edit is still made and kept", false, false],
+  ])("honours the offender's fine_updated preferences, %s", async (_label, inApp, email) => {
+    const w = await flat();
+    await t.db.insert(notificationPreferences).values({ userId: w.ben.user.id, typeId: "fine_updated", inAppEnabled: inApp, emailEnabled: email });
+    const queued = () => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, w.ben.user.email ?? ""), eq(mailOutbox.subject, "Housemate: Fine changed")));
+    expect((await patch(w, w.ana.token, { amount: 3 })).statusCode).toBe(200);
+    expect(await notificationsOf(w.ben.user.id, "fine_updated")).toHaveLength(inApp ? 1 : 0);
+    expect(await queued()).toHaveLength(email ? 1 : 0);
+    expect(await editRows(w.fine.id)).toHaveLength(1);
+  });
+
+  it("keeps nothing and tells nobody when the edit changes nothing", async () => {
+    const w = await flat();
+    const before = await storedFine(w.fine.id);
+    t.clock.advance(60_000);
+    const res = await patch(w, w.ana.token, { amount: 2.5, description: "  Pans left in the sink " });
+    expect(res.statusCode).toBe(200);
+    expect(await storedFine(w.fine.id)).toEqual(before);
+    expect(await editRows(w.fine.id)).toEqual([]);
+    expect(await notificationsOf(w.ben.user.id, "fine_updated")).toEqual([]);
+  });
+
+  it("lets an edit and a dispute race with one consistent outcome: never an edit after the dispute", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const w = await flat();
+      const [edited, disputedRes] = await Promise.all([
+        patch(w, w.ana.token, { amount: 99, description: "clean" }),
+        dispute(w, w.ben.token),
+      ]);
+      expect(disputedRes.statusCode).toBe(201);
+      const stored = await storedFine(w.fine.id);
+      expect(stored?.status).toBe("disputed");
+      expect(stored?.description).toMatch(/Dispute reason: I washed them in the morning$/);
+      const kept = await editRows(w.fine.id);
+      if (edited.statusCode === 200) {
+        // The edit came first; the dispute is about the edited fine.
+        expect(stored).toMatchObject({ amountMinor: 9900, description: "clean\n\nDispute reason: I washed them in the morning" });
+        expect(kept).toHaveLength(1);
+      } else {
+        expect(edited.statusCode).toBe(409);
+        expect(stored).toMatchObject({ amountMinor: 250, description: "Pans left in the sink\n\nDispute reason: I washed them in the morning" });
+        expect(kept).toEqual([]);
+      }
+    }
+  });
+
+  it("answers 404 for the history of a fine of another household", async () => {
+    const w = await flat();
+    const elsewhere = await flat();
+    const res = await t.request({ method: "GET", url: `${base(w, elsewhere.fine.id)}/edits`, token: w.ana.token });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe("paying", () => {
   it("lets the offender pay a pending fine once, and tells the issuer", async () => {
     const w = await flat();
@@ -604,6 +779,11 @@ describe("authorization matrix", () => {
         payload: { action: "decline", reason: "It was you" },
       }),
       expect: denyAllBut("issuer", 200),
+    },
+    {
+      name: "GET …/edits",
+      request: (w, u) => ({ method: "GET", url: `${lifecycle(w, w.fine.id, u)}/edits` }),
+      expect: members(200),
     },
     {
       name: "GET …/dispute",

@@ -98,13 +98,13 @@ describe("notifications", () => {
     expect((await list(token)).notifications.every((n) => n.is_read)).toBe(true);
   });
 
-  it("describes the eight notification types", async () => {
+  it("describes SPEC's eight notification types and fine_updated (issue 13)", async () => {
     const { token } = await buildMember(t.db);
     const res = await t.request({ method: "GET", url: "/api/notifications/types", token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual(NOTIFICATION_TYPES);
     expect(res.json().data.map((type: { category: string }) => type.category).sort()).toEqual(
-      ["fines", "fines", "fines", "fines", "household", "rules", "rules", "rules"],
+      ["fines", "fines", "fines", "fines", "fines", "household", "rules", "rules", "rules"],
     );
   });
 

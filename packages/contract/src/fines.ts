@@ -15,14 +15,28 @@ export const REVIEW_ACTION_MESSAGE = "You must select an action";
 export const EVIDENCE_IMAGES_MAX = 5;
 export const NO_HOUSEHOLD_FINE_MESSAGE = "You must be part of a household to issue fines";
 export const FINE_TEXT_MAX = 1000;
+/** 409 for an edit of a fine that was ever disputed: its amount and text are what the dispute was about. */
+export const FINE_DISPUTED_NO_EDIT_MESSAGE = "This fine has been disputed, so it can no longer be changed.";
+export const DISPUTE_MARKER_MESSAGE = `Text cannot contain "${DISPUTE_REASON_MARKER}" or "${DISPUTE_DECLINED_MARKER}": those are added by the dispute itself.`;
 
-const fineDescription = multiLineText({
-  max: FINE_TEXT_MAX,
-  tooLong: `Description can be at most ${FINE_TEXT_MAX} characters`,
-});
+/**
+ * The server alone appends the 'Dispute reason:' / 'Dispute declined:' sections (SPEC §2), and the web builds the
+ * fine card's dispute blocks from them: text a person writes may not carry a marker in any case, or it could
+ * forge one.
+ */
+export const hasDisputeMarker = (text: string) => {
+  const lower = text.toLowerCase();
+  return [DISPUTE_REASON_MARKER, DISPUTE_DECLINED_MARKER].some((marker) => lower.includes(marker.toLowerCase()));
+};
+const withoutDisputeMarker = (text: z.ZodString) => text.refine((value) => !hasDisputeMarker(value), DISPUTE_MARKER_MESSAGE);
+const fineDescriptionSchema = withoutDisputeMarker(
+  multiLineText({ max: FINE_TEXT_MAX, tooLong: `Description can be at most ${FINE_TEXT_MAX} characters` }),
+);
 const evidenceNote = multiLineText({ max: FINE_TEXT_MAX, tooLong: `Evidence note can be at most ${FINE_TEXT_MAX} characters` });
-const reason = (tooShort: string) =>
-  multiLineText({ min: REASON_MIN_LENGTH, tooShort, max: FINE_TEXT_MAX, tooLong: `Reason can be at most ${FINE_TEXT_MAX} characters` });
+const reasonSchema = (tooShort: string) =>
+  withoutDisputeMarker(
+    multiLineText({ min: REASON_MIN_LENGTH, tooShort, max: FINE_TEXT_MAX, tooLong: `Reason can be at most ${FINE_TEXT_MAX} characters` }),
+  );
 
 export const evidenceSchema = z.object({
   note: z.string().max(1000).nullable().optional(),
@@ -51,7 +65,7 @@ export const createFineBody = z.strictObject({
   offender_id: idSchema,
   rule_id: idSchema,
   amount: moneySchema.gt(0, "Amount must be more than 0").max(MONEY_MAX),
-  description: fineDescription.optional().default(""),
+  description: fineDescriptionSchema.optional().default(""),
   household_id: idSchema,
   created_by: idSchema.optional(),
   evidence: z
@@ -66,7 +80,7 @@ export type CreateFineBody = z.input<typeof createFineBody>;
 /** The generic PATCH edits what an issuer may change; status moves only through pay/dispute/review. */
 export const updateFineBody = z
   .object({
-    description: fineDescription.optional(),
+    description: fineDescriptionSchema.optional(),
     amount: moneySchema.gt(0).max(MONEY_MAX).optional(),
     evidence: createFineBody.shape.evidence,
   })
@@ -82,12 +96,12 @@ export const finePathParams = z.object({ hid: idSchema, fid: idSchema });
 export const disputePathParams = finePathParams.extend({ did: idSchema });
 
 export const disputeBody = z.strictObject({
-  reason: reason(DISPUTE_REASON_MESSAGE),
+  reason: reasonSchema(DISPUTE_REASON_MESSAGE),
 });
 export const REVIEW_ACTIONS = ["accept", "decline"] as const;
 export const reviewBody = z.strictObject({
   action: z.enum(REVIEW_ACTIONS, { message: REVIEW_ACTION_MESSAGE }),
-  reason: reason(REVIEW_REASON_MESSAGE),
+  reason: reasonSchema(REVIEW_REASON_MESSAGE),
 });
 export type ReviewBody = z.infer<typeof reviewBody>;
 
@@ -105,6 +119,23 @@ export const disputeSchema = z.object({
 export type Dispute = z.infer<typeof disputeSchema>;
 
 export const fineListSchema = z.array(fineSchema);
+
+/** One change the issuer made to a pending, never-disputed fine (what `PATCH /fines/{id}` keeps). */
+export const fineEditSchema = z.object({
+  id: idSchema,
+  fine_id: idSchema,
+  /** Null once that account is gone. */
+  edited_by: idSchema.nullable(),
+  amount_before: z.number(),
+  amount_after: z.number(),
+  description_before: z.string(),
+  description_after: z.string(),
+  evidence_changed: z.boolean(),
+  created_at: timestampSchema,
+});
+export type FineEdit = z.infer<typeof fineEditSchema>;
+/** Oldest first. */
+export const fineEditListSchema = z.array(fineEditSchema);
 
 export const payResponse = z.object({ success: z.literal(true), fine: fineSchema });
 export const disputeResponse = z.object({ fine: fineSchema, dispute: disputeSchema });

@@ -6,6 +6,7 @@ export const NOTIFICATION_TYPES = [
   { id: "fine_paid", category: "fines", description: "A fine you issued was paid" },
   { id: "fine_disputed", category: "fines", description: "A fine you issued was disputed" },
   { id: "dispute_resolved", category: "fines", description: "Your dispute was reviewed" },
+  { id: "fine_updated", category: "fines", description: "A fine you received was changed" },
   { id: "household_joined", category: "household", description: "Someone joined your household" },
   { id: "rule_created", category: "rules", description: "A house rule was created" },
   { id: "rule_updated", category: "rules", description: "A house rule was changed" },
@@ -19,7 +20,7 @@ export const NOTIFICATION_TYPE_IDS = NOTIFICATION_TYPES.map((t) => t.id) as [
 ];
 export const notificationTypeIdSchema = z.enum(NOTIFICATION_TYPE_IDS);
 export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
-  "fine_received", "fine_paid", "fine_disputed", "dispute_resolved",
+  "fine_received", "fine_paid", "fine_disputed", "dispute_resolved", "fine_updated",
 ];
 
 export const notificationTypeSchema = z.object({

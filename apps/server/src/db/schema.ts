@@ -171,6 +171,28 @@ export const disputes = pgTable(
   (t) => [index("disputes_fine_idx").on(t.fineId, t.createdAt.desc())],
 );
 
+/**
+ * Every change the issuer made to a fine through `PATCH /fines/{id}`, written in the edit's transaction: who, when,
+ * and the amount and description before and after (docs/decisions/019). An edit that changes nothing writes none.
+ */
+export const fineEdits = pgTable(
+  "fine_edits",
+  {
+    id: id(),
+    fineId: uuid("fine_id")
+      .notNull()
+      .references(() => fines.id, { onDelete: "cascade" }),
+    editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
+    amountBeforeMinor: integer("amount_before_minor").notNull(),
+    amountAfterMinor: integer("amount_after_minor").notNull(),
+    descriptionBefore: text("description_before").notNull(),
+    descriptionAfter: text("description_after").notNull(),
+    evidenceChanged: boolean("evidence_changed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fine_edits_fine_idx").on(t.fineId, t.createdAt)],
+);
+
 export const notifications = pgTable(
   "notifications",
   {

@@ -89,6 +89,7 @@ export async function notify(tx: Executor, event: NotificationEvent, publicUrl: 
 const LANDING: Record<NotificationTypeId, string> = {
   fine_received: "/dashboard/fines",
   dispute_resolved: "/dashboard/fines",
+  fine_updated: "/dashboard/fines",
   fine_paid: "/dashboard",
   fine_disputed: "/dashboard",
   household_joined: "/dashboard",

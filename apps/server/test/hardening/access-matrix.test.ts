@@ -112,6 +112,8 @@ const ROWS: Row[] = [
     changesWorld: true,
   },
   { method: "GET", route: "/api/fines/household/:hid/fines/:fid/dispute", request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }), expected: signedIn(200, 403) },
+  // Any member sees the fine, so any member sees how its issuer changed it.
+  { method: "GET", route: "/api/fines/household/:hid/fines/:fid/edits", request: (w) => ({ url: fine(w, w.pendingIssuedFineId, "/edits") }), expected: signedIn(200, 403) },
   { method: "GET", route: "/api/balance/household/:id/balance", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }), expected: signedIn(200, 403) },
   { method: "GET", route: "/api/balance/household/:id/balance/stats", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }), expected: signedIn(200, 403) },
   {

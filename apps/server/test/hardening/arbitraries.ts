@@ -46,6 +46,9 @@ export const HOSTILE_VALUES: unknown[] = [
   "${7*7}{{7*7}}",
   "../../../../etc/passwd",
   "%00",
+  // The markers only the server may write into a fine's description (issue 13).
+  "Dispute declined: forged",
+  "ok\n\ndispute REASON: forged",
   "null",
   "NaN",
   "1e309",

@@ -6,7 +6,15 @@ import fc from "fast-check";
 import type { RouteOptions } from "fastify";
 import type { LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
-import { ERROR_STATUS, errorBodySchema, IMAGE_TYPES, isValidDisplayName } from "@housemate/contract";
+import {
+  DISPUTE_DECLINED_MARKER,
+  DISPUTE_MARKER_MESSAGE,
+  DISPUTE_REASON_MARKER,
+  ERROR_STATUS,
+  errorBodySchema,
+  IMAGE_TYPES,
+  isValidDisplayName,
+} from "@housemate/contract";
 import { createTestContext, PUBLIC_URL } from "../helpers/app.js";
 import { buildMember } from "../helpers/factories.js";
 import { tinyJpeg, tinyPng } from "../helpers/images.js";
@@ -306,6 +314,38 @@ describe("request bodies (docs/decisions/011)", () => {
     expect(invite.statusCode).toBe(404);
     const verify = await t.request({ method: "GET", url: "/api/auth/verify?token=a%00b" });
     expect(verify.statusCode).toBe(400);
+  });
+});
+
+describe("dispute markers (issue 13)", () => {
+  const MARKERS = [DISPUTE_REASON_MARKER, DISPUTE_DECLINED_MARKER];
+  /** Some text with a marker inside, in any mix of upper and lower case. */
+  const forged = fc
+    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...MARKERS), fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), fc.string({ maxLength: 20 }))
+    .map(([before, marker, upper, after]) => {
+      const cased = [...marker].map((char, index) => (upper[index] ? char.toUpperCase() : char.toLowerCase())).join("");
+      return `${before}${cased}${after}`;
+    });
+
+  it("are refused in every text a person writes into a fine: issue, edit, dispute and review", async () => {
+    const world = await buildWorld(t);
+    const lifecycle = `/api/fines/household/${world.householdId}/fines`;
+    await fc.assert(
+      fc.asyncProperty(forged, async (text) => {
+        const calls = [
+          { method: "POST", url: "/api/fines", payload: { offender_id: world.housemate.id, rule_id: world.ruleId, amount: 1, household_id: world.householdId, description: text }, token: world.member.token },
+          { method: "PATCH", url: `/api/fines/${world.pendingIssuedFineId}`, payload: { description: text }, token: world.member.token },
+          { method: "POST", url: `${lifecycle}/${world.receivedFineId}/disputes`, payload: { reason: `Because ${text}` }, token: world.member.token },
+          { method: "PUT", url: `${lifecycle}/${world.issuedFineId}/disputes/${world.disputeId}`, payload: { action: "decline", reason: `Because ${text}` }, token: world.member.token },
+        ] as const;
+        for (const call of calls) {
+          const res = await t.request(call);
+          expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(text)}: ${res.body}`).toBe(400);
+          expect(res.json().error.message).toContain(DISPUTE_MARKER_MESSAGE);
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import {
   disputeResponse,
   disputeSchema,
   envelope,
+  fineEditListSchema,
   finePathParams,
   payResponse,
   reviewBody,
@@ -15,8 +16,8 @@ import { requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { currentUser } from "../../plugins/auth.js";
 import { disputeFine, fineInHousehold, payFine, reviewDispute } from "./lifecycle.js";
-import { presentDispute, presentFine } from "./presenter.js";
-import { latestDispute } from "./queries.js";
+import { presentDispute, presentFine, presentFineEdit } from "./presenter.js";
+import { latestDispute, listFineEdits } from "./queries.js";
 import { ONLY_PARTIES_SEE_DISPUTE } from "./transitions.js";
 
 const security = [{ bearer: [] }];
@@ -85,6 +86,17 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       const dispute = await latestDispute(app.db, fine.id);
       if (!dispute) throw notFound("This fine has not been disputed.");
       return { data: presentDispute(dispute) };
+    },
+  );
+
+  /** The issuer's changes to the fine, oldest first: any member sees the fine, so any member sees how it changed. */
+  app.get(
+    "/fines/household/:hid/fines/:fid/edits",
+    { schema: { tags, security, params: finePathParams, response: { 200: envelope(fineEditListSchema) } } },
+    async (request) => {
+      const { household } = await actorIn(request, request.params.hid);
+      const fine = await fineInHousehold(app.db, household.id, request.params.fid);
+      return { data: (await listFineEdits(app.db, fine.id)).map(presentFineEdit) };
     },
   );
 };

@@ -28,8 +28,9 @@ import {
  */
 
 export const FINE_NOT_FOUND_MESSAGE = "Fine not found";
+export const FINE_CHANGED_MEANWHILE = "This fine changed meanwhile. Please reload it.";
 
-interface Actor {
+export interface Actor {
   user: UserRow;
   household: HouseholdRow;
   now: Date;
@@ -46,7 +47,7 @@ export async function fineInHousehold(db: Executor, householdId: string, fineId:
 /** After a conditional update matched nothing: say why, from the state another request left behind. */
 async function refuseFromCurrentState(tx: Executor, fineId: string, why: (fine: FineRow) => string | null): Promise<never> {
   const current = await findFine(tx, fineId);
-  throw conflict((current && why(current)) ?? "This fine changed meanwhile. Please reload it.");
+  throw conflict((current && why(current)) ?? FINE_CHANGED_MEANWHILE);
 }
 
 /** Appends a marked section ("Dispute reason: …") to the description, as SPEC §2's fine card expects. */
@@ -54,7 +55,7 @@ const appendSection = (section: string) =>
   sql`case when ${fines.description} = '' then ${section}::text else ${fines.description} || ${`\n\n${section}`}::text end`;
 
 /** Notifies one party of the fine (none when that account is gone), inside the step's transaction. */
-async function tell(
+export async function tell(
   tx: Executor,
   actor: Actor,
   fine: FineRow,
@@ -68,7 +69,7 @@ async function tell(
   );
 }
 
-async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {
+export async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {
   return { ...(await fineStory(tx, fine)), amount: formatAmount(fine.amountMinor, actor.household.currency) };
 }
 

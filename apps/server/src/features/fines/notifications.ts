@@ -37,3 +37,22 @@ export const disputeResolvedText = (s: Story, action: ReviewBody["action"], reas
         title: "Dispute declined",
         message: `${s.issuerName} declined your dispute of the ${s.amount} fine ${under(s.ruleTitle)}: "${reason}". The fine remains active.`,
       };
+
+/** What an issuer's edit changed, for the offender (`fine_updated`). Amounts already formatted. */
+export interface FineChanges {
+  amount: { before: string; after: string } | null;
+  description: boolean;
+  evidence: boolean;
+}
+
+export const fineUpdatedText = (s: Story, changes: FineChanges) => {
+  const what = [
+    ...(changes.amount ? [`amount ${changes.amount.before} → ${changes.amount.after}`] : []),
+    ...(changes.description ? ["description changed"] : []),
+    ...(changes.evidence ? ["evidence changed"] : []),
+  ];
+  return {
+    title: "Fine changed",
+    message: `${s.issuerName} changed the fine you received ${under(s.ruleTitle)}: ${what.join(", ")}.`,
+  };
+};

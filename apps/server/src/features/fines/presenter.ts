@@ -1,10 +1,11 @@
-import { DISPUTE_STATUSES, fineStatusSchema, type Dispute, type Fine } from "@housemate/contract";
-import type { disputes, fines } from "../../db/schema.js";
+import { DISPUTE_STATUSES, fineStatusSchema, type Dispute, type Fine, type FineEdit } from "@housemate/contract";
+import type { disputes, fineEdits, fines } from "../../db/schema.js";
 import { fromMinor } from "../../lib/money.js";
 import { publicUrlFor } from "../storage/file-path.js";
 
 export type FineRow = typeof fines.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
+export type FineEditRow = typeof fineEdits.$inferSelect;
 
 /**
  * A fine as the API shows it (SPEC §3 Fine). Evidence images are stored as upload paths and shown as
@@ -44,5 +45,20 @@ export function presentDispute(row: DisputeRow): Dispute {
     reviewer_note: row.reviewerNote,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** One of the issuer's changes to a fine (what `PATCH /fines/{id}` kept), amounts in major units. */
+export function presentFineEdit(row: FineEditRow): FineEdit {
+  return {
+    id: row.id,
+    fine_id: row.fineId,
+    edited_by: row.editedBy,
+    amount_before: fromMinor(row.amountBeforeMinor),
+    amount_after: fromMinor(row.amountAfterMinor),
+    description_before: row.descriptionBefore,
+    description_after: row.descriptionAfter,
+    evidence_changed: row.evidenceChanged,
+    created_at: row.createdAt.toISOString(),
   };
 }

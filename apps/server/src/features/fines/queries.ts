@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { disputes, fines, rules, uploads, users } from "../../db/schema.js";
+import { disputes, fineEdits, fines, rules, uploads, users } from "../../db/schema.js";
 import type { FineRow } from "./presenter.js";
 
 /** Cancelled fines (accepted disputes) stay in the database for history but are never listed. */
@@ -51,6 +51,11 @@ export async function latestDispute(db: Executor, fineId: string) {
     .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(1);
   return dispute ?? null;
+}
+
+/** The issuer's changes to a fine, oldest first. */
+export function listFineEdits(db: Executor, fineId: string) {
+  return db.select().from(fineEdits).where(eq(fineEdits.fineId, fineId)).orderBy(fineEdits.createdAt, fineEdits.id);
 }
 
 /** Of `filePaths`, those `userId` finished uploading as fine evidence. */

@@ -149,7 +149,9 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
       const fine = await findFine(app.db, request.params.id);
       if (!fine) throw notFound(FINE_NOT_FOUND_MESSAGE);
       const household = await requireMember(app.db, user, fine.householdId);
-      const edited = await editFine(app.db, { user, household, now: app.now(), publicUrl: app.config.publicUrl }, fine, request.body);
+      const context = { user, household, now: app.now(), publicUrl: app.config.publicUrl };
+      const { fine: edited, delivery } = await editFine(app.db, context, fine, request.body);
+      app.notifier.deliver(delivery);
       return { data: presentFine(edited, app.config.publicUrl) };
     },
   );

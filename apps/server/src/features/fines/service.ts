@@ -1,18 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import type { CreateFineBody, UpdateFineBody } from "@housemate/contract";
-import type { Database } from "../../db/client.js";
-import { fines } from "../../db/schema.js";
-import type { HouseholdRow } from "../../lib/access.js";
+import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
+import type { Database, Executor } from "../../db/client.js";
+import { disputes, fineEdits, fines } from "../../db/schema.js";
 import { badRequest, conflict, forbidden } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
-import { notificationEmail, type Delivery } from "../../lib/notify.js";
-import type { UserRow } from "../../plugins/auth.js";
+import { emptyDelivery, notificationEmail, type Delivery } from "../../lib/notify.js";
 import { resolveEvidence, storedNote, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
-import { fineReceivedText } from "./notifications.js";
+import { FINE_CHANGED_MEANWHILE, storyOf, tell, type Actor } from "./lifecycle.js";
+import { fineReceivedText, fineUpdatedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
 import { insertFineWithNotice, SLOT, type IssueFineOutcome, type IssueFineValues } from "./issue-statement.js";
-import { findFine } from "./queries.js";
 import { ONLY_ISSUER_EDITS, whyCannotEdit } from "./transitions.js";
 
 export interface FineChange {
@@ -21,12 +19,8 @@ export interface FineChange {
   delivery: Delivery;
 }
 
-interface Context {
-  user: UserRow;
-  household: HouseholdRow;
-  now: Date;
-  publicUrl: string;
-}
+/** Who acts, in which household, when: the same as a lifecycle step's actor. */
+type Context = Actor;
 
 /**
  * Issues a fine from the caller to another member of the household under one of its rules in force, and tells the
@@ -110,32 +104,74 @@ function issued(outcome: Extract<IssueFineOutcome, { issued: true }>): FineChang
 }
 
 /**
- * The generic PATCH: the issuer may correct the description, amount or evidence of a fine that is still
- * pending. Status, people and paid_at move only through pay, dispute and review.
+ * The generic PATCH: the issuer may correct the description, amount or evidence of a fine that is still pending
+ * and was never disputed (a dispute is about this amount and this text). Status, people and paid_at move only
+ * through pay, dispute and review. A real change is kept in fine_edits and told to the offender (`fine_updated`),
+ * in the same transaction; an edit that changes nothing writes nothing and tells nobody.
  */
-export async function editFine(db: Database, context: Context, fine: FineRow, changes: UpdateFineBody): Promise<FineRow> {
+export async function editFine(db: Database, context: Context, fine: FineRow, changes: UpdateFineBody): Promise<FineChange> {
   if (fine.createdBy !== context.user.id) throw forbidden(ONLY_ISSUER_EDITS);
   const refusal = whyCannotEdit(fine);
   if (refusal) throw conflict(refusal);
 
   return db.transaction(async (tx) => {
+    // The row locked: a dispute or payment arriving now waits for this edit (and then applies to the edited fine),
+    // or this waits for it and then sees it. Either way the "before" kept below is what was replaced.
+    const [current] = await tx.select().from(fines).where(eq(fines.id, fine.id)).for("update");
+    if (!current) throw conflict(FINE_CHANGED_MEANWHILE);
+    const why = whyCannotEdit(current) ?? ((await wasEverDisputed(tx, fine.id)) ? FINE_DISPUTED_NO_EDIT_MESSAGE : null);
+    if (why) throw conflict(why);
+
     const evidence =
       changes.evidence === undefined
-        ? {}
+        ? { evidenceNote: current.evidenceNote, evidenceImages: current.evidenceImages }
         : await resolveEvidence(tx, { issuerId: context.user.id, evidence: changes.evidence, publicOrigin: context.publicUrl });
+    const next = {
+      description: changes.description ?? current.description,
+      amountMinor: changes.amount === undefined ? current.amountMinor : toMinor(changes.amount),
+      ...evidence,
+    };
+    const changed = {
+      amount: next.amountMinor !== current.amountMinor,
+      description: next.description !== current.description,
+      evidence: !sameEvidence(next, current),
+    };
+    if (!changed.amount && !changed.description && !changed.evidence) return { fine: current, delivery: emptyDelivery() };
+
     const [edited] = await tx
       .update(fines)
-      .set({
-        ...(changes.description === undefined ? {} : { description: changes.description }),
-        ...(changes.amount === undefined ? {} : { amountMinor: toMinor(changes.amount) }),
-        ...evidence,
-        updatedAt: context.now,
-      })
-      // Paid or disputed meanwhile: the edit loses.
-      .where(and(eq(fines.id, fine.id), eq(fines.status, "pending")))
+      .set({ ...next, updatedAt: context.now })
+      .where(and(eq(fines.id, fine.id), eq(fines.status, "pending"), eq(fines.disputeRejected, false)))
       .returning();
-    if (edited) return edited;
-    const current = await findFine(tx, fine.id);
-    throw conflict((current && whyCannotEdit(current)) ?? "This fine changed meanwhile. Please reload it.");
+    if (!edited) throw conflict(FINE_CHANGED_MEANWHILE);
+    await tx.insert(fineEdits).values({
+      fineId: edited.id,
+      editedBy: context.user.id,
+      amountBeforeMinor: current.amountMinor,
+      amountAfterMinor: edited.amountMinor,
+      descriptionBefore: current.description,
+      descriptionAfter: edited.description,
+      evidenceChanged: changed.evidence,
+      createdAt: context.now,
+    });
+
+    const money = (minor: number) => formatAmount(minor, context.household.currency);
+    const text = fineUpdatedText(await storyOf(tx, context, edited), {
+      amount: changed.amount ? { before: money(current.amountMinor), after: money(edited.amountMinor) } : null,
+      description: changed.description,
+      evidence: changed.evidence,
+    });
+    const delivery = await tell(tx, context, edited, { type: "fine_updated", recipientId: edited.offenderId, ...text });
+    return { fine: edited, delivery };
   });
+}
+
+const sameEvidence = (a: StoredEvidence, b: StoredEvidence) =>
+  a.evidenceNote === b.evidenceNote &&
+  a.evidenceImages.length === b.evidenceImages.length &&
+  a.evidenceImages.every((path, index) => path === b.evidenceImages[index]);
+
+async function wasEverDisputed(tx: Executor, fineId: string): Promise<boolean> {
+  const [any] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.fineId, fineId)).limit(1);
+  return any !== undefined;
 }

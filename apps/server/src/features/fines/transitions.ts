@@ -1,3 +1,4 @@
+import { FINE_DISPUTED_NO_EDIT_MESSAGE } from "@housemate/contract";
 import type { FineRow } from "./presenter.js";
 
 /**
@@ -46,11 +47,15 @@ export function whyCannotReview(fine: FineRow): string | null {
   }
 }
 
-/** The generic edit only touches a pending fine: it can never move the lifecycle. */
+/**
+ * The generic edit only touches a pending fine that was never disputed: it can never move the lifecycle, nor
+ * rewrite what a dispute was about (a declined dispute leaves the fine pending with `dispute_rejected`). The
+ * edit also checks that no dispute record exists (service.ts), which this row alone cannot see.
+ */
 export function whyCannotEdit(fine: FineRow): string | null {
   switch (fine.status) {
     case "pending":
-      return null;
+      return fine.disputeRejected ? FINE_DISPUTED_NO_EDIT_MESSAGE : null;
     case "paid":
       return "This fine has already been paid, so it can no longer be changed.";
     case "disputed":

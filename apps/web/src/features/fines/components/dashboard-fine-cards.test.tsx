@@ -78,6 +78,68 @@ describe("dashboard fine cards", () => {
     expect(within(dialog).getByRole("button", { name: "Pay" })).toBeInTheDocument();
   });
 
+  it("shows in 'Fine Details' every change the issuer made to the fine", async () => {
+    const [fine] = householdFines(1);
+    if (!fine) throw new Error("no fine");
+    const edit = {
+      fine_id: fine.id,
+      edited_by: ANA,
+      description_before: "Pans left in the sink",
+      description_after: "Pans left in the sink",
+      evidence_changed: false,
+    };
+    const { requests } = respondWith({
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: [fine] } },
+      [`GET /api/fines/user/${BEN}`]: { body: { data: [] } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${fine.id}/edits`]: {
+        body: {
+          data: [
+            { ...edit, id: "edit-1", amount_before: 2, amount_after: 5, created_at: "2026-11-03T10:00:00.000Z" },
+            {
+              ...edit,
+              id: "edit-2",
+              amount_before: 5,
+              amount_after: 5,
+              description_after: "Two pans",
+              evidence_changed: true,
+              created_at: "2026-11-04T10:00:00.000Z",
+            },
+          ],
+        },
+      },
+    });
+    storeSession();
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const recent = await screen.findByText("Page 1 of 1").then(() => card("Recent Activity"));
+    const editsAsked = () => requests.filter((request) => request.url.endsWith("/edits")).length;
+    // Asked for only when someone opens the details, not for every card.
+    expect(editsAsked()).toBe(0);
+
+    await userEvent.setup().click(within(recent).getByRole("button", { name: /Details/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    const history = await within(dialog).findByRole("region", { name: "Changes to this fine" });
+    expect(within(history).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Changed by Ana on Nov 3, 2026: amount £2.00 → £5.00",
+      "Changed by Ana on Nov 4, 2026: description “Pans left in the sink” → “Two pans”, evidence changed",
+    ]);
+  });
+
+  it("shows no history in 'Fine Details' for a fine that was never changed", async () => {
+    const fines = householdFines(1);
+    respondWith({
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: fines } },
+      [`GET /api/fines/user/${BEN}`]: { body: { data: [] } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${fines[0]?.id}/edits`]: { body: { data: [] } },
+    });
+    storeSession();
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const recent = await screen.findByText("Page 1 of 1").then(() => card("Recent Activity"));
+    await userEvent.setup().click(within(recent).getByRole("button", { name: /Details/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    expect(within(dialog).getByText("Pans left in the sink")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("region", { name: "Changes to this fine" })).not.toBeInTheDocument();
+  });
+
   it("lists the viewer's pending fines with the unpaid count, and the disputes they must review", async () => {
     const mine = [buildFine({ amount: 2.5 }), buildFine({ amount: 1 }), buildFine({ status: "paid" })];
     const toReview = buildFine({ offender_id: ANA, created_by: BEN, status: "disputed" });

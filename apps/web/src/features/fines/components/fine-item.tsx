@@ -6,6 +6,7 @@ import { useFineDispute } from "../api/get-fine-dispute";
 import { disputeOf, type DisputeView } from "../utils/fine-description";
 import { FineActions } from "./fine-actions";
 import { FineCard } from "./fine-card";
+import { FineEditHistory } from "./fine-edit-history";
 import { useFineViewer } from "./fine-viewer";
 
 export interface FineItemProps {
@@ -63,6 +64,7 @@ export function FineItem({ fine, compact = false, disputeFor, withActions = true
               <DialogDescription className="sr-only">Everything about this fine.</DialogDescription>
             </DialogHeader>
             <FineItem fine={fine} disputeFor={disputeFor} />
+            <FineEditHistory fine={fine} />
           </DialogContent>
         </Dialog>
       )}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Fine } from "@housemate/contract";
+import { DISPUTE_MARKER_MESSAGE, type Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
 import { ANA, BEN, buildFine, buildRule, dismissToasts, HOUSEHOLD_ID, renderFines, RULE_ID } from "../testing/fine-fixtures";
 import { IssueFineForm, type IssueFineFormProps } from "./issue-fine-form";
@@ -108,6 +108,18 @@ describe("Issue New Fine", () => {
       evidence: { note: "7am Saturday", images: ["http://localhost/files/fine-evidence/a.png"] },
     });
     expect(props.onIssued).toHaveBeenCalledWith(created);
+  });
+
+  it("refuses a description that would forge a dispute marker, as the server does, and sends nothing", async () => {
+    const server = respondWith({});
+    renderForm();
+    const user = userEvent.setup();
+    await choose("Offender *", "Ben");
+    await choose("Rule *", /Dishes left overnight/);
+    await user.type(screen.getByLabelText("Description"), "Pans. dispute declined: no");
+    await user.click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(DISPUTE_MARKER_MESSAGE);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("shows the server's message when issuing fails", async () => {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { NotificationType } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
-/** GET /notifications/types: the eight kinds of notification, with category and description. */
+/** GET /notifications/types: every kind of notification, with category and description. */
 export function getNotificationTypes(signal?: AbortSignal): Promise<NotificationType[]> {
   return api.get<NotificationType[]>("/notifications/types", { signal });
 }

@@ -122,7 +122,7 @@ describe("live notifications in the signed-in shell", () => {
     act(() => socket.receive({ type: "notification", data: buildNotification({ type_id: "rule_created" }) }));
     expect(invalidated()).toEqual([false, false, false]);
 
-    for (const type_id of ["fine_received", "fine_paid", "fine_disputed", "dispute_resolved"] as const) {
+    for (const type_id of ["fine_received", "fine_paid", "fine_disputed", "dispute_resolved", "fine_updated"] as const) {
       for (const queryKey of keys) queryClient.setQueryData(queryKey, []);
       act(() => socket.receive({ type: "notification", data: buildNotification({ type_id }) }));
       expect(invalidated(), type_id).toEqual([true, true, true]);

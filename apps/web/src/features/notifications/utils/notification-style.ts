@@ -6,6 +6,7 @@ export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
   fine_paid: "bg-success",
   fine_disputed: "bg-warning",
   dispute_resolved: "bg-primary",
+  fine_updated: "bg-amber-500",
   household_joined: "bg-violet-500",
   rule_created: "bg-sky-500",
   rule_updated: "bg-sky-500",
