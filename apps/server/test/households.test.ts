@@ -1,9 +1,12 @@
+import { readdir, readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { HOUSEHOLD_NOT_FOUND_MESSAGE } from "@housemate/contract";
-import { households, notifications, users } from "../src/db/schema.js";
+import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { z } from "zod";
+import { HOUSEHOLD_ADMIN_ONLY_MESSAGE, HOUSEHOLD_NOT_FOUND_MESSAGE, JOIN_BY_ID_OFF_MESSAGE } from "@housemate/contract";
+import { households, magicLinks, notifications, users } from "../src/db/schema.js";
+import { randomToken, sha256 } from "../src/lib/tokens.js";
 import { ALREADY_MEMBER_CREATE_MESSAGE, ALREADY_MEMBER_MESSAGE } from "../src/features/households/membership.js";
-import { createTestContext, type TestContext } from "./helpers/app.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHousehold, buildHouseholdWithMembers, buildMember, unknownId } from "./helpers/factories.js";
 
 let t: TestContext;
@@ -34,6 +37,9 @@ describe("creating a household", () => {
       created_by: ana.user.id,
       iso_4217_code: "GBP",
       created_at: expect.any(String),
+      // SPEC's "household ID" people share: the id itself until an admin rotates it (docs/decisions/020).
+      join_code: household.id,
+      join_by_id: true,
     });
     expect(await userRow(ana.user.id)).toMatchObject({ householdId: household.id, isAdmin: true });
 
@@ -203,12 +209,201 @@ describe("reading a household", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Issue 13 item 5: the household ID is a join code the admin can switch off and rotate (docs/decisions/020).
+// ---------------------------------------------------------------------------------------------
+
+const joinBy = (code: string, token: string) =>
+  t.request({ method: "POST", url: `/api/households/${code}/join`, token, payload: {} });
+const rotate = (householdId: string, token: string) =>
+  t.request({ method: "POST", url: `/api/households/${householdId}/join-code`, token });
+const setJoinById = (householdId: string, token: string, joinById: boolean) =>
+  t.request({ method: "PATCH", url: `/api/households/${householdId}`, token, payload: { join_by_id: joinById } });
+
+/** Signs `email` in through a sign-in link that carries `inviteCode`, as POST /auth/login would send it. */
+async function verifyWithInvite(email: string, inviteCode: string) {
+  const token = randomToken();
+  await t.db.insert(magicLinks).values({
+    tokenHash: sha256(token),
+    email,
+    inviteCode,
+    expiresAt: new Date(t.clock.now.getTime() + 10 * 60_000),
+  });
+  return t.request({ method: "GET", url: `/api/auth/verify?token=${token}` });
+}
+
+describe("joining by the household ID, which the admin can rotate and switch off", () => {
+  it("joins by the household's id as SPEC has it, before any rotation", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const read = await t.request({ method: "GET", url: `/api/households/${household.id}`, token: owner.token });
+    expect(read.json().data).toMatchObject({ join_code: household.id, join_by_id: true });
+
+    const bob = await buildMember(t.db);
+    expect((await joinBy(household.id, bob.token)).statusCode).toBe(200);
+    expect((await userRow(bob.user.id))?.householdId).toBe(household.id);
+  });
+
+  it("after a rotation refuses the old ID with 404 and joins by the new code", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const rotated = await rotate(household.id, owner.token);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const newCode = rotated.json().data.join_code as string;
+    expect(rotated.json().data).toMatchObject({ id: household.id, join_by_id: true });
+    expect(newCode).not.toBe(household.id);
+
+    const bob = await buildMember(t.db);
+    const stale = await joinBy(household.id, bob.token);
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().error.message).toBe(HOUSEHOLD_NOT_FOUND_MESSAGE);
+    expect((await userRow(bob.user.id))?.householdId).toBeNull();
+
+    const fresh = await joinBy(newCode, bob.token);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data.household).toMatchObject({ id: household.id, join_code: newCode });
+    expect((await userRow(bob.user.id))?.householdId).toBe(household.id);
+
+    // A second rotation retires the first new code too.
+    const again = (await rotate(household.id, owner.token)).json().data.join_code as string;
+    const cleo = await buildMember(t.db);
+    expect((await joinBy(newCode, cleo.token)).statusCode).toBe(404);
+    expect((await joinBy(again, cleo.token)).statusCode).toBe(200);
+  });
+
+  it("refuses joining by ID with 403 while it is off, and joins again once it is back on", async () => {
+    const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+    const off = await setJoinById(household.id, owner.token, false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ id: household.id, join_code: household.id, join_by_id: false });
+
+    const bob = await buildMember(t.db);
+    const refused = await joinBy(household.id, bob.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: "FORBIDDEN", message: JOIN_BY_ID_OFF_MESSAGE });
+    expect((await userRow(bob.user.id))?.householdId).toBeNull();
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.householdId, household.id), eq(notifications.typeId, "household_joined")));
+    expect(told).toEqual([]);
+
+    // Every member sees the setting.
+    const seen = await t.request({ method: "GET", url: `/api/households/${household.id}`, token: members[0]?.token });
+    expect(seen.json().data).toMatchObject({ join_by_id: false });
+
+    expect((await setJoinById(household.id, owner.token, true)).json().data.join_by_id).toBe(true);
+    expect((await joinBy(household.id, bob.token)).statusCode).toBe(200);
+  });
+
+  it("still lets people in by invite link while joining by ID is off", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    await setJoinById(household.id, owner.token, false);
+    const invite = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: owner.token });
+    const code = (invite.json().data.inviteUrl as string).slice(`${PUBLIC_URL}/invite/`.length);
+
+    const verified = await verifyWithInvite("invited-while-off@example.com", code);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data.user).toMatchObject({ household_id: household.id, is_admin: false });
+  });
+
+  it("lets only the household's admin change the setting or rotate the code", async () => {
+    const { household, members } = await buildHouseholdWithMembers(t.db, 1);
+    const housemate = members[0];
+    if (!housemate) throw new Error("no member");
+    for (const res of [await setJoinById(household.id, housemate.token, false), await rotate(household.id, housemate.token)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({ code: "FORBIDDEN", message: HOUSEHOLD_ADMIN_ONLY_MESSAGE });
+    }
+    const [row] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect(row).toMatchObject({ joinCode: household.id, joinById: true });
+
+    // Another household's admin is no admin here.
+    const other = await buildHouseholdWithMembers(t.db, 0);
+    expect((await setJoinById(household.id, other.owner.token, false)).statusCode).toBe(403);
+    expect((await rotate(household.id, other.owner.token)).statusCode).toBe(403);
+    expect((await rotate(unknownId(), other.owner.token)).statusCode).toBe(404);
+  });
+
+  it("refuses a settings change that names no setting or an unknown one", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    for (const payload of [{}, { join_by_id: "no" }, { join_code: unknownId() }, { name: "Renamed" }]) {
+      const res = await t.request({ method: "PATCH", url: `/api/households/${household.id}`, token: owner.token, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.code).toBe("VALIDATION_ERROR");
+    }
+    const [row] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect(row).toMatchObject({ joinCode: household.id, joinById: true, name: household.name });
+  });
+
+  it("leaves exactly one working code after two concurrent rotations, the one the later answer gave", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const answers = await Promise.all([rotate(household.id, owner.token), rotate(household.id, owner.token)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const codes = answers.map((a) => a.json().data.join_code as string);
+    expect(new Set(codes).size).toBe(2);
+
+    const [row] = await t.db.select().from(households).where(eq(households.id, household.id));
+    const final = row?.joinCode;
+    expect(codes).toContain(final);
+    const read = await t.request({ method: "GET", url: `/api/households/${household.id}`, token: owner.token });
+    expect(read.json().data.join_code).toBe(final);
+
+    const bob = await buildMember(t.db);
+    for (const stale of [household.id, ...codes.filter((code) => code !== final)]) {
+      expect((await joinBy(stale, bob.token)).statusCode).toBe(404);
+    }
+    expect((await joinBy(final ?? "", bob.token)).statusCode).toBe(200);
+  });
+
+  it("lets a join racing a rotation either land before it or fail, never with the retired code after it", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const bob = await buildMember(t.db);
+    const [joined, rotated] = await Promise.all([joinBy(household.id, bob.token), rotate(household.id, owner.token)]);
+    expect(rotated.statusCode).toBe(200);
+    expect([200, 404]).toContain(joined.statusCode);
+    expect((await userRow(bob.user.id))?.householdId).toBe(joined.statusCode === 200 ? household.id : null);
+    const cleo = await buildMember(t.db);
+    expect((await joinBy(household.id, cleo.token)).statusCode).toBe(404);
+  });
+});
+
+describe("the join-code migration", () => {
+  it("gives every existing household its own id as join code, so the IDs already shared keep working", async () => {
+    const folder = new URL("../drizzle/", import.meta.url);
+    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
+    const joinCodeMigration = files.findIndex((name) => name.endsWith("_household_join_code.sql"));
+    expect(joinCodeMigration).toBeGreaterThan(0);
+    let migrated: unknown;
+    // The migrations replayed into a scratch schema of the test database, rolled back after: households made
+    // before the join-code migration, then that migration itself.
+    const replay = t.db.transaction(async (tx) => {
+      const run = async (name: string) => {
+        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
+        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
+      };
+      await tx.execute(sql.raw("create schema join_code_migration"));
+      await tx.execute(sql.raw("set local search_path to join_code_migration"));
+      for (const name of files.slice(0, joinCodeMigration)) await run(name);
+      await tx.execute(sql.raw("insert into households (name, iso_4217_code) values ('Old Flat', 'GBP'), ('Older Flat', 'EUR')"));
+      await run(files[joinCodeMigration] ?? "");
+      migrated = await tx.execute(sql.raw("select id, join_code, join_by_id from households"));
+      tx.rollback();
+    });
+    await expect(replay).rejects.toBeInstanceOf(TransactionRollbackError);
+
+    const { rows } = z
+      .object({ rows: z.array(z.object({ id: z.string(), join_code: z.string(), join_by_id: z.boolean() })) })
+      .parse(migrated);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toEqual({ id: row.id, join_code: row.id, join_by_id: true });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Authorization matrix: every households, invites and users route × every kind of caller.
 // A route added under those paths without a row here fails the completeness check below.
 // ---------------------------------------------------------------------------------------------
 
-type Actor = "signed out" | "newcomer" | "member" | "other household's member" | "unknown id";
-const ACTORS: Actor[] = ["signed out", "newcomer", "member", "other household's member", "unknown id"];
+type Actor = "signed out" | "newcomer" | "member" | "other household's member" | "unknown id" | "admin";
+const ACTORS: Actor[] = ["signed out", "newcomer", "member", "other household's member", "unknown id", "admin"];
 
 /** The ids a request aims at: the household, a housemate, the account acted on, an invite code. */
 interface Target {
@@ -219,13 +414,16 @@ interface Target {
 }
 
 interface MatrixRow {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** OpenAPI spelling, matched against the published document. */
   path: string;
   url(target: Target): string;
   payload?: (target: Target) => object;
-  /** Expected status per caller; null where the caller kind makes no sense for the route. */
-  expect: Record<Actor, number | null>;
+  /**
+   * Expected status per caller; null where the caller kind makes no sense for the route. `member` is a member who
+   * is not the admin; `admin` (the creator) is asked only where being the admin matters.
+   */
+  expect: Record<Exclude<Actor, "admin">, number | null> & { admin?: number };
 }
 
 const MATRIX: MatrixRow[] = [
@@ -241,6 +439,20 @@ const MATRIX: MatrixRow[] = [
     path: "/households/{id}",
     url: (x) => `/api/households/${x.household}`,
     expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "PATCH",
+    path: "/households/{id}",
+    url: (x) => `/api/households/${x.household}`,
+    payload: () => ({ join_by_id: false }),
+    // Admin only (docs/decisions/020).
+    expect: { "signed out": 401, newcomer: 403, member: 403, "other household's member": 403, "unknown id": 404, admin: 200 },
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/join-code",
+    url: (x) => `/api/households/${x.household}/join-code`,
+    expect: { "signed out": 401, newcomer: 403, member: 403, "other household's member": 403, "unknown id": 404, admin: 200 },
   },
   {
     method: "POST",
@@ -313,6 +525,8 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
       return { token: (await buildMember(t.db)).token, target: theirs };
     case "member":
       return { token: member.token, target: { ...theirs, account: member.user.id } };
+    case "admin":
+      return { token: owner.token, target: theirs };
     case "other household's member": {
       const outsider = await buildMember(t.db);
       await buildHousehold(t.db, outsider.user.id);
@@ -328,8 +542,8 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
 
 const CASES = MATRIX.flatMap((row) =>
   ACTORS.flatMap((actor) => {
-    const status = row.expect[actor];
-    return status === null ? [] : [{ row, actor, status, name: `${row.method} ${row.path}` }];
+    const status = actor === "admin" ? row.expect.admin : row.expect[actor];
+    return status === null || status === undefined ? [] : [{ row, actor, status, name: `${row.method} ${row.path}` }];
   }),
 );
 

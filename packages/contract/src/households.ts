@@ -10,6 +10,10 @@ export const HOUSEHOLD_NOT_FOUND_MESSAGE = "Household not found";
 /** SPEC §5: inviting needs a household of one's own. */
 export const INVITE_NEEDS_HOUSEHOLD_MESSAGE = "You must be part of a household to invite others";
 export const HOUSEHOLD_NAME_MAX = 80;
+/** Joining by ID is switched off for the household (docs/decisions/020). */
+export const JOIN_BY_ID_OFF_MESSAGE = "This household does not accept joining by ID. Ask a member for an invite link.";
+/** A household setting only its admin may change (DESIGN §7 Roles). */
+export const HOUSEHOLD_ADMIN_ONLY_MESSAGE = "Only the household's admin can change this.";
 
 export const householdSchema = z.object({
   id: idSchema,
@@ -17,6 +21,13 @@ export const householdSchema = z.object({
   created_by: idSchema.nullable(),
   iso_4217_code: currencySchema,
   created_at: timestampSchema,
+  /**
+   * What people type and copy as "the household ID" (SPEC §2): equal to `id` until an admin rotates it, after
+   * which only the new code joins (docs/decisions/020).
+   */
+  join_code: idSchema,
+  /** Whether the household can be joined by its code at all; invite links work either way. */
+  join_by_id: z.boolean(),
 });
 export type Household = z.infer<typeof householdSchema>;
 
@@ -32,6 +43,18 @@ export const createHouseholdBody = z.strictObject({
 });
 export type CreateHouseholdBody = z.input<typeof createHouseholdBody>;
 
+/**
+ * PATCH /households/{id} (admin only): the household's settings, each optional, at least one given. Further settings
+ * (name, currency) join this object; the route and its rules stay the same.
+ */
+export const updateHouseholdBody = z
+  .strictObject({ join_by_id: z.boolean().optional() })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: "Give at least one setting to change",
+  });
+export type UpdateHouseholdBody = z.infer<typeof updateHouseholdBody>;
+
+/** POST /households/{id}/join: `id` is the household's join code (its ID until rotated). */
 export const joinHouseholdBody = z.strictObject({ user_id: idSchema.optional() });
 export const joinHouseholdResponse = z.object({
   success: z.literal(true),

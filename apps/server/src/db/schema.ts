@@ -26,6 +26,14 @@ export const households = pgTable("households", {
    * same transaction: the household's fines list is cached under it (features/fines/list-cache.ts).
    */
   finesVersion: integer("fines_version").notNull().default(0),
+  /**
+   * What joins the household by ID (POST /households/{id}/join): its id at creation, so SPEC's flow is unchanged,
+   * and a fresh random one after each rotation (docs/decisions/020). The default only serves rows inserted without
+   * one (test fixtures): an unguessable code, never a guessable one.
+   */
+  joinCode: uuid("join_code").notNull().unique().defaultRandom(),
+  /** Off: the household cannot be joined by its code at all, only by an invite link. */
+  joinById: boolean("join_by_id").notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { HOUSEHOLD_ADMIN_ONLY_MESSAGE } from "@housemate/contract";
 import type { Executor } from "../db/client.js";
 import { households } from "../db/schema.js";
 import { householdReadWith, type HouseholdRow, type UserRow } from "../plugins/auth.js";
@@ -17,6 +18,13 @@ export async function requireMember(db: Executor, user: UserRow, householdId: st
   const [household] = await db.select().from(households).where(eq(households.id, householdId)).limit(1);
   if (!household) throw notFound("Household not found");
   if (user.householdId !== household.id) throw forbidden();
+  return household;
+}
+
+/** `requireMember`, and the user is the household's admin (DESIGN §7 Roles): else 403. Returns the household. */
+export async function requireAdmin(db: Executor, user: UserRow, householdId: string): Promise<HouseholdRow> {
+  const household = await requireMember(db, user, householdId);
+  if (!user.isAdmin) throw forbidden(HOUSEHOLD_ADMIN_ONLY_MESSAGE);
   return household;
 }
 

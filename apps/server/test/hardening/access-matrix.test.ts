@@ -13,7 +13,8 @@ import { ACTORS, buildWorld, magicLinkToken, tokenOf, type Actor, type World } f
  * the answer each caller gets. A route added without a row fails "has a row for every route".
  * Per-feature matrices stay where they are; this one is the complete one.
  */
-type Expected = Record<Actor, number>;
+/** `housemate` (a member who is not the admin) is asked only where being the admin matters. */
+type Expected = Record<Actor, number> & { housemate?: number };
 interface Row {
   method: string;
   /** The route as registered, e.g. /api/rules/:id. */
@@ -33,6 +34,8 @@ const signedIn = (member: number, otherMember: number): Expected => ({
   otherMember,
   former: 401,
 });
+/** Admin-only routes (DESIGN §7 Roles): the member of the world is its admin; the housemate is not. */
+const adminOnly = (admin: number): Expected => ({ ...signedIn(admin, 403), housemate: 403 });
 /** Routes anyone may call: the same answer for every caller. */
 const open = (status: number): Expected => ({ signedOut: status, expired: status, member: status, otherMember: status, former: status });
 
@@ -53,6 +56,9 @@ const ROWS: Row[] = [
   // Already in a household, whichever: creating or joining another is a conflict, not a permission.
   { method: "POST", route: "/api/households", request: plain("/api/households", { name: "Second flat" }), expected: signedIn(409, 409) },
   { method: "GET", route: "/api/households/:id", request: (w) => ({ url: `/api/households/${w.householdId}` }), expected: signedIn(200, 403) },
+  { method: "PATCH", route: "/api/households/:id", request: (w) => ({ url: `/api/households/${w.householdId}`, payload: { join_by_id: true } }), expected: adminOnly(200) },
+  // A rotation retires the household's id as a join code: the join row must not see it.
+  { method: "POST", route: "/api/households/:id/join-code", request: (w) => ({ url: `/api/households/${w.householdId}/join-code` }), expected: adminOnly(200), changesWorld: true },
   { method: "POST", route: "/api/households/:id/join", request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }), expected: signedIn(409, 409) },
   { method: "POST", route: "/api/households/:id/invites", request: (w) => ({ url: `/api/households/${w.householdId}/invites` }), expected: signedIn(201, 403) },
   { method: "GET", route: "/api/invites/:code", request: (w) => ({ url: `/api/invites/${w.inviteCode}` }), expected: open(200) },
@@ -168,6 +174,17 @@ afterAll(async () => {
 /** Who asks last: the member, whose call may change the world the others were asked about. */
 const ORDER: Actor[] = ["signedOut", "expired", "otherMember", "former", "member"];
 
+/** The callers a row is asked about, in order: the housemate too where the row expects an answer for them. */
+function callersOf(row: Row): { name: string; token: (world: World) => string | undefined; actor: Actor; expected: number }[] {
+  const housemate = row.expected.housemate;
+  return ORDER.flatMap((actor) => [
+    ...(actor === "member" && housemate !== undefined
+      ? [{ name: "housemate", token: (world: World) => world.housemate.token, actor, expected: housemate }]
+      : []),
+    { name: actor, token: (world: World) => tokenOf(world, actor), actor, expected: row.expected[actor] },
+  ]);
+}
+
 describe("the authorization matrix", () => {
   it("has a row for every route Fastify registered, and no row for a route that does not exist", () => {
     const table = new Set([...ROWS, SOCKET_ROW].map((row) => `${row.method} ${row.route}`));
@@ -179,17 +196,17 @@ describe("the authorization matrix", () => {
   it.each(ROWS.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", async (_name, row) => {
     const world = row.changesWorld ? await buildWorld(t) : (shared ??= await buildWorld(t));
     expect([...ORDER].sort()).toEqual([...ACTORS].sort());
-    for (const actor of ORDER) {
-      const { url, payload } = await row.request(world, actor);
+    for (const caller of callersOf(row)) {
+      const { url, payload } = await row.request(world, caller.actor);
       const upload = row.route === "/api/storage/upload/*";
       const res = await t.request({
         method: row.method as "GET",
         url,
-        token: tokenOf(world, actor),
+        token: caller.token(world),
         ...(upload ? { payload: tinyPng(), headers: { "content-type": "image/png" } } : {}),
         ...(payload ? { payload } : {}),
       });
-      expect(res.statusCode, `${row.method} ${url} as ${actor}: ${res.body.slice(0, 300)}`).toBe(row.expected[actor]);
+      expect(res.statusCode, `${row.method} ${url} as ${caller.name}: ${res.body.slice(0, 300)}`).toBe(caller.expected);
       if (res.statusCode >= 400) {
         const body = errorBodySchema.parse(res.json());
         expect(ERROR_STATUS[body.error.code]).toBe(res.statusCode);

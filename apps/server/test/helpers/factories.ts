@@ -24,10 +24,12 @@ export async function buildSession(db: Database, userId: string, expiresAt = new
   return token;
 }
 
+/** A household made by `creatorId` (its admin); like POST /households, its join code starts as its id. */
 export async function buildHousehold(db: Database, creatorId: string, overrides: Partial<typeof households.$inferInsert> = {}) {
+  const id = overrides.id ?? randomUUID();
   const [household] = await db
     .insert(households)
-    .values({ name: `Flat ${unique()}`, currency: "GBP", createdBy: creatorId, ...overrides })
+    .values({ id, joinCode: id, name: `Flat ${unique()}`, currency: "GBP", createdBy: creatorId, ...overrides })
     .returning();
   if (!household) throw new Error("household not created");
   await db.update(users).set({ householdId: household.id, isAdmin: true }).where(eq(users.id, creatorId));

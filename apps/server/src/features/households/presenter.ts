@@ -9,5 +9,7 @@ export function presentHousehold(row: HouseholdRow): Household {
     created_by: row.createdBy,
     iso_4217_code: currencySchema.parse(row.currency),
     created_at: row.createdAt.toISOString(),
+    join_code: row.joinCode,
+    join_by_id: row.joinById,
   };
 }

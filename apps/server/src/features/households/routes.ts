@@ -6,16 +6,20 @@ import {
   idParams,
   joinHouseholdBody,
   joinHouseholdResponse,
+  updateHouseholdBody,
 } from "@housemate/contract";
-import { requireMember } from "../../lib/access.js";
+import { requireAdmin, requireMember } from "../../lib/access.js";
 import { forbidden } from "../../lib/errors.js";
 import { currentUser } from "../../plugins/auth.js";
 import { presentHousehold } from "./presenter.js";
-import { createHousehold, joinHousehold } from "./service.js";
+import { createHousehold, joinHousehold, rotateJoinCode, updateHousehold } from "./service.js";
 
 const security = [{ bearer: [] }];
 
-/** SPEC §7 Households: create, read, join by ID. Invites live in features/invites. */
+/**
+ * SPEC §7 Households: create, read, join by ID; and the admin's settings for joining by ID (docs/decisions/020).
+ * Invites live in features/invites.
+ */
 const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/households",
@@ -53,6 +57,32 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    "/households/:id",
+    {
+      onRequest: [app.authenticate],
+      schema: { security, params: idParams, body: updateHouseholdBody, response: { 200: envelope(householdSchema) } },
+    },
+    async (request) => {
+      await requireAdmin(app.db, currentUser(request), request.params.id);
+      const household = await updateHousehold(app.db, { householdId: request.params.id, changes: request.body, now: app.now() });
+      return { data: presentHousehold(household) };
+    },
+  );
+
+  app.post(
+    "/households/:id/join-code",
+    {
+      onRequest: [app.authenticate],
+      schema: { security, params: idParams, response: { 200: envelope(householdSchema) } },
+    },
+    async (request) => {
+      await requireAdmin(app.db, currentUser(request), request.params.id);
+      const household = await rotateJoinCode(app.db, { householdId: request.params.id, now: app.now() });
+      return { data: presentHousehold(household) };
+    },
+  );
+
   app.post(
     "/households/:id/join",
     {
@@ -66,7 +96,7 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const { household, delivery } = await joinHousehold(app.db, {
         userId: user.id,
-        householdId: request.params.id,
+        joinCode: request.params.id,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });

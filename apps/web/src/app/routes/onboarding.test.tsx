@@ -15,6 +15,8 @@ const household: Household = {
   created_by: "u1",
   iso_4217_code: "GBP",
   created_at: "2026-01-01T00:00:00.000Z",
+  join_code: HOUSEHOLD_ID,
+  join_by_id: true,
 };
 
 function Dashboard() {

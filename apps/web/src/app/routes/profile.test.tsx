@@ -24,6 +24,8 @@ const household: Household = {
   created_by: ANA_ID,
   iso_4217_code: "EUR",
   created_at: "2026-01-01T00:00:00.000Z",
+  join_code: HOUSEHOLD_ID,
+  join_by_id: true,
 };
 
 const stats: UserStats = {

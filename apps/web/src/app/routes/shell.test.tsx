@@ -9,7 +9,17 @@ import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/hous
 import { queryClient } from "@/lib/query-client";
 import { Component as Shell } from "./shell";
 
-const household = { id: HOUSEHOLD_ID, name: "The Cozy Flat", created_by: "u1", iso_4217_code: "GBP", created_at: "2026-01-01T00:00:00.000Z" };
+/** The code housemates type to join: the household's id until an admin rotated it, as here (docs/decisions/020). */
+const JOIN_CODE = "6f1c2a9e-5b1d-4c3e-9a57-0d4e8b2f7c11";
+const household = {
+  id: HOUSEHOLD_ID,
+  name: "The Cozy Flat",
+  created_by: "u1",
+  iso_4217_code: "GBP",
+  created_at: "2026-01-01T00:00:00.000Z",
+  join_code: JOIN_CODE,
+  join_by_id: true,
+};
 const sessionData = {
   [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
   "GET /api/users": { body: { data: [serverUser({ household_id: HOUSEHOLD_ID })] } },
@@ -80,12 +90,12 @@ describe("signed-in shell", () => {
     await waitFor(() => expect(screen.getByLabelText("Invite Link")).toHaveValue("http://x/invite/c0de"));
   });
 
-  it("copies the household ID from the bottom bar's Invite", async () => {
+  it("copies the household's join code, the ID that joins it, from the bottom bar's Invite", async () => {
     respondWith(sessionData);
     const user = userEvent.setup();
     renderShell();
     await user.click(within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("button", { name: "Invite" }));
-    await expect(navigator.clipboard.readText()).resolves.toBe(HOUSEHOLD_ID);
+    await expect(navigator.clipboard.readText()).resolves.toBe(JOIN_CODE);
     expect(await screen.findByText("Household ID copied!")).toBeInTheDocument();
   });
 
