@@ -299,9 +299,18 @@ describe("joining by the household ID, which the admin can rotate and switch off
     const invite = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: owner.token });
     const code = (invite.json().data.inviteUrl as string).slice(`${PUBLIC_URL}/invite/`.length);
 
+    // Signing in from the invite offers it (decision 021); confirming it joins, whatever the ID setting says.
     const verified = await verifyWithInvite("invited-while-off@example.com", code);
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json().data.user).toMatchObject({ household_id: household.id, is_admin: false });
+    expect(verified.json().data.invite).toMatchObject({ code });
+    const joined = await t.request({
+      method: "POST",
+      url: `/api/invites/${code}/join`,
+      token: verified.json().data.token,
+      payload: {},
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data.user).toMatchObject({ household_id: household.id, is_admin: false });
   });
 
   it("lets only the household's admin change the setting or rotate the code", async () => {
@@ -474,6 +483,14 @@ const MATRIX: MatrixRow[] = [
     url: (x) => `/api/invites/${x.code}`,
     // The invite landing page is for people who are not signed in yet.
     expect: { "signed out": 200, newcomer: 200, member: 200, "other household's member": 200, "unknown id": 404 },
+  },
+  {
+    method: "POST",
+    path: "/invites/{code}/join",
+    url: (x) => `/api/invites/${x.code}/join`,
+    payload: () => ({}),
+    // For a signed-in person without a household (decision 021); members of any household get 409.
+    expect: { "signed out": 401, newcomer: 200, member: 409, "other household's member": 409, "unknown id": 404 },
   },
   {
     method: "GET",
