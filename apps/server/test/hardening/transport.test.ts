@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SOCKET_CLOSE } from "@housemate/contract";
 import { JSON_BODY_LIMIT, JSON_TOO_DEEP_MESSAGE } from "../../src/app.js";
 import { SERVER_BUSY_MESSAGE } from "../../src/lib/errors.js";
-import { JSON_BODY_TIMEOUT_MS } from "../../src/plugins/transport.js";
+import { HEADERS_TIMEOUT_MS, JSON_BODY_TIMEOUT_MS } from "../../src/plugins/transport.js";
 import { SHEDDING_MS } from "../../src/plugins/load-shedding.js";
 import { SOCKET_MESSAGE_BURST } from "../../src/features/notifications/socket-rate.js";
 import { createTestContext, type TestContext } from "../helpers/app.js";
@@ -38,7 +38,7 @@ function stall(port: number, head: string) {
 const stalledLogin = (length: number) =>
   `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{`;
 
-describe("a body that never arrives", () => {
+describe("a request that never arrives", () => {
   const MAX_IN_FLIGHT = 4;
   let t: TestContext;
   let base: string;
@@ -74,6 +74,14 @@ describe("a body that never arrives", () => {
       expect(ms).toBeGreaterThan(JSON_BODY_TIMEOUT_MS - 500);
       expect(ms).toBeLessThan(JSON_BODY_TIMEOUT_MS + 2_000);
     }
+  }, 15_000);
+
+  it("closes a connection whose headers never finish at Node's headersTimeout", async () => {
+    const slow = stall(portOf(t), "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    sockets.push(slow.socket);
+    const lived = await slow.closed;
+    expect(lived).toBeGreaterThan(HEADERS_TIMEOUT_MS - 500);
+    expect(lived).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
   }, 15_000);
 
   it("still lets a body that arrives in time through", async () => {
