@@ -23,6 +23,7 @@ const configSchema = z
       .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, "must be true, false, a hop count or a list of proxy addresses")
       .default("false"),
     MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+    MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -36,6 +37,7 @@ const configSchema = z
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxInFlight: env.MAX_IN_FLIGHT,
+    maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
   }));
 
 /** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */

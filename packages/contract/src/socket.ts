@@ -14,6 +14,8 @@ export const SOCKET_MAX_MESSAGE_BYTES = 4096;
 export const SOCKET_CLOSE = {
   GOING_AWAY: 1001,
   TOO_MANY_CONNECTIONS: 1008,
+  /** Policy violation too: the client sent messages faster than any real client does. */
+  TOO_MANY_MESSAGES: 1008,
   TOO_BIG: 1009,
   SESSION_ENDED: 4401,
 } as const;

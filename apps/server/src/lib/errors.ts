@@ -36,3 +36,7 @@ export const databaseUnavailable = () =>
 /** More requests are in flight than the server can finish in good time: shed this one at once. */
 export const SERVER_BUSY_MESSAGE = "The server is busy right now. Please try again in a moment.";
 export const serverBusy = () => new AppError("SERVICE_UNAVAILABLE", SERVER_BUSY_MESSAGE, undefined, { "retry-after": "1" });
+
+/** The health check's answer while the server sheds requests: not fit for more traffic, though alive. */
+export const serverDegraded = () =>
+  new AppError("SERVICE_UNAVAILABLE", SERVER_BUSY_MESSAGE, { status: "degraded" }, { "retry-after": "1" });

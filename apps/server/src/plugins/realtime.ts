@@ -15,6 +15,7 @@ import { currentUser } from "./auth.js";
 import { forbidden, unauthenticated } from "../lib/errors.js";
 import { isAllowedOrigin } from "./security.js";
 import { SocketHub, send, type Connection } from "../features/notifications/socket-hub.js";
+import { MessageBudget } from "../features/notifications/socket-rate.js";
 import { closeEndedSessions, greet, pushCounts, pushNotifications } from "../features/notifications/socket-push.js";
 
 declare module "fastify" {
@@ -130,7 +131,16 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
     socket.on("pong", () => {
       connection.alive = true;
     });
+    const budget = new MessageBudget();
     socket.on("message", (data, isBinary) => {
+      // A flood costs every other client event-loop time: past its budget the socket is closed, not answered.
+      if (!budget.take()) {
+        hub.remove(connection);
+        // One that keeps sending after the close frame is not going to answer it.
+        if (socket.readyState === socket.OPEN) socket.close(SOCKET_CLOSE.TOO_MANY_MESSAGES, "Too many messages");
+        else socket.terminate();
+        return;
+      }
       connection.alive = true;
       // Anything that is not a known message is ignored, as the client does with ours (SPEC §7).
       const message = isBinary ? null : parseClientMessage(data);

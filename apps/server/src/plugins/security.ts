@@ -43,6 +43,22 @@ export function isAllowedOrigin(origin: string | undefined, publicUrl: string): 
   return origin === undefined || origin === new URL(publicUrl).origin;
 }
 
+/** Whether a path is the API's: its answers are JSON (a 404 too, never the web app's page) and never stored. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * Adds `field` to the answer's Vary header, keeping what another layer put there: CORS varies on Origin
+ * for every answer, and a route that picks an encoding varies on Accept-Encoding as well.
+ */
+export function addVary(reply: FastifyReply, field: string) {
+  const current = reply.getHeader("vary");
+  const fields = current === undefined ? [] : String(current).split(",").map((part) => part.trim()).filter(Boolean);
+  if (fields.some((existing) => existing.toLowerCase() === field.toLowerCase() || existing === "*")) return;
+  void reply.header("vary", [...fields, field].join(", "));
+}
+
 /** The headers every answer carries, for whatever path and status (errors of the router included). */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
   const secure = publicUrl.startsWith("https:");
@@ -55,6 +71,8 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
     "referrer-policy": SECRET_IN_URL.test(pathname) ? "no-referrer" : "strict-origin-when-cross-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
     ...(secure ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+    // Answers hold one person's data (and errors hold request ids): no browser or proxy cache keeps them.
+    ...(isApiPath(pathname) ? { "cache-control": "no-store" } : {}),
   });
   const origin = request.headers.origin;
   if (origin !== undefined && isAllowedOrigin(origin, publicUrl)) {
@@ -64,7 +82,7 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
       "access-control-expose-headers": EXPOSED_HEADERS,
     });
   }
-  void reply.header("vary", "Origin");
+  addVary(reply, "Origin");
 }
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { sendNotFound } from "./errors.js";
+import { isApiPath } from "./security.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -37,8 +38,11 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
     app.log.warn({ root }, "web app is not built: run `npm run build` to serve it");
   }
 
+  // fastify-static's wildcard GET route catches unknown /api paths too: they are the API's JSON 404, not a page.
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(request.url.split("?")[0] ?? "");
+    const pathname = request.url.split("?")[0] ?? "";
+    if (isApiPath(pathname)) return sendNotFound(request, reply);
+    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
     if (hasBuild && wantsPage) return sendPage(reply, "index.html");
     return sendNotFound(request, reply);
   });

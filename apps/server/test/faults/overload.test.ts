@@ -70,7 +70,7 @@ describe.runIf(TEST_ENGINE === "postgres")("beyond capacity", () => {
     }
   }
 
-  it("answers the excess at once with 503 and Retry-After, keeps the health check, and finishes what it took", async () => {
+  it("answers the excess at once with 503 and Retry-After, reports itself degraded, and finishes what it took", async () => {
     const release = await holdHousehold();
     const taken = Array.from({ length: MAX_IN_FLIGHT }, () => addNote());
     await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(MAX_IN_FLIGHT);
@@ -82,7 +82,10 @@ describe.runIf(TEST_ENGINE === "postgres")("beyond capacity", () => {
       expect(res.headers.get("retry-after")).toBe("1");
       expect(await res.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE", message: SERVER_BUSY_MESSAGE } });
     }
-    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    // Health is never shed, and tells a load balancer the truth: degraded while the server sheds (issue 13).
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE", details: { status: "degraded" } } });
 
     await release();
     expect((await Promise.all(taken)).map((res) => res.status)).toEqual(Array<number>(MAX_IN_FLIGHT).fill(201));

@@ -15,6 +15,8 @@ import {
   IMAGE_TYPES,
   isValidDisplayName,
 } from "@housemate/contract";
+import { JSON_BODY_LIMIT, JSON_TOO_DEEP_MESSAGE } from "../../src/app.js";
+import { JSON_MAX_DEPTH, nestsDeeperThan } from "../../src/lib/json-depth.js";
 import { createTestContext, PUBLIC_URL } from "../helpers/app.js";
 import { buildMember } from "../helpers/factories.js";
 import { tinyJpeg, tinyPng } from "../helpers/images.js";
@@ -256,14 +258,14 @@ const urlOf = (operation: Operation, world: World) =>
   `/api${operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => (name === "typeId" ? "fine_paid" : world.ruleId))}`;
 
 describe("request bodies (docs/decisions/011)", () => {
-  it("answers a JSON body over 1 MB with 413", async () => {
+  it("answers a JSON body over the 64 KB limit with 413", async () => {
     const world = await buildWorld(t);
     const res = await t.request({
       method: "POST",
       url: "/api/sticky-notes",
       token: world.member.token,
       headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ content: "x".repeat(1024 * 1024) }),
+      payload: JSON.stringify({ content: "x".repeat(JSON_BODY_LIMIT) }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
@@ -314,6 +316,34 @@ describe("request bodies (docs/decisions/011)", () => {
     expect(invite.statusCode).toBe(404);
     const verify = await t.request({ method: "GET", url: "/api/auth/verify?token=a%00b" });
     expect(verify.statusCode).toBe(400);
+  });
+
+  it("refuses a body nested deeper than JSON_MAX_DEPTH on every route that takes one, by a check that agrees with the real nesting", async () => {
+    const world = await buildWorld(t);
+    for (const operation of bodyOperations()) {
+      const res = await t.request({
+        method: operation.method as "POST",
+        url: urlOf(operation, world),
+        token: world.member.token,
+        headers: { "content-type": "application/json" },
+        payload: `{"a":${"[".repeat(JSON_MAX_DEPTH)}${"]".repeat(JSON_MAX_DEPTH)}}`,
+      });
+      expect(res.statusCode, `${operation.method} ${operation.path}`).toBe(400);
+      expect(res.json().error.message).toBe(JSON_TOO_DEEP_MESSAGE);
+    }
+    // The one-pass check agrees with the real nesting of any JSON text, strings full of brackets and escapes included.
+    const depthOf = (value: unknown): number =>
+      value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const brackety = fc.string({ unit: fc.constantFrom("[", "]", "{", "}", '"', "\\", "a") });
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: "small" }, brackety, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(brackety, tie("node"), { maxKeys: 3 })),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 6 }), (json, max) => {
+        expect(nestsDeeperThan(JSON.stringify(json), max)).toBe(depthOf(json) > max);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

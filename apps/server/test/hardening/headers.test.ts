@@ -1,14 +1,15 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/app.js";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { STATUS_MESSAGES } from "@housemate/contract";
+import { buildApp, JSON_BODY_LIMIT } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "../helpers/app.js";
 import { openTestDatabase } from "../helpers/database.js";
-import { buildMember } from "../helpers/factories.js";
+import { buildFine, buildHouseholdWithMembers, buildMember } from "../helpers/factories.js";
 import { tinyPng } from "../helpers/images.js";
 import { listen, openSocket } from "../helpers/socket-client.js";
 
@@ -61,7 +62,7 @@ describe("security headers", () => {
       ["unknown path", t.request({ method: "GET", url: "/api/nope" }), 404],
       ["invalid body", t.request({ method: "POST", url: "/api/sticky-notes", token, payload: { content: "" } }), 400],
       ["wrong type", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "text/plain" }, payload: "hi" }), 415],
-      ["too large", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "application/json" }, payload: "x".repeat(1024 * 1024 + 1) }), 413],
+      ["too large", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "application/json" }, payload: "x".repeat(JSON_BODY_LIMIT + 1) }), 413],
       ["over-long id", t.request({ method: "GET", url: `/api/rules/${"x".repeat(2_000)}`, token }), 404],
       ["bad encoding", t.request({ method: "GET", url: "/api/rules/%E0%A4%A", token }), 400],
       ["file", t.request({ method: "GET", url: `/files/${filePath}` }), 200],
@@ -169,5 +170,73 @@ describe("the live socket's Origin check", () => {
     const native = await openSocket(url, token);
     await native.next("notification_count");
     native.close();
+  });
+});
+
+describe("the API next to the web app (hardening issue 13, items 11 and 12)", () => {
+  let app: FastifyInstance;
+  let closeDatabase: () => Promise<void>;
+  beforeAll(async () => {
+    await mkdir(path.join(webRoot, "assets"), { recursive: true });
+    await writeFile(path.join(webRoot, "assets", "app-1a2b3c.js"), "console.log(1)");
+    const database = await openTestDatabase();
+    closeDatabase = () => database.close();
+    const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", DATA_DIR: webRoot });
+    app = await buildApp({ config, database, logger: false, webRoot });
+  });
+  afterAll(async () => {
+    await app.close();
+    await closeDatabase();
+  });
+
+  it("answers an unknown /api path with the JSON 404 envelope for every method, never the web app's page", async () => {
+    const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+    for (const url of ["/api/nope", "/api/nope/deeper?x=1", "/api/", "/api", "/api/nope.js"]) {
+      for (const method of methods) {
+        const res = await app.inject({ method, url });
+        const where = `${method} ${url}`;
+        expect(res.statusCode, where).toBe(404);
+        expect(res.headers["content-type"], where).toMatch(/^application\/json/);
+        if (method !== "HEAD") expect(res.json().error, where).toMatchObject({ code: "NOT_FOUND", message: STATUS_MESSAGES[404] });
+      }
+    }
+    // The web app's own routes still get its page.
+    const page = await app.inject({ method: "GET", url: "/fines" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it("marks every API answer, errors included, Cache-Control: no-store, and leaves the web app's caching alone", async () => {
+    for (const url of ["/api/health", "/api/nope", "/api/fines", "/api/rules/%E0%A4%A"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+    expect((await app.inject({ method: "GET", url: "/assets/app-1a2b3c.js" })).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await app.inject({ method: "GET", url: "/fines" })).headers["cache-control"]).toBe("no-cache");
+  });
+});
+
+describe("Vary", () => {
+  it("keeps Origin on the compressed household fines list, next to Accept-Encoding", async () => {
+    const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+    const offender = members[0]?.user.id ?? "";
+    for (let i = 0; i < 8; i++) await buildFine(t.db, { householdId: household.id, issuerId: owner.user.id, offenderId: offender });
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await t.request({
+        method: "GET",
+        url: `/api/fines/household/${household.id}`,
+        token: owner.token,
+        headers: { origin: PUBLIC_URL, "accept-encoding": encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      const vary = String(res.headers.vary).toLowerCase().split(/\s*,\s*/);
+      expect(vary, encoding).toContain("origin");
+      if (encoding !== "identity") {
+        expect(res.headers["content-encoding"]).toBe(encoding);
+        expect(vary, encoding).toContain("accept-encoding");
+      }
+    }
   });
 });

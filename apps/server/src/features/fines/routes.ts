@@ -19,6 +19,7 @@ import { compress, COMPRESS_THRESHOLD, preferredEncoding } from "../../lib/compr
 import { compileSerializer, sendSerialized } from "../../lib/response-serializer.js";
 import { sha256 } from "../../lib/tokens.js";
 import { bearerToken, currentUser } from "../../plugins/auth.js";
+import { addVary } from "../../plugins/security.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
 import { FinesListCache } from "./list-cache.js";
 import { presentFine } from "./presenter.js";
@@ -96,7 +97,8 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!encoding) return sendSerialized(reply, json);
       const encoded = await listCache.variant(id, finesVersion, encoding, () => compress(json, encoding));
       // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
-      void reply.header("content-encoding", encoding).header("vary", "accept-encoding");
+      void reply.header("content-encoding", encoding);
+      addVary(reply, "Accept-Encoding");
       return sendSerialized(reply, encoded);
     },
   );
