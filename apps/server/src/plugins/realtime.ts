@@ -18,6 +18,9 @@ import { SocketHub, send, type Connection } from "../features/notifications/sock
 import { MessageBudget } from "../features/notifications/socket-rate.js";
 import { closeEndedSessions, greet, pushCounts, pushNotifications } from "../features/notifications/socket-push.js";
 
+/** How long a flooding client has to read the 1008 close frame before its connection is cut. */
+const FLOOD_CLOSE_GRACE_MS = 1_000;
+
 declare module "fastify" {
   interface FastifyInstance {
     realtime: {
@@ -135,10 +138,13 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
     socket.on("message", (data, isBinary) => {
       // A flood costs every other client event-loop time: past its budget the socket is closed, not answered.
       if (!budget.take()) {
+        if (socket.readyState !== socket.OPEN) return;
         hub.remove(connection);
-        // One that keeps sending after the close frame is not going to answer it.
-        if (socket.readyState === socket.OPEN) socket.close(SOCKET_CLOSE.TOO_MANY_MESSAGES, "Too many messages");
-        else socket.terminate();
+        socket.close(SOCKET_CLOSE.TOO_MANY_MESSAGES, "Too many messages");
+        // Nothing more is read from it, so the rest of the flood costs nothing; cutting it at once instead would
+        // throw away the close frame still being written, and the client would never learn why.
+        socket.pause();
+        setTimeout(() => socket.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
         return;
       }
       connection.alive = true;

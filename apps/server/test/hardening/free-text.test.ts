@@ -103,6 +103,8 @@ describe("invisible characters in what people type", () => {
 });
 
 describe("a huge display name", () => {
+  // 60,000 '<' is as much as fits under the JSON body limit (a longer body is a 413 before any parsing); the old
+  // pattern took about 4 s of CPU over it (~26 s for 160,000), the contract's own test goes to 160,000.
   it("is refused at once instead of holding the server (was ~26 s of CPU for '<' x 160,000)", async () => {
     const { ana } = await flat();
     const started = performance.now();
@@ -110,7 +112,7 @@ describe("a huge display name", () => {
       method: "PUT",
       url: `/api/users/${ana.user.id}`,
       token: ana.token,
-      payload: { display_name: "<".repeat(160_000) },
+      payload: { display_name: "<".repeat(60_000) },
     });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.statusCode).toBe(400);
