@@ -50,8 +50,9 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** A JSON "\u0000" escape (an odd run of backslashes before u0000); raw NUL is not valid JSON anyway. */
 const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 /**
- * The largest JSON body the API takes: its biggest real request is a reorder of 1,000 sticky-note ids (about
- * 39 KB); a fine with its texts and five image URLs is about 12 KB. The upload route sets its own, larger limit.
+ * The largest JSON body the API takes. Its biggest real requests: a fine with its texts at their raw bounds, every
+ * character escaped, and five image URLs (about 35 KB); a reorder of the 200 sticky notes a household may have
+ * (about 8 KB). The upload route sets its own, larger limit.
  */
 export const JSON_BODY_LIMIT = 64 * 1024;
 export const JSON_TOO_DEEP_MESSAGE = `The request body nests more than ${JSON_MAX_DEPTH} levels deep.`;
