@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import type { Fine } from "@housemate/contract";
 import { choose, DESKTOP, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
-import { newEmail } from "./helpers/session.js";
+import { callApi, newEmail } from "./helpers/session.js";
 
 const journey = useJourney();
 const { open } = journey;
@@ -168,9 +169,27 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.setViewportSize(DESKTOP);
   });
 
-  it("a second fine is disputed, accepted, and disappears", async () => {
+  it("Ana corrects a second fine's amount, and Ben is told and sees the change in its details", async () => {
     await issueFine(anaPage, { offender: ben.name, description: "Frying pan left on the hob" });
+    await benPage.goto("/dashboard");
 
+    // The web has no edit form (SPEC's PATCH /fines/{id} is an API call): Ana corrects it as a client would.
+    const fines = await callApi<Fine[]>(journey.server, anaPage, "GET", "/fines");
+    const fine = fines.data.find((f) => f.description === "Frying pan left on the hob");
+    if (!fine) throw new Error("the second fine is not in the household's list");
+    const edited = await callApi<Fine>(journey.server, anaPage, "PATCH", `/fines/${fine.id}`, { amount: 3 });
+    expect(edited.status).toBe(200);
+
+    await benPage.getByText("Fine changed").waitFor();
+    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    const row = recent.getByRole("article", { name: RULE }).filter({ hasText: "£3.00" });
+    await row.getByRole("button", { name: "Details" }).click();
+    const details = benPage.getByRole("dialog", { name: "Fine Details" });
+    await details.getByText(/Changed by Ana Lopez on .*: amount £2\.50 → £3\.00/).waitFor();
+    await benPage.keyboard.press("Escape");
+  });
+
+  it("the second fine is disputed, accepted, and disappears", async () => {
     await benPage.goto("/dashboard/fines");
     const card = fineCard(benPage, "Frying pan left on the hob");
     await card.getByRole("button", { name: "Dispute" }).click();
