@@ -4,6 +4,10 @@ import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 
 declare module "fastify" {
+  interface FastifyRequest {
+    /** Starts the clock on a body the request announced (set in onRequest when it announces one). */
+    startBodyDeadline: (() => void) | null;
+  }
   interface FastifyContextConfig {
     /** How long the route's body may take to arrive (default JSON_BODY_TIMEOUT_MS). */
     bodyTimeoutMs?: number;
@@ -40,22 +44,39 @@ export default fp(
     (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = TIMEOUT_CHECK_MS;
     if (opts.maxConnectionsPerIp !== null) capConnectionsPerIp(server, opts.maxConnectionsPerIp);
 
+    app.decorateRequest("startBodyDeadline", null);
     app.addHook("onRequest", async (request) => {
       const raw = request.raw;
       if (!announcesBody(raw)) return;
       const socket = raw.socket;
       const ms = request.routeOptions.config.bodyTimeoutMs ?? JSON_BODY_TIMEOUT_MS;
-      // Whoever has not sent the body by then is not going to: the connection goes, and with it the request.
-      // (Destroying a request whose body is not all read destroys its socket.)
-      const timer = setTimeout(() => raw.destroy(), ms);
-      timer.unref();
+      let timer: NodeJS.Timeout | undefined;
+      let ended = false;
       const arrived = () => {
+        ended = true;
         clearTimeout(timer);
         socket.off("close", arrived);
       };
       // 'end' also comes when an answer was sent without reading the body and Node drains what is left.
       raw.once("end", arrived);
       socket.once("close", arrived);
+      // Whoever has not sent the body by then is not going to: the connection goes, and with it the request.
+      // (Destroying a request whose body is not all read destroys its socket.)
+      request.startBodyDeadline = () => {
+        if (ended || timer) return;
+        timer = setTimeout(() => raw.destroy(), ms);
+        timer.unref();
+      };
+    });
+    // The deadline runs from when the server starts reading the body, or from an answer sent without reading it
+    // (an early 401): never while our own hooks hold the body back (a session lookup on a slow database would
+    // otherwise turn its 503 into a cut connection).
+    app.addHook("preParsing", async (request, _reply, payload) => {
+      request.startBodyDeadline?.();
+      return payload;
+    });
+    app.addHook("onResponse", async (request) => {
+      request.startBodyDeadline?.();
     });
   },
   { name: "transport" },
