@@ -114,6 +114,17 @@ describe("live socket reconnects", () => {
     expect(lost).not.toHaveBeenCalled();
   });
 
+  it("closes a socket disconnected while still connecting only once it has opened (a browser logs an error otherwise)", () => {
+    const socket = connect();
+    live?.disconnect();
+    expect(socket.closedByClient).toBeNull();
+    socket.accept();
+    expect(socket.closedByClient).toEqual({ code: 1000, reason: "Disconnected" });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket.sent).toEqual([]);
+  });
+
   it("does not reconnect when the server ends the session", () => {
     const socket = connect();
     socket.accept();

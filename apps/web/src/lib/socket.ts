@@ -103,7 +103,12 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
       clearInterval(pingTimer);
       const current = socket;
       socket = null;
-      current?.close(1000, "Disconnected");
+      if (!current) return;
+      current.onmessage = null;
+      // Closing a socket that is still connecting makes the browser log "closed before the connection is
+      // established" as an error (signing out right after the shell mounted): close it once it has opened.
+      if (current.readyState === WebSocket.CONNECTING) current.onopen = () => current.close(1000, "Disconnected");
+      else current.close(1000, "Disconnected");
     },
   };
 }
