@@ -1,5 +1,5 @@
-import { startTransition, StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { startTransition, StrictMode, type ReactNode } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { startNativeDeepLinks } from "@/lib/native";
 import { App, router } from "./app";
 
@@ -7,24 +7,14 @@ import { App, router } from "./app";
  * Starts the app in #root: React, the router and the landing page, loaded by main.tsx as a chunk of their own.
  * A prerendered page (the landing page at /, app/prerender-landing.tsx) is taken over rather than painted again.
  */
-export function mountApp(container: HTMLElement, { prerendered }: { prerendered: boolean }) {
+export function mountApp(container: HTMLElement, { prerendered }: { prerendered: boolean }): Root {
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  if (prerendered) {
-    // As a transition, hydration works in slices between which the browser can answer a tap or a scroll,
-    // rather than in one long task. A mismatch is logged, not reported as a window error: the root layout
-    // would answer that with its error screen, when React has already repaired the page itself.
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        onRecoverableError: (error) => console.warn("The prerendered page was rendered again", error),
-      });
-    });
-  } else {
-    createRoot(container).render(app);
-  }
+  const root = prerendered ? hydrateAsTransition(container, app) : createRoot(container);
+  if (!prerendered) root.render(app);
 
   // Inside the phone app, sign-in and invite links open their screens (SPEC §2 deep links). In a browser
   // this does nothing: Capacitor is imported only when the native runtime is there.
@@ -32,4 +22,22 @@ export function mountApp(container: HTMLElement, { prerendered }: { prerendered:
     // The app works without them; a link then opens it on its last screen.
     console.warn("Deep links are unavailable", error);
   });
+  return root;
+}
+
+/**
+ * As a transition, hydration works in slices between which the browser can answer a tap or a scroll, rather than in
+ * one long task. A mismatch is logged, not reported as a window error: the root layout would answer that with its
+ * error screen, when React has already repaired the page itself.
+ */
+function hydrateAsTransition(container: HTMLElement, app: ReactNode): Root {
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn("The prerendered page was rendered again", error),
+    });
+  });
+  // startTransition runs its scope at once.
+  if (!root) throw new Error("hydration did not start");
+  return root;
 }

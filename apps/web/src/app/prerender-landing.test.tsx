@@ -3,11 +3,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
+import type { Root } from "react-dom/client";
 import { mountApp } from "./mount";
 import { withLandingPage } from "./prerender-landing";
 
 let markup = "";
-afterEach(() => vi.restoreAllMocks());
+/** Roots still mounted: unmounted after each test, even one that failed before its own close. */
+const mounted: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of mounted.splice(0)) await close();
+  vi.restoreAllMocks();
+});
 
 beforeAll(async () => {
   // Rendered in a process of its own, as the build does: React's server renderer leaves its last context
@@ -34,10 +40,21 @@ async function hydratedPage() {
   const container = servedPage();
   const preview = within(container).getByRole("img", { name: /Housemate dashboard/ });
   const warn = vi.spyOn(console, "warn");
-  await act(async () => mountApp(container, { prerendered: true }));
+  let root: Root | undefined;
+  await act(async () => {
+    root = mountApp(container, { prerendered: true });
+  });
   const mismatches = () => warn.mock.calls.filter(([message]) => message === "The prerendered page was rendered again");
-  // The root stays mounted for the file; its container leaves the document.
-  return { container, preview, mismatches, close: () => container.remove() };
+  // Unmounted before jsdom is torn down: a root left mounted renders on into a window that is gone.
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await act(async () => root?.unmount());
+    container.remove();
+  };
+  mounted.push(close);
+  return { container, preview, mismatches, close };
 }
 
 describe("the prerendered landing page", () => {
@@ -80,7 +97,7 @@ describe("the prerendered landing page", () => {
     const { container, preview, mismatches, close } = await hydratedPage();
     expect(mismatches()).toEqual([]);
     expect(within(container).getByRole("img", { name: /Housemate dashboard/ })).toBe(preview);
-    close();
+    await close();
   });
 
   it("drops 'Loading preview...' once the app has taken over and the image has arrived", async () => {
@@ -88,7 +105,7 @@ describe("the prerendered landing page", () => {
     expect(within(container).getByText("Loading preview...")).toBeInTheDocument();
     act(() => preview.dispatchEvent(new Event("load")));
     expect(within(container).queryByText("Loading preview...")).not.toBeInTheDocument();
-    close();
+    await close();
   });
 
   it("shows a signed-in visitor 'Go to Dashboard' and 'Dashboard' once the app has taken over", async () => {
@@ -100,6 +117,6 @@ describe("the prerendered landing page", () => {
     expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(header.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
     expect(mismatches()).toEqual([]);
-    close();
+    await close();
   });
 });
