@@ -18,6 +18,7 @@ import { bundleServer } from "./lib/bundle.js";
 import { readOptions } from "./lib/options.js";
 import { startPostgres } from "./lib/postgres.js";
 import { seed } from "./lib/seed.js";
+import { routeJs } from "./lib/signed-in.js";
 import { root, startServer } from "./lib/server.js";
 import { analyseTrace, SourceMaps, type LongTaskBreakdown, type TraceEvent } from "./lib/trace.js";
 
@@ -138,11 +139,18 @@ async function profilePage(page: Page, cdp: CDPSession, name: PageName, fines: n
   cdp.on("Tracing.dataCollected", (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
   const loaded = watchNetwork(cdp);
+  let requests = 0;
+  cdp.on("Network.requestWillBeSent", () => requests++);
   await cdp.send("Tracing.start", { traceConfig: { includedCategories: CATEGORIES }, transferMode: "ReportEvents" });
   const started = Date.now();
   await page.goto(`${origin}${PAGES[name]}`, { waitUntil: "networkidle" });
-  const loadMs = Date.now() - started;
-  await page.waitForTimeout(1000);
+  // The network goes quiet while a long render runs and then asks for more (a dispute per fine): the load is over
+  // only once 3 s pass without a request.
+  for (let seen = -1; seen !== requests; ) {
+    seen = requests;
+    await page.waitForTimeout(3000);
+  }
+  const loadMs = Date.now() - started - 3000;
   if (new URL(page.url()).pathname !== PAGES[name]) throw new Error(`${PAGES[name]} ended at ${page.url()}: not signed in?`);
   await cdp.send("Tracing.end");
   await complete;
@@ -175,7 +183,12 @@ async function profilePage(page: Page, cdp: CDPSession, name: PageName, fines: n
 }
 
 const profiles: PageProfile[] = [];
+const jsPerRoute: Record<string, { brotliKB: number; gzipKB: number; files: string[] }> = {};
 try {
+  const member = fixture.signedIn[0]?.member;
+  for (const name of member ? wantedPages : []) {
+    if (member) jsPerRoute[name] = await routeJs(chromium, server.url, member, PAGES[name]);
+  }
   for (const household of fixture.signedIn.filter((h) => wantedFines.includes(h.fines))) {
     const setup = await chromium.context.newPage();
     await signIn(setup, server.url, household.member);
@@ -200,26 +213,32 @@ try {
   await postgres.stop();
 }
 
-writeFileSync(path.join(workDir, "profile.json"), JSON.stringify({ date: new Date().toISOString(), rate, profiles }, null, 2));
+writeFileSync(path.join(workDir, "profile.json"), JSON.stringify({ date: new Date().toISOString(), rate, jsPerRoute, profiles }, null, 2));
+console.log("\nJS per route, empty cache, on the wire (brotli) / gzipped:");
+for (const [name, js] of Object.entries(jsPerRoute)) console.log(`  ${name}: ${js.brotliKB.toFixed(1)} / ${js.gzipKB.toFixed(1)} kB, ${js.files.length} files`);
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 for (const p of profiles) {
   const b = p.breakdown;
   console.log(`\n## ${p.page}, ${p.fines} fines (${rate}× CPU): loaded in ${p.loadMs} ms, ${p.domNodes} DOM nodes`);
   console.log(`long tasks: ${b.longTasks.length}, ${b.longTaskMs} ms in all, ${b.blockingMs} ms over 50 ms: ${b.longTasks.map((t) => `${t.durationMs}@${t.startMs}`).join(", ")}`);
-  console.log(`trace events in them (ms, nested): ${Object.entries(b.events).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(`trace events (own time, ms): ${Object.entries(b.events).slice(0, 16).map(([k, v]) => `${k} ${v}`).join(", ")}`);
   console.log(`self time by module (ms): ${b.selfByModule.slice(0, 14).map(([k, v]) => `${k} ${v}`).join(", ")}`);
   console.log("inclusive, our code (ms):");
-  for (const [fn, ms] of b.inclusive.filter(([fn]) => / \(src\//.test(fn)).slice(0, 30)) console.log(`  ${String(ms).padStart(6)}  ${fn}`);
+  for (const [fn, ms] of b.inclusive.filter(([fn]) => / \(src\//.test(fn)).slice(0, 40)) console.log(`  ${String(ms).padStart(6)}  ${fn}`);
   console.log("inclusive, libraries and natives (ms):");
-  for (const [fn, ms] of b.inclusive.filter(([fn]) => !/ \(src\//.test(fn)).slice(0, 30)) console.log(`  ${String(ms).padStart(6)}  ${fn}`);
-  const intl = b.inclusive.filter(([fn]) => /Intl|NumberFormat|DateTimeFormat|toLocale|format/i.test(fn));
+  for (const [fn, ms] of b.inclusive.filter(([fn]) => !/ \(src\/|react-router\/dist|react-dom-client/.test(fn)).slice(0, 25)) console.log(`  ${String(ms).padStart(6)}  ${fn}`);
+  const intl = b.inclusive.filter(([fn]) => /Intl|NumberFormat|DateTimeFormat|toLocale|format|date-fns/i.test(fn));
   console.log(`formatting: ${intl.map(([fn, ms]) => `${fn} ${ms}`).join(", ") || "none sampled"}`);
   const cls = p.layoutShifts.reduce((sum, s) => sum + s.value, 0);
   console.log(`layout shifts: ${p.layoutShifts.length}, sum ${cls.toFixed(3)}`);
   for (const s of p.layoutShifts.slice(0, 6)) console.log(`  ${s.value.toFixed(3)} @${s.atMs} ms: ${s.sources.join(" | ")}`);
   const js = p.scripts.reduce((sum, s) => sum + s.encoded, 0);
-  console.log(`scripts (warm cache, encoded ${kB(js)} kB): ${p.scripts.map((s) => path.basename(s.url)).join(", ")}`);
+  console.log(`scripts (warm cache, ${kB(js)} kB on the wire): ${p.scripts.length} files, last ${p.scripts.slice(-4).map((s) => path.basename(s.url)).join(", ")}`);
   console.log(`API (${p.api.length} calls, ${kB(p.api.reduce((sum, a) => sum + a.encoded, 0))} kB on the wire):`);
-  for (const a of p.api) console.log(`  ${a.url}  ${kB(a.encoded)} kB wire / ${kB(a.decoded)} kB JSON, parse ${p.parseMs[a.url] ?? "?"} ms`);
+  const disputes = p.api.filter((a) => a.url.endsWith("/dispute"));
+  for (const a of p.api.filter((a) => !a.url.endsWith("/dispute"))) {
+    console.log(`  ${a.url}  ${kB(a.encoded)} kB wire / ${kB(a.decoded)} kB JSON, parse ${p.parseMs[a.url] ?? "?"} ms`);
+  }
+  if (disputes.length) console.log(`  …/fines/{id}/dispute × ${disputes.length}: ${kB(disputes.reduce((sum, a) => sum + a.encoded, 0))} kB wire`);
 }
 process.exit(0);
