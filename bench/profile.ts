@@ -195,6 +195,7 @@ try {
     await setup.close();
     for (const name of wantedPages) {
       const page = await chromium.context.newPage();
+      await page.bringToFront();
       await page.setViewportSize(PHONE);
       await page.addInitScript(OBSERVE);
       const cdp = await chromium.context.newCDPSession(page);

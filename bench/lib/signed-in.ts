@@ -82,10 +82,18 @@ export async function routeJs(
   cdp.on("Network.loadingFinished", (event) => {
     if (scripts.has(event.requestId)) brotli += event.encodedDataLength;
   });
+  // In front, or the page never paints, and the app's chunk waits for the first paint (decision 015).
+  await page.bringToFront();
   await page.goto(`${origin}${route}`, { waitUntil: "networkidle" });
+  // Lazy chunks keep coming after the network first goes quiet: done once 3 s pass without a new script.
+  for (let seen = -1; seen !== scripts.size; ) {
+    seen = scripts.size;
+    await page.waitForTimeout(3000);
+  }
   if (new URL(page.url()).pathname !== route) throw new Error(`${route} went to ${page.url()}: not signed in`);
   await context.close();
   const files = [...scripts.values()].map((url) => new URL(url).pathname);
+  if (!files.some((file) => file.includes("/shell-"))) throw new Error(`${route} never loaded the app's shell: ${files.join(", ")}`);
   const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, "apps/web/dist", file))).length, 0);
   return { brotliKB: brotli / 1000, gzipKB: gzip / 1000, files };
 }
