@@ -220,7 +220,7 @@ for (const [name, js] of Object.entries(jsPerRoute)) console.log(`  ${name}: ${j
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 for (const p of profiles) {
   const b = p.breakdown;
-  console.log(`\n## ${p.page}, ${p.fines} fines (${rate}× CPU): loaded in ${p.loadMs} ms, ${p.domNodes} DOM nodes`);
+  console.log(`\n## ${p.page}, ${p.fines} fines (${rate}× CPU): loaded in ${p.loadMs} ms, ${p.domNodes} DOM nodes, main thread busy ${b.busyMs} ms`);
   console.log(`long tasks: ${b.longTasks.length}, ${b.longTaskMs} ms in all, ${b.blockingMs} ms over 50 ms: ${b.longTasks.map((t) => `${t.durationMs}@${t.startMs}`).join(", ")}`);
   console.log(`trace events (own time, ms): ${Object.entries(b.events).slice(0, 16).map(([k, v]) => `${k} ${v}`).join(", ")}`);
   console.log(`self time by module (ms): ${b.selfByModule.slice(0, 14).map(([k, v]) => `${k} ${v}`).join(", ")}`);
