@@ -28,6 +28,7 @@ interface NetworkItem {
 }
 
 interface Report {
+  runtimeError?: { code?: string; message?: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: NetworkItem[] } }>;
 }
@@ -112,6 +113,8 @@ async function lighthouseRun(port: number, url: string, output: string): Promise
       if (!result) throw new Error("Lighthouse returned nothing");
       const report = JSON.parse(typeof result.report === "string" ? result.report : (result.report[0] ?? "")) as Report;
       writeFileSync(output, JSON.stringify(report));
+      // The Node API reports a lost trace in the report (no scores) rather than throwing, as the CLI does.
+      if (report.runtimeError?.code) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message ?? ""}`);
       return report;
     } catch (error) {
       // Now and then Lighthouse loses its own trace of the page load (NO_NAVSTART): run again, up to twice.
