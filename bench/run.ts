@@ -36,9 +36,12 @@ console.error(`Housemate bench (${options.quick ? "quick" : "full"}): ${machine.
 const serverEntry = await bundleServer(path.join(workDir, "server/server.mjs"));
 
 const figures: Figure[] = [];
-const SERVER_PARTS = ["list", "dashboard", "issue", "pay", "sockets", "cold-start"];
-const wantsServer = options.only.length === 0 || options.only.some((part) => SERVER_PARTS.includes(part));
-for (const engine of wantsServer ? options.engines : []) {
+const SERVER_PARTS = ["list", "dashboard", "issue", "pay", "sockets", "cold-start", "signed-in"];
+// The signed-in measurements (issue 14) run on PostgreSQL only: PGlite is not seeded for them alone.
+const wantsEngine = (engine: string) =>
+  options.only.length === 0 ||
+  options.only.some((part) => SERVER_PARTS.includes(part) && (part !== "signed-in" || engine === "postgres"));
+for (const engine of options.engines.filter(wantsEngine)) {
   console.error(`\n${engine}`);
   figures.push(...(await benchEngine(engine, options, workDir, serverEntry)));
 }

@@ -38,7 +38,33 @@ export const BUDGETS: Budget[] = [
   { key: "frontend.lighthouse.lcpMs", op: "<=", limit: 2000 },
   { key: "frontend.lighthouse.tbtMs", op: "<=", limit: 150 },
   { key: "frontend.lighthouse.cls", op: "<=", limit: 0.05 },
+  ...signedInBudgets(),
 ];
+
+/**
+ * Issue 14's budgets for the signed-in app on a phone: Lighthouse mobile on the dashboard and My Fines at 300 and
+ * 5,000 fines; the dashboard's API bytes at 5,000 fines; its calls' p99 and the server's RSS not growing with the
+ * history; the dashboard route's JS on the wire.
+ */
+function signedInBudgets(): Budget[] {
+  const lighthouse = ["dashboard", "fines"].flatMap((page) =>
+    [300, 5000].flatMap((fines): Budget[] => [
+      { key: `signedIn.${page}.${fines}.performance`, op: ">=", limit: 0.9 },
+      { key: `signedIn.${page}.${fines}.accessibility`, op: ">=", limit: 0.95 },
+      { key: `signedIn.${page}.${fines}.lcpMs`, op: "<=", limit: 2500 },
+      { key: `signedIn.${page}.${fines}.tbtMs`, op: "<=", limit: 200 },
+      { key: `signedIn.${page}.${fines}.cls`, op: "<=", limit: 0.05 },
+    ]),
+  );
+  return [
+    ...lighthouse,
+    { key: "signedIn.dashboard.5000.apiKB", op: "<=", limit: 30 },
+    { key: "signedIn.dashboardCalls.p99Ratio", op: "<=", limit: 1.2 },
+    // 'Does not grow with history length': the peak at 5,000 fines within 10 % (noise) of the peak at 300.
+    { key: "signedIn.dashboardCalls.rssRatio", op: "<=", limit: 1.1 },
+    { key: "signedIn.dashboardJsBrKB", op: "<=", limit: 190 },
+  ];
+}
 
 export type Verdict = "pass" | "FAIL" | "not run";
 

@@ -7,6 +7,7 @@ import { openSockets, runHttp } from "./load.js";
 import type { Engine, Options } from "./options.js";
 import { commitTimes, startPostgres, type BenchPostgres } from "./postgres.js";
 import { seed, type Fixture } from "./seed.js";
+import { signedInFigures } from "./signed-in.js";
 import { startServer, watchProcess, type RunningServer } from "./server.js";
 import { median, percentile } from "./stats.js";
 
@@ -180,6 +181,11 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
 
     if (wants("sockets") && postgres) {
       figures.push(...(await socketDelivery(dir, server, fixture, fixtureFile, options, postgres)));
+    }
+
+    // Issue 14: the signed-in app in Chromium, last, so its browser never shares the machine with a load run.
+    if (wants("signed-in") && postgres) {
+      figures.push(...(await signedInFigures(server, fixture, options, dir)));
     }
     return figures;
   } finally {

@@ -20,7 +20,7 @@ const cluster = (...args: string[]) => execFileSync("bash", [script, ...args], {
  * A throwaway PostgreSQL cluster of its own (BENCH_PG_DIR, BENCH_PG_PORT; not the test cluster), with
  * commit timestamps on, and a freshly created database. BENCH_DATABASE_URL uses an existing server instead.
  */
-export async function startPostgres(): Promise<BenchPostgres> {
+export async function startPostgres(database = DATABASE): Promise<BenchPostgres> {
   const given = process.env.BENCH_DATABASE_URL;
   const dir = process.env.BENCH_PG_DIR ?? "/tmp/housemate-bench-pg";
   const port = process.env.BENCH_PG_PORT ?? "54400";
@@ -39,15 +39,15 @@ export async function startPostgres(): Promise<BenchPostgres> {
     commitTimestamps = await setting(adminUrl, "track_commit_timestamp");
   }
 
-  await run(adminUrl, `drop database if exists ${DATABASE} with (force)`);
-  await run(adminUrl, `create database ${DATABASE}`);
+  await run(adminUrl, `drop database if exists ${database} with (force)`);
+  await run(adminUrl, `create database ${database}`);
   const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
+  url.pathname = `/${database}`;
   return {
     url: url.toString(),
     commitTimestamps,
     async stop() {
-      await run(adminUrl, `drop database if exists ${DATABASE} with (force)`);
+      await run(adminUrl, `drop database if exists ${database} with (force)`);
       if (owned) cluster("stop", dir);
     },
   };

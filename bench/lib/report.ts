@@ -4,6 +4,7 @@ const SECTIONS: [string, string][] = [
   ["postgres.", "PostgreSQL"],
   ["pglite.", "PGlite (embedded)"],
   ["frontend.", "Front end"],
+  ["signedIn.", "Signed-in app on a phone (issue 14; PostgreSQL)"],
 ];
 
 const digitsFor = (value: number, unit: string) =>

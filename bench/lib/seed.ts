@@ -33,11 +33,24 @@ export interface Payable {
   token: string;
 }
 
+/** A household of a given history length and the member the signed-in measurements act as (issue 14). */
+export interface SignedInFixture {
+  fines: number;
+  household: HouseholdFixture;
+  /** Its first member, the household's admin. */
+  member: MemberFixture;
+}
+
+/** Fines in the issue 14 households: a busy flat after a year, and a long history. */
+export const SIGNED_IN_HISTORIES = [300, 5000] as const;
+
 /** What the load generators need to know about the seeded data (ids and session tokens). */
 export interface Fixture {
   households: HouseholdFixture[];
   /** One list per pay run; they live in households of their own, so the list measurements never see them. */
   payables: Payable[][];
+  /** Issue 14's households (300 and 5,000 fines), kept out of `households` so the list and dashboard loads never see them. */
+  signedIn: SignedInFixture[];
 }
 
 const DAY = 24 * 3600_000;
@@ -208,7 +221,7 @@ export async function seed(target: { url?: string; dataDir?: string }, sizes: Si
   try {
     const random = prng(8);
     const batch = new Batch();
-    const fixture: Fixture = { households: [], payables: [] };
+    const fixture: Fixture = { households: [], payables: [], signedIn: [] };
     for (let h = 0; h < sizes.households; h++) {
       fixture.households.push(addHousehold(batch, random, sizes, { finesPerHousehold: sizes.finesPerHousehold, allPending: false }, h).household);
     }
@@ -217,6 +230,15 @@ export async function seed(target: { url?: string; dataDir?: string }, sizes: Si
     for (let h = 0; h < payHouseholds; h++) {
       const plan = { finesPerHousehold: sizes.finesPerHousehold, allPending: true };
       payables.push(...addHousehold(batch, random, sizes, plan, sizes.households + h).payables);
+    }
+    // Issue 14's households: the same shape as the others (members, rules, notes, notifications, the mix of
+    // statuses), only their history is longer; seeded after the rest, so the others' data stays as it was.
+    for (const [k, finesPerHousehold] of SIGNED_IN_HISTORIES.entries()) {
+      const index = sizes.households + payHouseholds + k;
+      const { household } = addHousehold(batch, random, sizes, { finesPerHousehold, allPending: false }, index);
+      const member = household.members[0];
+      if (!member) throw new Error("a household needs members");
+      fixture.signedIn.push({ fines: finesPerHousehold, household, member });
     }
     // Interleave households, so each run's payments spread over all of them.
     payables.sort((a, b) => a.fineId.localeCompare(b.fineId));

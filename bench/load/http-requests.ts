@@ -95,6 +95,12 @@ export function requestsFor(spec: HttpLoadSpec, fixture: Fixture): (request: Req
         };
       };
     }
+    case "signed-in-dashboard": {
+      const paths = spec.paths ?? [];
+      const headers = { authorization: `Bearer ${spec.token ?? ""}`, ...browser };
+      if (paths.length === 0) throw new Error("signed-in-dashboard needs the paths the dashboard called");
+      return (request) => ({ ...request, method: "GET", path: paths[next() % paths.length] as string, headers });
+    }
     case "socket-issue": {
       // Each fine goes to a socket holder, issued by a housemate of theirs.
       const holders = new Set(spec.offenderIds ?? []);

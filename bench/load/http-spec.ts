@@ -12,9 +12,12 @@ export interface HttpLoadSpec {
   payRun?: number;
   /** 'socket-issue': fine these users (they hold the open sockets). */
   offenderIds?: string[];
+  /** 'signed-in-dashboard': the API paths the browser's dashboard called, sent in turn by this session's holder. */
+  paths?: string[];
+  token?: string;
 }
 
-export type HttpScenario = "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue";
+export type HttpScenario = "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue" | "signed-in-dashboard";
 
 export interface HttpLoadResult {
   requestsPerSecond: number;
