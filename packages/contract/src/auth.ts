@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { successSchema } from "./common.js";
+import { singleLineText } from "./text.js";
 import { userSchema } from "./users.js";
 
 export const MAGIC_LINK_TTL_MINUTES = 15;
@@ -16,7 +17,8 @@ export const emailSchema = z
 
 export const loginBody = z.strictObject({
   email: emailSchema,
-  displayName: z.string().trim().max(50).optional(),
+  /** A name for a new account, cleaned like every free text (decision 018); SPEC §5's rules apply at verification. */
+  displayName: singleLineText({ max: 50, tooLong: "Display name can be at most 50 characters" }).optional(),
   inviteCode: z.string().trim().max(200).optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;

@@ -7,6 +7,7 @@ import {
   createNoteBody,
   createRuleBody,
   DISPLAY_NAME_MESSAGE,
+  loginBody,
   disputeBody,
   displayNameSchema,
   rawTextLimit,
@@ -30,6 +31,12 @@ const id = () => crypto.randomUUID();
 /** Every free-text field of every request, with a valid body around it and the value it should come out as. */
 const fields: { name: string; schema: z.ZodType; body: (text: string) => object; pick: (out: never) => unknown }[] = [
   { name: "display name", schema: updateUserBody, body: (v) => ({ display_name: v }), pick: (o: { display_name: string }) => o.display_name },
+  {
+    name: "display name asked for at sign-up",
+    schema: loginBody,
+    body: (v) => ({ email: "ana@example.com", displayName: v }),
+    pick: (o: { displayName: string }) => o.displayName,
+  },
   { name: "bio", schema: updateUserBody, body: (v) => ({ bio: v }), pick: (o: { bio: string }) => o.bio },
   { name: "household name", schema: createHouseholdBody, body: (v) => ({ name: v }), pick: (o: { name: string }) => o.name },
   {
