@@ -87,10 +87,26 @@ export const updateFineBody = z
   .strict();
 export type UpdateFineBody = z.input<typeof updateFineBody>;
 
-export const householdFinesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+/** SPEC §7: a list of fines is a page of 10 unless the caller asks for another size. */
+export const FINE_PAGE_DEFAULT = 10;
+export const FINE_PAGE_MAX = 100;
+/** An opaque cursor is a few dozen characters; anything longer is not one of ours. */
+const CURSOR_MAX = 200;
+export const INVALID_CURSOR_MESSAGE = "This page of fines no longer exists. Start again from the first page.";
+
+/**
+ * Which fines a list answers with, newest first (decision 022). Every list of fines is a page: keyset-paged (`cursor`
+ * is the previous page's `next_cursor`), at most `limit` fines, narrowed by status and issuer.
+ */
+export const finesPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FINE_PAGE_MAX).default(FINE_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(CURSOR_MAX).optional(),
+  /** Only the fines in this status; every listed status when absent. */
+  status: fineStatusSchema.optional(),
+  /** Only the fines this member issued (the dashboard's 'Disputed Fines to Review'). */
+  created_by: idSchema.optional(),
 });
+export type FinesPageQuery = z.input<typeof finesPageQuery>;
 
 export const finePathParams = z.object({ hid: idSchema, fid: idSchema });
 export const disputePathParams = finePathParams.extend({ did: idSchema });
@@ -119,6 +135,22 @@ export const disputeSchema = z.object({
 export type Dispute = z.infer<typeof disputeSchema>;
 
 export const fineListSchema = z.array(fineSchema);
+
+/** What a page of fines says about the whole list it is part of. */
+export const finePageInfoSchema = z.object({
+  /** Fines matching the query, its status filter included: 'Page X of Y' is X of ceil(total / limit). */
+  total: z.number().int(),
+  /** Those fines' amounts summed, in the household's currency ('£12.50 to pay'). */
+  amount: z.number(),
+  /** The `cursor` of the next, older page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** The listed fines of the query's scope by status, whatever its status filter (My Fines' tab counts). */
+  by_status: z.object({ pending: z.number().int(), paid: z.number().int(), disputed: z.number().int() }),
+});
+export type FinePageInfo = z.infer<typeof finePageInfoSchema>;
+/** A list of fines as every list route answers: SPEC's list in `data`, with `page` beside it. */
+export const finePageSchema = z.object({ data: fineListSchema, page: finePageInfoSchema });
+export type FinePage = z.infer<typeof finePageSchema>;
 
 /** One change the issuer made to a pending, never-disputed fine (what `PATCH /fines/{id}` keeps). */
 export const fineEditSchema = z.object({
