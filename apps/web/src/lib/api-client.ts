@@ -62,6 +62,8 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | undefined>;
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
+  /** Answers the whole envelope (`{ data, page }` of a list) instead of its `data`. */
+  envelope?: boolean;
 }
 
 type Body = { kind: "json"; value: unknown } | { kind: "raw"; value: Blob; contentType: string } | undefined;
@@ -109,7 +111,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 async function request<T>(method: string, path: string, body: Body, options: RequestOptions = {}): Promise<T> {
-  const { auth = true, params, signal } = options;
+  const { auth = true, params, signal, envelope = false } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (auth) {
     const token = localStorage.getItem(AUTH_TOKEN_KEY);
@@ -153,7 +155,7 @@ async function request<T>(method: string, path: string, body: Body, options: Req
     const payload = await readJson(response).catch((error: unknown) => {
       throw failureOf(error);
     });
-    return (isRecord(payload) && "data" in payload ? payload.data : payload) as T;
+    return (!envelope && isRecord(payload) && "data" in payload ? payload.data : payload) as T;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);

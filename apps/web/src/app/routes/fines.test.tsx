@@ -7,7 +7,7 @@ import { toast, Toaster } from "sonner";
 import type { Fine } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, serverUser, storeSession } from "@/features/auth/testing/fake-server";
-import { ANA, BEN, buildFine, buildRule, HOUSEHOLD_ID } from "@/features/fines/testing/fine-fixtures";
+import { ANA, BEN, buildFine, buildRule, finePages, HOUSEHOLD_ID } from "@/features/fines/testing/fine-fixtures";
 import { queryClient } from "@/lib/query-client";
 import { Component as MyFinesPage } from "./fines";
 
@@ -15,10 +15,11 @@ function Search() {
   return <p data-testid="search">{useLocation().search}</p>;
 }
 
+/** Newest first, as the server answers. */
 const received: Fine[] = [
-  buildFine({ id: "old", amount: 1, status: "paid", created_at: "2026-01-01T00:00:00.000Z" }),
   buildFine({ id: "new", amount: 2, status: "pending", created_at: "2026-03-01T00:00:00.000Z" }),
   buildFine({ id: "mid", amount: 3, status: "disputed", created_at: "2026-02-01T00:00:00.000Z" }),
+  buildFine({ id: "old", amount: 1, status: "paid", created_at: "2026-01-01T00:00:00.000Z" }),
 ];
 
 function renderPage(path: string) {
@@ -53,8 +54,7 @@ beforeEach(() => {
       body: { data: [serverUser({ id: ANA, display_name: "Ana" }), serverUser({ id: BEN, display_name: "Ben" })] },
     },
     [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: [buildRule()] } },
-    [`GET /api/fines/user/${BEN}`]: { body: { data: received } },
-    [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/mid/dispute`]: { status: 404, body: {} },
+    [`GET /api/fines/user/${BEN}`]: finePages(received),
   });
 });
 
@@ -72,6 +72,20 @@ describe("My Fines", () => {
     expect(await screen.findAllByRole("article")).toHaveLength(3);
     expect(amounts()).toEqual(["£2.00", "£3.00", "£1.00"]);
     expect(screen.getAllByText("Ana fined you")).toHaveLength(3);
+    // Each tab counts its fines, from the server's counts.
+    expect(screen.getByRole("tab", { name: "All 3" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Disputed 1" })).toBeInTheDocument();
+  });
+
+  it("pages through many fines, 10 at a time", async () => {
+    const many = Array.from({ length: 25 }, (_, index) => buildFine({ id: `f${index}`, amount: index + 1 }));
+    respondWith({ [`GET /api/fines/user/${BEN}`]: finePages(many) });
+    renderPage("/dashboard/fines");
+    expect(await screen.findAllByRole("article")).toHaveLength(10);
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: /Next/ }));
+    expect(await screen.findByText("£11.00")).toBeInTheDocument();
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
   });
 
   it("reads the status filter from ?filter=", async () => {
@@ -106,7 +120,7 @@ describe("My Fines", () => {
   });
 
   it("says so when a filter matches nothing", async () => {
-    respondWith({ [`GET /api/fines/user/${BEN}`]: { body: { data: [] } } });
+    respondWith({ [`GET /api/fines/user/${BEN}`]: finePages([]) });
     renderPage("/dashboard/fines?filter=pending");
     expect(await screen.findByText("No fines found")).toBeInTheDocument();
   });

@@ -1,15 +1,15 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { useUserFines } from "@/features/fines/api/get-user-fines";
+import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { getHouseholdMembersQueryOptions } from "@/features/households/api/get-household-members";
 import { useNotificationPreferences } from "@/features/notifications/api/get-notification-preferences";
 import { useNotificationTypes } from "@/features/notifications/api/get-notification-types";
 import { useUpdateNotificationPreference } from "@/features/notifications/api/update-notification-preference";
 import { useUserStats } from "@/features/profile/api/get-user-stats";
-import { FineHistory } from "@/features/profile/components/fine-history";
+import { FINE_HISTORY_SIZE, FineHistory } from "@/features/profile/components/fine-history";
 import { GeneralTab } from "@/features/profile/components/general-tab";
 import { NotificationPreferencesCard } from "@/features/profile/components/notification-preferences-card";
 import { PreferencesTab } from "@/features/profile/components/preferences-tab";
@@ -26,7 +26,7 @@ const formerMember = () => FORMER_MEMBER_NAME;
 
 function Statistics({ userId }: { userId: string }) {
   const stats = useUserStats(userId);
-  const fines = useUserFines(userId);
+  const fines = useQuery(finePageQueryOptions({ offender: userId }, { limit: FINE_HISTORY_SIZE }));
   // The fines screens' names and currency: who issued a fine, under which rule, in the household's money.
   const viewer = useFineViewerValue();
   const currency = viewer?.currency ?? DISPLAY_CURRENCY;
@@ -39,7 +39,7 @@ function Statistics({ userId }: { userId: string }) {
       currency={currency}
       fineHistory={
         <FineHistory
-          fines={fines.data}
+          fines={fines.data?.data}
           isLoading={fines.isPending}
           isError={fines.isError}
           onRetry={() => void fines.refetch()}

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { CreateFineBody, Fine } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { getHouseholdFinesQueryOptions } from "./get-household-fines";
-import { getUserFinesQueryOptions } from "./get-user-fines";
+import { fineScopeKey } from "./get-fines";
 
 export async function createFine(body: CreateFineBody): Promise<Fine> {
   const fine = await api.post<Fine | undefined>("/fines", body);
@@ -18,9 +17,9 @@ export function useCreateFine() {
     mutationFn: createFine,
     onSuccess: (fine) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getHouseholdFinesQueryOptions(fine.household_id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: fineScopeKey({ household: fine.household_id }) }),
         fine.offender_id
-          ? queryClient.invalidateQueries({ queryKey: getUserFinesQueryOptions(fine.offender_id).queryKey })
+          ? queryClient.invalidateQueries({ queryKey: fineScopeKey({ offender: fine.offender_id }) })
           : undefined,
       ]),
     onError: () => toast.error("Error", { description: "Failed to issue fine" }),

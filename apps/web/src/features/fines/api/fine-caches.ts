@@ -1,31 +1,45 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Fine } from "@housemate/contract";
+import type { Fine, FinePage } from "@housemate/contract";
 import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
 import { errorMessage } from "@/lib/error-message";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
-import { getHouseholdFinesQueryOptions } from "./get-household-fines";
-import { getUserFinesQueryOptions } from "./get-user-fines";
+import { fineScopeKey, type FineListFilter } from "./get-fines";
 
 type FineRef = Pick<Fine, "id" | "household_id" | "offender_id">;
 
+/** The scopes a fine is listed in: its household's lists and its offender's. */
 function listKeys(fine: FineRef) {
-  const keys = [getHouseholdFinesQueryOptions(fine.household_id).queryKey];
-  return fine.offender_id ? [...keys, getUserFinesQueryOptions(fine.offender_id).queryKey] : keys;
+  const keys = [fineScopeKey({ household: fine.household_id })];
+  return fine.offender_id ? [...keys, fineScopeKey({ offender: fine.offender_id })] : keys;
 }
 
-/** Puts the server's answer in every cached list at once, so a paid fine cannot be paid again meanwhile. */
-export function replaceFine(queryClient: QueryClient, fine: Fine) {
-  for (const queryKey of listKeys(fine)) {
-    queryClient.setQueryData<Fine[]>(queryKey, (fines) => fines?.map((each) => (each.id === fine.id ? fine : each)));
+/** Rewrites every cached page the fine may be on, knowing the filter each page was asked with. */
+function updatePages(queryClient: QueryClient, fine: FineRef, change: (fines: Fine[], filter: FineListFilter | undefined) => Fine[]) {
+  for (const scopeKey of listKeys(fine)) {
+    for (const [queryKey, page] of queryClient.getQueriesData<FinePage>({ queryKey: scopeKey })) {
+      if (!page) continue;
+      const filter = queryKey[3] as FineListFilter | undefined;
+      queryClient.setQueryData<FinePage>(queryKey, { ...page, data: change(page.data, filter) });
+    }
   }
+}
+
+/**
+ * Puts the server's answer in every cached page at once, so a paid fine cannot be paid again meanwhile; a page
+ * of another status loses it until the lists are fetched again.
+ */
+export function replaceFine(queryClient: QueryClient, fine: Fine) {
+  updatePages(queryClient, fine, (fines, filter) =>
+    filter?.status && filter.status !== fine.status
+      ? fines.filter((each) => each.id !== fine.id)
+      : fines.map((each) => (each.id === fine.id ? fine : each)),
+  );
 }
 
 /** An accepted dispute cancels the fine: it leaves every list straight away (SPEC §4). */
 export function removeFine(queryClient: QueryClient, fine: FineRef) {
-  for (const queryKey of listKeys(fine)) {
-    queryClient.setQueryData<Fine[]>(queryKey, (fines) => fines?.filter((each) => each.id !== fine.id));
-  }
+  updatePages(queryClient, fine, (fines) => fines.filter((each) => each.id !== fine.id));
 }
 
 /**
@@ -46,7 +60,7 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
  */
 export function refreshHouseholdFines(queryClient: QueryClient, { householdId, userId }: { householdId: string; userId: string }) {
   return Promise.all(
-    [getHouseholdFinesQueryOptions(householdId).queryKey, getUserFinesQueryOptions(userId).queryKey, householdBalanceQueryKey(householdId)].map(
+    [fineScopeKey({ household: householdId }), fineScopeKey({ offender: userId }), householdBalanceQueryKey(householdId)].map(
       (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );

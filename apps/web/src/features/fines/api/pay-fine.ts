@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { Fine, payResponse } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { getHouseholdFinesQueryOptions } from "./get-household-fines";
+import { fineScopeKey } from "./get-fines";
 import { MissingInformation, refreshAfterLifecycleChange, replaceFine, toastLifecycleError } from "./fine-caches";
 
 /** SPEC §9: the household's fines are reloaded this long after a payment. */
@@ -34,7 +34,7 @@ export function usePayFine() {
       replaceFine(queryClient, fine);
       await refreshAfterLifecycleChange(queryClient, fine);
       setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: getHouseholdFinesQueryOptions(fine.household_id).queryKey });
+        void queryClient.invalidateQueries({ queryKey: fineScopeKey({ household: fine.household_id }) });
       }, RELOAD_AFTER_PAY_MS);
     },
     onError: (error) => toastLifecycleError(error, "Failed to pay fine", "Failed to pay fine. Please try again."),

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
-import { ANA, BEN, buildFine, dismissToasts, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
+import { ANA, BEN, buildFine, dismissToasts, finePages, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
 import { DashboardFineCards } from "./dashboard-fine-cards";
 
 afterEach(() => {
@@ -25,8 +25,8 @@ function householdFines(count: number): Fine[] {
 function serve(household: Fine[], received: Fine[] = []) {
   storeSession();
   return respondWith({
-    [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: household } },
-    [`GET /api/fines/user/${BEN}`]: { body: { data: received } },
+    [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages(household),
+    [`GET /api/fines/user/${BEN}`]: finePages(received),
   });
 }
 
@@ -38,9 +38,8 @@ const card = (title: string) => {
 };
 
 describe("dashboard fine cards", () => {
-  it("pages Recent Activity 10 at a time, newest first", async () => {
-    // The server's order is not trusted: the list is sorted newest first here.
-    serve([...householdFines(23)].reverse());
+  it("pages Recent Activity 10 at a time, newest first, asking the server for each page", async () => {
+    const { requests } = serve(householdFines(23));
     renderFines(<DashboardFineCards />, viewerAs(BEN));
     const user = userEvent.setup();
 
@@ -64,14 +63,23 @@ describe("dashboard fine cards", () => {
 
     await user.click(within(recent).getByRole("button", { name: /Previous/ }));
     expect(within(recent).getByText("Page 2 of 3")).toBeInTheDocument();
-    // Three pages of cards are a lot of DOM for jsdom on a busy machine.
+    // Each page is one request of 10 from the previous page's cursor; going back asks again from the kept cursor.
+    const recentPages = requests
+      .map((request) => new URL(request.url))
+      .filter((url) => url.pathname === `/api/fines/household/${HOUSEHOLD_ID}` && !url.searchParams.has("status"))
+      .map((url) => [url.searchParams.get("limit"), url.searchParams.get("cursor")]);
+    expect(recentPages).toEqual([
+      ["10", null],
+      ["10", "10"],
+      ["10", "20"],
+      ["10", "10"],
+    ]);
   }, 20_000);
 
   it("opens a fine's 'Fine Details' dialog", async () => {
     serve(householdFines(1));
     renderFines(<DashboardFineCards />, viewerAs(BEN));
-    const recent = await screen.findByText("Page 1 of 1").then(() => card("Recent Activity"));
-    await userEvent.setup().click(within(recent).getByRole("button", { name: /Details/ }));
+    await userEvent.setup().click(await within(card("Recent Activity")).findByRole("button", { name: /Details/ }));
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
     expect(within(dialog).getByText("Pans left in the sink")).toBeInTheDocument();
     // The offender can act on it from the details.
@@ -89,8 +97,8 @@ describe("dashboard fine cards", () => {
       evidence_changed: false,
     };
     const { requests } = respondWith({
-      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: [fine] } },
-      [`GET /api/fines/user/${BEN}`]: { body: { data: [] } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([fine]),
+      [`GET /api/fines/user/${BEN}`]: finePages([]),
       [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${fine.id}/edits`]: {
         body: {
           data: [
@@ -110,12 +118,12 @@ describe("dashboard fine cards", () => {
     });
     storeSession();
     renderFines(<DashboardFineCards />, viewerAs(BEN));
-    const recent = await screen.findByText("Page 1 of 1").then(() => card("Recent Activity"));
+    const details = await within(card("Recent Activity")).findByRole("button", { name: /Details/ });
     const editsAsked = () => requests.filter((request) => request.url.endsWith("/edits")).length;
     // Asked for only when someone opens the details, not for every card.
     expect(editsAsked()).toBe(0);
 
-    await userEvent.setup().click(within(recent).getByRole("button", { name: /Details/ }));
+    await userEvent.setup().click(details);
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
     const history = await within(dialog).findByRole("region", { name: "Changes to this fine" });
     expect(within(history).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
@@ -127,14 +135,13 @@ describe("dashboard fine cards", () => {
   it("shows no history in 'Fine Details' for a fine that was never changed", async () => {
     const fines = householdFines(1);
     respondWith({
-      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: { body: { data: fines } },
-      [`GET /api/fines/user/${BEN}`]: { body: { data: [] } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages(fines),
+      [`GET /api/fines/user/${BEN}`]: finePages([]),
       [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${fines[0]?.id}/edits`]: { body: { data: [] } },
     });
     storeSession();
     renderFines(<DashboardFineCards />, viewerAs(BEN));
-    const recent = await screen.findByText("Page 1 of 1").then(() => card("Recent Activity"));
-    await userEvent.setup().click(within(recent).getByRole("button", { name: /Details/ }));
+    await userEvent.setup().click(await within(card("Recent Activity")).findByRole("button", { name: /Details/ }));
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
     expect(within(dialog).getByText("Pans left in the sink")).toBeInTheDocument();
     expect(within(dialog).queryByRole("region", { name: "Changes to this fine" })).not.toBeInTheDocument();
@@ -143,7 +150,7 @@ describe("dashboard fine cards", () => {
   it("lists the viewer's pending fines with the unpaid count, and the disputes they must review", async () => {
     const mine = [buildFine({ amount: 2.5 }), buildFine({ amount: 1 }), buildFine({ status: "paid" })];
     const toReview = buildFine({ offender_id: ANA, created_by: BEN, status: "disputed" });
-    serve([...mine, toReview, buildFine({ status: "disputed" })], mine);
+    const { requests } = serve([...mine, toReview, buildFine({ status: "disputed" })], mine);
     renderFines(<DashboardFineCards />, viewerAs(BEN));
 
     expect(await screen.findByText("2 unpaid fines")).toBeInTheDocument();
@@ -152,8 +159,13 @@ describe("dashboard fine cards", () => {
     expect(within(pending).getAllByRole("button", { name: "Pay" })).toHaveLength(2);
 
     const disputed = card("Disputed Fines to Review");
+    expect(await within(disputed).findByRole("button", { name: "Review" })).toBeInTheDocument();
     expect(within(disputed).getAllByRole("article")).toHaveLength(1);
-    expect(within(disputed).getByRole("button", { name: "Review" })).toBeInTheDocument();
+    // The server narrows the lists; no dispute record is asked for until a review is opened.
+    const asked = requests.map((request) => decodeURIComponent(new URL(request.url).pathname + new URL(request.url).search));
+    expect(asked).toContain(`/api/fines/user/${BEN}?limit=3&status=pending`);
+    expect(asked).toContain(`/api/fines/household/${HOUSEHOLD_ID}?limit=3&status=disputed&created_by=${BEN}`);
+    expect(asked.filter((path) => path.endsWith("/dispute"))).toEqual([]);
   });
 
   it("shows empty states", async () => {
@@ -163,7 +175,7 @@ describe("dashboard fine cards", () => {
     expect(screen.getByText("0 unpaid fines")).toBeInTheDocument();
     expect(screen.getByText("No disputes to review")).toBeInTheDocument();
     expect(screen.getByText("No fines yet")).toBeInTheDocument();
-    expect(screen.queryByText(/Page \d/)).not.toBeInTheDocument();
+    expect(within(card("Recent Activity")).queryByText(/Page \d/)).not.toBeInTheDocument();
   });
 
   it("says when the lists could not be loaded", async () => {

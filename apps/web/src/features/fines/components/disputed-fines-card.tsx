@@ -1,33 +1,31 @@
 import { Scale } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
-import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useFinePages } from "../api/get-fines";
 import { FineItem } from "./fine-item";
-import { FINES_LOAD_FAILED, FineListSkeleton, type FineListCardProps } from "./fine-list-states";
+import { FineListCard } from "./fine-list-card";
+import { useFineViewer } from "./fine-viewer";
+
+/** Disputes a page of the dashboard card shows. */
+export const DISPUTES_PAGE_SIZE = 3;
 
 /** SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action. */
-export function DisputedFinesCard({ fines, isLoading, isError, onRetry }: FineListCardProps) {
+export function DisputedFinesCard() {
+  const { householdId, userId } = useFineViewer();
+  const pages = useFinePages({ household: householdId }, { status: "disputed", createdBy: userId, limit: DISPUTES_PAGE_SIZE });
+  const count = pages.query.data?.page.total ?? 0;
+
   return (
-    <Card className="flex flex-col">
-      <CardHeader className="flex-row items-start justify-between gap-3">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle>Disputed Fines to Review</CardTitle>
-          <CardDescription>Accept or decline what your housemates disputed.</CardDescription>
-        </div>
-        {!isLoading && !isError && fines.length > 0 && <Badge variant="destructive">{fines.length}</Badge>}
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-2">
-        {isLoading ? (
-          <FineListSkeleton rows={1} />
-        ) : isError ? (
-          <LoadError message={FINES_LOAD_FAILED} onRetry={onRetry} />
-        ) : fines.length === 0 ? (
-          <EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />
-        ) : (
-          fines.map((fine) => <FineItem key={fine.id} fine={fine} compact withDetails disputeFor="issuer" />)
-        )}
-      </CardContent>
-    </Card>
+    <FineListCard
+      title="Disputed Fines to Review"
+      description="Accept or decline what your housemates disputed."
+      badge={count > 0 && <Badge variant="destructive">{count}</Badge>}
+      pages={pages}
+      rows={DISPUTES_PAGE_SIZE}
+      withButtons
+      failureToast="Failed to load recent fines"
+      empty={<EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />}
+      renderFine={(fine) => <FineItem fine={fine} compact withDetails disputeFor="issuer" />}
+    />
   );
 }

@@ -4,7 +4,6 @@ import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePayFine } from "../api/pay-fine";
-import type { DisputeView } from "../utils/fine-description";
 
 // The forms load when first opened: most visits to a list of fines open neither.
 const DisputeDialog = lazy(() => import("./dispute-dialog").then((module) => ({ default: module.DisputeDialog })));
@@ -14,9 +13,8 @@ export interface FineActionsProps {
   fine: Fine;
   /** The viewer may pay and dispute (they are the offender). */
   asOffender: boolean;
-  /** The viewer may review the dispute (they are the issuer and the record was fetched for them). */
+  /** The viewer may review the dispute (they are the issuer, on a screen that offers reviews). */
   asReviewer: boolean;
-  dispute: DisputeView;
   size?: "sm" | "default";
 }
 
@@ -24,7 +22,7 @@ export interface FineActionsProps {
  * What the viewer may do with a fine now (SPEC §4, §6): the offender pays while it is pending and
  * disputes while it is pending and not yet declined once; the issuer reviews a dispute.
  */
-export function FineActions({ fine, asOffender, asReviewer, dispute, size = "sm" }: FineActionsProps) {
+export function FineActions({ fine, asOffender, asReviewer, size = "sm" }: FineActionsProps) {
   const [disputing, setDisputing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const { pay, isPaying } = usePayFine();
@@ -57,7 +55,7 @@ export function FineActions({ fine, asOffender, asReviewer, dispute, size = "sm"
       )}
       <Suspense fallback={null}>
         {canDispute && disputing && <DisputeDialog fine={fine} open onOpenChange={setDisputing} />}
-        {canReview && reviewing && <ReviewDialog fine={fine} dispute={dispute} open onOpenChange={setReviewing} />}
+        {canReview && reviewing && <ReviewDialog fine={fine} open onOpenChange={setReviewing} />}
       </Suspense>
     </>
   );

@@ -65,8 +65,11 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
         <div className="flex flex-col gap-2 @xl:flex-row @xl:items-center @xl:gap-4">
           <div className="flex min-w-0 flex-1 items-start gap-3">
             <div className="min-w-0 flex-1">
-              <h4 className="text-sm font-semibold break-words @xl:truncate">{title}</h4>
-              <p className="text-xs text-muted-foreground @xl:truncate">
+              {/* One line each, however long: every row of a page has the same height as its skeleton. */}
+              <h4 className="truncate text-sm font-semibold" title={title}>
+                {title}
+              </h4>
+              <p className="truncate text-xs text-muted-foreground">
                 {parties} · {formatDate(fine.created_at)}
               </p>
             </div>

@@ -1,20 +1,19 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Fine } from "@housemate/contract";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDate } from "@/lib/format";
-import { useFineDispute } from "../api/get-fine-dispute";
-import { disputeOf, type DisputeView } from "../utils/fine-description";
 import { FineActions } from "./fine-actions";
 import { FineCard } from "./fine-card";
-import { FineEditHistory } from "./fine-edit-history";
 import { useFineViewer } from "./fine-viewer";
+
+// Loaded when first opened: most visits to a list of fines open no details.
+const FineDetailsDialog = lazy(() => import("./fine-details-dialog").then((module) => ({ default: module.FineDetailsDialog })));
 
 export interface FineItemProps {
   fine: Fine;
   compact?: boolean;
   /**
-   * Whose dispute record this screen fetches (SPEC §6): the issuer's on the dashboard, the offender's
-   * on My Fines. Without it no record is fetched and no review is offered.
+   * Whom this screen serves a fine's dispute for (SPEC §6): the issuer, who reviews it, on the dashboard; the
+   * offender, who follows it, on My Fines. Without it no review is offered and no dispute status shown.
    */
   disputeFor?: "issuer" | "offender";
   /** Show Pay, Dispute and Review where the viewer may use them (default true). */
@@ -23,10 +22,12 @@ export interface FineItemProps {
   withDetails?: boolean;
 }
 
-function OffenderDisputeStatus({ fine, dispute, issuer }: { fine: Fine; dispute: DisputeView; issuer: string }) {
+/** The offender's view of their dispute. A disputed fine changes no more until it is reviewed: `updated_at` is when. */
+function OffenderDisputeStatus({ fine, issuer }: { fine: Fine; issuer: string }) {
   if (fine.status === "disputed") {
-    const sent = dispute.createdAt ? `Dispute sent ${formatDate(dispute.createdAt)}` : "Dispute sent";
-    return <p className="text-sm text-muted-foreground">{`${sent}, waiting for ${issuer} to review it.`}</p>;
+    return (
+      <p className="text-sm text-muted-foreground">{`Dispute sent ${formatDate(fine.updated_at)}, waiting for ${issuer} to review it.`}</p>
+    );
   }
   if (fine.status === "pending" && fine.dispute_rejected) {
     return <p className="text-sm text-muted-foreground">Your dispute was declined, so this fine can no longer be disputed.</p>;
@@ -34,39 +35,34 @@ function OffenderDisputeStatus({ fine, dispute, issuer }: { fine: Fine; dispute:
   return null;
 }
 
-/** A fine with what the viewer may do with it, its dispute and its details dialog. */
+/**
+ * A fine with what the viewer may do with it and its details dialog. It asks the server for nothing: the dispute
+ * record is fetched by the review dialog when the issuer opens it (docs/performance.md, issue 14: a request per card).
+ */
 export function FineItem({ fine, compact = false, disputeFor, withActions = true, withDetails = false }: FineItemProps) {
   const viewer = useFineViewer();
-  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [details, setDetails] = useState<"never" | "open" | "closed">("never");
   const asOffender = fine.offender_id === viewer.userId;
   const asIssuer = fine.created_by === viewer.userId;
-  const fetchDispute =
-    fine.status === "disputed" && ((disputeFor === "issuer" && asIssuer) || (disputeFor === "offender" && asOffender));
-  const record = useFineDispute(fine.household_id, fine.id, fetchDispute);
-  const dispute = disputeOf(fine, record.data);
 
   const actions = withActions ? (
-    <FineActions fine={fine} asOffender={asOffender} asReviewer={disputeFor === "issuer" && asIssuer} dispute={dispute} />
+    <FineActions fine={fine} asOffender={asOffender} asReviewer={disputeFor === "issuer" && asIssuer} />
   ) : undefined;
 
   return (
     <>
-      <FineCard fine={fine} compact={compact} actions={actions} onViewDetails={withDetails ? () => setDetailsOpen(true) : undefined}>
-        {!compact && disputeFor === "offender" && asOffender && (
-          <OffenderDisputeStatus fine={fine} dispute={dispute} issuer={viewer.memberName(fine.created_by)} />
-        )}
+      <FineCard fine={fine} compact={compact} actions={actions} onViewDetails={withDetails ? () => setDetails("open") : undefined}>
+        {!compact && disputeFor === "offender" && asOffender && <OffenderDisputeStatus fine={fine} issuer={viewer.memberName(fine.created_by)} />}
       </FineCard>
-      {withDetails && (
-        <Dialog open={detailsOpen} onOpenChange={setDetailsOpen}>
-          <DialogContent className="max-w-xl">
-            <DialogHeader>
-              <DialogTitle>Fine Details</DialogTitle>
-              <DialogDescription className="sr-only">Everything about this fine.</DialogDescription>
-            </DialogHeader>
-            <FineItem fine={fine} disputeFor={disputeFor} />
-            <FineEditHistory fine={fine} />
-          </DialogContent>
-        </Dialog>
+      {details !== "never" && (
+        <Suspense fallback={null}>
+          <FineDetailsDialog
+            fine={fine}
+            disputeFor={disputeFor}
+            open={details === "open"}
+            onOpenChange={(open) => setDetails(open ? "open" : "closed")}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -4,11 +4,15 @@ import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useUserFines } from "../api/get-user-fines";
-import { applyFineFilter, FINE_FILTERS, type FineFilter } from "../utils/fine-filter";
+import { cn } from "@/lib/utils";
+import { useFinePages } from "../api/get-fines";
+import { FINE_FILTERS, type FineFilter } from "../utils/fine-filter";
 import { FineItem } from "./fine-item";
-import { FINES_LOAD_FAILED, FineListSkeleton } from "./fine-list-states";
+import { FineListSkeleton, FinePager, FINES_LOAD_FAILED } from "./fine-list-states";
 import { useFineViewer } from "./fine-viewer";
+
+/** Fines a page of My Fines shows. */
+export const MY_FINES_PAGE_SIZE = 10;
 
 const LABELS: Record<FineFilter, string> = { all: "All", pending: "Pending", paid: "Paid", disputed: "Disputed" };
 
@@ -17,17 +21,18 @@ export interface MyFinesListProps {
   onFilterChange: (filter: FineFilter) => void;
 }
 
-/** SPEC §2 My Fines: the viewer's received fines, newest first, filtered by status. */
+/** SPEC §2 My Fines: the viewer's received fines, newest first, filtered by status, a page at a time. */
 export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
   const { userId } = useFineViewer();
-  const received = useUserFines(userId);
+  const pages = useFinePages({ offender: userId }, { status: filter === "all" ? undefined : filter, limit: MY_FINES_PAGE_SIZE });
+  const { query, fines } = pages;
   useEffect(() => {
-    if (received.isError) toast.error("Error", { description: "Failed to load fines" });
-  }, [received.isError]);
+    if (query.isError) toast.error("Error", { id: "my-fines", description: "Failed to load fines" });
+  }, [query.isError]);
 
-  const all = received.data ?? [];
-  const shown = applyFineFilter(all, filter);
-  const count = (each: FineFilter) => applyFineFilter(all, each).length;
+  const byStatus = query.data?.page.by_status;
+  const count = (each: FineFilter) =>
+    byStatus && (each === "all" ? byStatus.pending + byStatus.paid + byStatus.disputed : byStatus[each]);
 
   return (
     <div className="flex flex-col gap-4">
@@ -36,29 +41,34 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
           {FINE_FILTERS.map((each) => (
             <TabsTrigger key={each} value={each} className="gap-1 px-2 sm:px-3">
               {LABELS[each]}
-              {received.isSuccess && <span className="text-xs text-muted-foreground tabular-nums">{count(each)}</span>}
+              {/* The space is not laid out in the flex row, but screen readers say "Pending 3", not "Pending3". */}
+              {byStatus && " "}
+              {byStatus && <span className="text-xs text-muted-foreground tabular-nums">{count(each)}</span>}
             </TabsTrigger>
           ))}
         </TabsList>
       </Tabs>
-      {received.isPending ? (
-        <FineListSkeleton rows={3} compact={false} />
-      ) : received.isError ? (
-        <LoadError message={FINES_LOAD_FAILED} onRetry={() => void received.refetch()} />
-      ) : shown.length === 0 ? (
+      {query.isPending ? (
+        <FineListSkeleton rows={3} />
+      ) : query.isError ? (
+        <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
+      ) : fines.length === 0 ? (
         <EmptyState
           icon={<Inbox />}
           title="No fines found"
           hint={filter === "all" ? "Nobody has fined you yet. Keep it up!" : `You have no ${LABELS[filter].toLowerCase()} fines.`}
         />
       ) : (
-        <ul className="flex flex-col gap-3">
-          {shown.map((fine) => (
-            <li key={fine.id}>
-              <FineItem fine={fine} disputeFor="offender" />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+            {fines.map((fine) => (
+              <li key={fine.id}>
+                <FineItem fine={fine} disputeFor="offender" />
+              </li>
+            ))}
+          </ul>
+          {pages.pageCount > 1 && <FinePager pages={pages} label="My Fines pages" />}
+        </>
       )}
     </div>
   );

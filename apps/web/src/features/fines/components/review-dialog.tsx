@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { REVIEW_ACTIONS, reviewBody, type Fine } from "@housemate/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
+import { getFineDisputeQueryOptions, useFineDispute } from "../api/get-fine-dispute";
 import { useReviewDispute } from "../api/review-dispute";
-import type { DisputeView } from "../utils/fine-description";
+import { disputeOf } from "../utils/fine-description";
 import { DialogFormActions, ReasonField } from "./dialog-form-parts";
 
 type Action = (typeof REVIEW_ACTIONS)[number];
@@ -15,19 +17,27 @@ const CHOICES: Record<Action, { label: string; hint: string }> = {
 
 export interface ReviewDialogProps {
   fine: Fine;
-  dispute: DisputeView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 type Problems = Partial<Record<"action" | "reason", string>>;
 
-/** The issuer accepts or declines a dispute, with a reason (SPEC §5). */
-export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialogProps) {
+/**
+ * The issuer accepts or declines a dispute, with a reason (SPEC §5). The dispute record is asked for when the dialog
+ * opens (SPEC §6: by the issuer only); until it arrives the reason is read from the fine's description.
+ */
+export function ReviewDialog({ fine, open, onOpenChange }: ReviewDialogProps) {
+  const queryClient = useQueryClient();
+  const record = useFineDispute(fine.household_id, fine.id, open);
+  const dispute = disputeOf(fine, record.data);
   const [action, setAction] = useState<Action | undefined>();
   const [reason, setReason] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   const review = useReviewDispute();
+  // While the record is made sure of, before the call goes: a second submit meanwhile is ignored.
+  const [preparing, setPreparing] = useState(false);
+  const busy = review.isPending || preparing;
   const id = (name: string) => `review-${name}-${fine.id}`;
 
   function change(next: boolean) {
@@ -40,9 +50,9 @@ export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialog
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (review.isPending) return;
+    if (busy) return;
     const parsed = reviewBody.safeParse({ action, reason });
     if (!parsed.success) {
       const found: Problems = {};
@@ -54,13 +64,17 @@ export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialog
       return;
     }
     setProblems({});
-    review.mutate({ fine, disputeId: dispute.id, review: parsed.data }, { onSuccess: () => change(false) });
+    // The record's id names the dispute in the call; without a record the call says what is missing.
+    setPreparing(true);
+    const found = await queryClient.ensureQueryData(getFineDisputeQueryOptions(fine.household_id, fine.id)).catch(() => null);
+    setPreparing(false);
+    review.mutate({ fine, disputeId: disputeOf(fine, found).id, review: parsed.data }, { onSuccess: () => change(false) });
   }
 
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>Review Dispute</DialogTitle>
             <DialogDescription>Decide whether this fine stands.</DialogDescription>
@@ -118,7 +132,7 @@ export function ReviewDialog({ fine, dispute, open, onOpenChange }: ReviewDialog
           />
           <DialogFormActions
             failure={review.isError ? "Failed to submit dispute review. Please try again." : null}
-            isPending={review.isPending}
+            isPending={busy}
             onCancel={() => change(false)}
           >
             Submit Review

@@ -95,3 +95,31 @@ export function renderFines(ui: ReactNode, viewer: FineViewer = viewerAs(BEN)) {
 export function dismissToasts() {
   toast.dismiss();
 }
+
+/**
+ * Answers a list route as the server's paging does (decision 022), from `fines` given newest first: filtered by
+ * `status` and `created_by`, a page of `limit` (10 by default) from the `cursor` (here simply the position of the
+ * next page's first fine), with the totals of the whole filtered list.
+ */
+export function finePages(fines: readonly Fine[]) {
+  return (url: URL) => {
+    const status = url.searchParams.get("status");
+    const createdBy = url.searchParams.get("created_by");
+    const limit = Number(url.searchParams.get("limit") ?? 10);
+    const start = Number(url.searchParams.get("cursor") ?? 0);
+    const scope = fines.filter((fine) => !createdBy || fine.created_by === createdBy);
+    const matching = scope.filter((fine) => !status || fine.status === status);
+    const count = (wanted: Fine["status"]) => scope.filter((fine) => fine.status === wanted).length;
+    return {
+      body: {
+        data: matching.slice(start, start + limit),
+        page: {
+          total: matching.length,
+          amount: matching.reduce((sum, fine) => sum + Math.round(fine.amount * 100), 0) / 100,
+          next_cursor: start + limit < matching.length ? String(start + limit) : null,
+          by_status: { pending: count("pending"), paid: count("paid"), disputed: count("disputed") },
+        },
+      },
+    };
+  };
+}

@@ -5,8 +5,7 @@ import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { respondWith, serverUser, storeSession } from "@/features/auth/testing/fake-server";
 import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
-import { getHouseholdFinesQueryOptions } from "@/features/fines/api/get-household-fines";
-import { getUserFinesQueryOptions } from "@/features/fines/api/get-user-fines";
+import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
 import { getNotificationsQueryOptions } from "../api/get-notifications";
 import { NotificationsBell } from "../components/notifications-bell";
@@ -115,7 +114,11 @@ describe("live notifications in the signed-in shell", () => {
 
   it("refreshes the household's fines and balance on fine-related notifications only", async () => {
     const { socket, queryClient } = await renderLive();
-    const keys = [getHouseholdFinesQueryOptions(HOUSEHOLD_ID).queryKey, getUserFinesQueryOptions(USER_ID).queryKey, householdBalanceQueryKey(HOUSEHOLD_ID)];
+    const keys = [
+      finePageQueryOptions({ household: HOUSEHOLD_ID }, { limit: 10 }).queryKey,
+      finePageQueryOptions({ offender: USER_ID }, { limit: 3, status: "pending" }).queryKey,
+      householdBalanceQueryKey(HOUSEHOLD_ID),
+    ];
     for (const queryKey of keys) queryClient.setQueryData(queryKey, []);
     const invalidated = () => keys.map((queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated);
 

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { keepPreviousData, queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import type { FinePage, FineStatus } from "@housemate/contract";
+import { api } from "@/lib/api-client";
+
+/** Whose fines a list shows: the household's (SPEC §7 `/fines/household/{id}`) or one member's (`/fines/user/{id}`). */
+export type FineScope = { household: string } | { offender: string };
+
+/** What narrows a list: the server pages, filters and counts (decision 022). */
+export interface FineListFilter {
+  limit: number;
+  status?: FineStatus | undefined;
+  createdBy?: string | undefined;
+}
+
+/** The key every cached page of a scope starts with: invalidating it refreshes each of its pages. */
+export const fineScopeKey = (scope: FineScope) =>
+  "household" in scope ? (["fines", "household", scope.household] as const) : (["fines", "user", scope.offender] as const);
+
+const scopePath = (scope: FineScope) =>
+  "household" in scope ? `/fines/household/${scope.household}` : `/fines/user/${scope.offender}`;
+
+/** One page of a list of fines, newest first, with the totals of the whole list. */
+export function getFinePage(scope: FineScope, filter: FineListFilter, cursor: string | undefined, signal?: AbortSignal) {
+  const params = { limit: filter.limit, status: filter.status, created_by: filter.createdBy, cursor };
+  return api.get<FinePage>(scopePath(scope), { params, signal, envelope: true });
+}
+
+export const finePageQueryOptions = (scope: FineScope | null, filter: FineListFilter, cursor?: string) =>
+  queryOptions({
+    queryKey: [...(scope ? fineScopeKey(scope) : ["fines", "none"]), { ...filter, cursor }] as const,
+    queryFn: scope ? ({ signal }) => getFinePage(scope, filter, cursor, signal) : skipToken,
+  });
+
+/** A list of fines a page at a time: Previous and Next walk the server's cursors, and 'Page X of Y' is counted. */
+export interface FinePages {
+  query: ReturnType<typeof useQuery<FinePage>>;
+  fines: FinePage["data"];
+  pageNumber: number;
+  pageCount: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  previous: () => void;
+  next: () => void;
+}
+
+/**
+ * A list of fines shown a page at a time. The cursors of the pages already passed are kept, so Previous goes back
+ * to the same fines even while new ones arrive; a change of scope or filter starts again at the first page. A page
+ * that empties (its last fine paid or its dispute accepted elsewhere) steps back to the one before.
+ */
+export function useFinePages(scope: FineScope | null, filter: FineListFilter): FinePages {
+  const listKey = JSON.stringify([scope, filter]);
+  const [walk, setWalk] = useState<{ listKey: string; cursors: string[] }>({ listKey, cursors: [] });
+  const cursors = walk.listKey === listKey ? walk.cursors : [];
+  const query = useQuery({
+    ...finePageQueryOptions(scope, filter, cursors.at(-1)),
+    // The page on screen stays while the next one loads, so the list keeps its size.
+    placeholderData: keepPreviousData,
+  });
+  const page = query.data?.page;
+  const fines = query.data?.data ?? [];
+  const pageNumber = cursors.length + 1;
+  const pageCount = Math.max(1, Math.ceil((page?.total ?? 0) / filter.limit), pageNumber);
+  const move = (next: string[]) => setWalk({ listKey, cursors: next });
+
+  const emptied = query.isSuccess && !query.isPlaceholderData && fines.length === 0 && cursors.length > 0;
+  if (emptied) move(cursors.slice(0, -1));
+
+  return {
+    query,
+    fines,
+    pageNumber,
+    pageCount,
+    hasPrevious: cursors.length > 0,
+    hasNext: Boolean(page?.next_cursor) && !query.isPlaceholderData,
+    previous: () => move(cursors.slice(0, -1)),
+    next: () => {
+      if (page?.next_cursor) move([...cursors, page.next_cursor]);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { useEffect, type ReactNode } from "react";
+import type { Fine } from "@housemate/contract";
+import { toast } from "sonner";
+import { LoadError } from "@/components/load-error";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import type { FinePages } from "../api/get-fines";
+import { FINES_LOAD_FAILED, FinePager, FineRows } from "./fine-list-states";
+
+export interface FineListCardProps {
+  title: string;
+  description: ReactNode;
+  /** Beside the title once the list has loaded (a count). */
+  badge?: ReactNode;
+  pages: FinePages;
+  /** The page size: the card keeps a full page's height from the first frame. */
+  rows: number;
+  /** Whether each row has a line of buttons. */
+  withButtons: boolean;
+  /** Let the card shrink to a short list once loaded (see `FineRows`), its pager shown whenever it has fines. */
+  shrink?: boolean;
+  /** SPEC §8's toast when the list cannot be loaded. */
+  failureToast: string;
+  empty: ReactNode;
+  renderFine: (fine: Fine) => ReactNode;
+}
+
+/**
+ * A dashboard card listing fines a page at a time (SPEC §2): its header, a list area of fixed height, and the pager,
+ * kept in place even when there is only one page, so nothing moves when the list arrives or changes.
+ */
+export function FineListCard(props: FineListCardProps) {
+  const { title, description, badge, pages, rows, withButtons, shrink, failureToast, empty, renderFine } = props;
+  const { query, fines } = pages;
+  useEffect(() => {
+    // One toast per message, however many cards read the same list.
+    if (query.isError) toast.error("Error", { id: failureToast, description: failureToast });
+  }, [query.isError, failureToast]);
+  const loaded = query.isSuccess && fines.length > 0;
+  // SPEC's Recent Activity shows its pager whenever it lists fines; the cards that keep their height hide it, in
+  // place, while there is only one page.
+  const pagerShown = shrink ? loaded : loaded && pages.pageCount > 1;
+
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {query.isSuccess && badge}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col">
+        <FineRows rows={rows} withButtons={withButtons} shrink={shrink} isLoading={query.isPending}>
+          {query.isError ? (
+            <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
+          ) : fines.length === 0 ? (
+            empty
+          ) : (
+            <ul className={cn("flex flex-col gap-2 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+              {fines.map((fine) => (
+                <li key={fine.id}>{renderFine(fine)}</li>
+              ))}
+            </ul>
+          )}
+        </FineRows>
+      </CardContent>
+      {(pagerShown || !shrink || query.isPending) && (
+        <CardFooter>
+          <FinePager pages={pages} label={`${title} pages`} className={cn(!pagerShown && "invisible")} />
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
