@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import type { Fine } from "@housemate/contract";
+import type { Fine, Rule, User } from "@housemate/contract";
 import { choose, DESKTOP, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
@@ -53,10 +53,11 @@ describe("rules, fines and the fine fund in the browser", () => {
   const ben = { name: "Ben Hall", email: newEmail("ben") };
   let anaPage: Page;
   let benPage: Page;
+  let householdId: string;
 
   it("Ana and Ben share a household", async () => {
     anaPage = await open();
-    const householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "GBP" });
+    householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "GBP" });
     benPage = await open();
     await signUpAndJoinHousehold(benPage, journey.server, ben, householdId);
   });
@@ -259,5 +260,74 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.getByRole("dialog", { name: "Fine Details" }).getByText("Pans and the big pot left in the sink").waitFor();
     await dismissToasts(benPage).catch(() => undefined);
     await screenshotDialog(benPage, "fines-details-dialog-phone");
+  });
+  it("a long history is paged by the server, and a phone's dashboard does not move while its lists load", async () => {
+    // 23 more fines for Ben, issued as a client would: with the paid and the pending one before, 25 listed (3 pages
+    // of Recent Activity), 24 of them pending.
+    const [rule] = (await callApi<Rule[]>(journey.server, anaPage, "GET", `/rules/household/${householdId}`)).data;
+    const members = (await callApi<User[]>(journey.server, anaPage, "GET", "/users")).data;
+    const benId = members.find((member) => member.display_name === ben.name)?.id;
+    if (!rule || !benId) throw new Error("no rule or no Ben");
+    for (let index = 1; index <= 23; index += 1) {
+      const body = { offender_id: benId, rule_id: rule.id, amount: 1, household_id: householdId, description: `Crumbs, day ${index}` };
+      expect((await callApi<Fine>(journey.server, anaPage, "POST", "/fines", body)).status).toBe(201);
+    }
+
+    // Layout shifts of the whole load, as Lighthouse counts them (none after input here).
+    await benPage.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const asked: URL[] = [];
+    benPage.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/fines")) asked.push(url);
+    });
+    await benPage.setViewportSize(PHONE);
+    await benPage.goto("/dashboard");
+    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    await recent.getByText("Page 1 of 3").waitFor();
+    const pending = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Your Pending Fines" }) });
+    await pending.getByText("24 unpaid fines").waitFor();
+    await pending.getByText("Page 1 of 8").waitFor();
+    await benPage.waitForLoadState("networkidle");
+    const shifts = await benPage.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
+
+    // Each card asked for its page and nothing else: no whole history, no dispute record per card.
+    expect(asked.map((url) => url.pathname.replace(householdId, "{hid}").replace(benId, "{me}") + url.search.replace(benId, "{me}")).sort()).toEqual([
+      "/api/fines/household/{hid}?limit=10",
+      "/api/fines/household/{hid}?limit=3&status=disputed&created_by={me}",
+      "/api/fines/user/{me}?limit=3&status=pending",
+    ]);
+    expect(await recent.getByRole("article").count()).toBe(10);
+
+    // Next asks the server for the page after the last fine shown; Previous goes back to the same fines.
+    const firstOnPage = () => recent.getByRole("article").first().textContent();
+    const pageOne = await firstOnPage();
+    await recent.getByRole("button", { name: "Next" }).click();
+    await recent.getByText("Page 2 of 3").waitFor();
+    await expect.poll(firstOnPage).not.toBe(pageOne);
+    await recent.getByRole("button", { name: "Next" }).click();
+    await recent.getByText("Page 3 of 3").waitFor();
+    await expect.poll(() => recent.getByRole("article").count()).toBe(5);
+    expect(await recent.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await recent.getByRole("button", { name: "Previous" }).click();
+    await recent.getByRole("button", { name: "Previous" }).click();
+    await recent.getByText("Page 1 of 3").waitFor();
+    await expect.poll(firstOnPage).toBe(pageOne);
+
+    // My Fines pages too, and counts each status on its tabs from the server's totals.
+    await benPage.goto("/dashboard/fines");
+    await benPage.getByRole("tab", { name: "All 25" }).waitFor();
+    await benPage.getByRole("tab", { name: "Paid 1" }).waitFor();
+    await benPage.getByText("Page 1 of 3").waitFor();
+    expect(await benPage.getByRole("article").count()).toBe(10);
+    await benPage.setViewportSize(DESKTOP);
   });
 });
