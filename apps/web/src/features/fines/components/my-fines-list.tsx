@@ -3,7 +3,7 @@ import { Inbox } from "lucide-react";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
 import { useFinePages } from "../api/get-fines";
 import { FINE_FILTERS, type FineFilter } from "../utils/fine-filter";
@@ -34,42 +34,52 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
   const count = (each: FineFilter) =>
     byStatus && (each === "all" ? byStatus.pending + byStatus.paid + byStatus.disputed : byStatus[each]);
 
+  const list = query.isPending ? (
+    <FineListSkeleton rows={3} />
+  ) : query.isError ? (
+    <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
+  ) : fines.length === 0 ? (
+    <EmptyState
+      icon={<Inbox />}
+      title="No fines found"
+      hint={filter === "all" ? "Nobody has fined you yet. Keep it up!" : `You have no ${LABELS[filter].toLowerCase()} fines.`}
+    />
+  ) : (
+    <>
+      <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+        {fines.map((fine) => (
+          <li key={fine.id}>
+            <FineItem fine={fine} disputeFor="offender" />
+          </li>
+        ))}
+      </ul>
+      {pages.pageCount > 1 && <FinePager pages={pages} label="My Fines pages" />}
+    </>
+  );
+
   return (
-    <div className="flex flex-col gap-4">
-      <Tabs value={filter} onValueChange={(value) => onFilterChange(FINE_FILTERS.find((each) => each === value) ?? "all")}>
-        <TabsList className="w-full sm:w-auto" aria-label="Filter by status">
-          {FINE_FILTERS.map((each) => (
-            <TabsTrigger key={each} value={each} className="gap-1 px-2 sm:px-3">
-              {LABELS[each]}
-              {/* The space is not laid out in the flex row, but screen readers say "Pending 3", not "Pending3". */}
-              {byStatus && " "}
-              {byStatus && <span className="text-xs text-muted-foreground tabular-nums">{count(each)}</span>}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      {query.isPending ? (
-        <FineListSkeleton rows={3} />
-      ) : query.isError ? (
-        <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
-      ) : fines.length === 0 ? (
-        <EmptyState
-          icon={<Inbox />}
-          title="No fines found"
-          hint={filter === "all" ? "Nobody has fined you yet. Keep it up!" : `You have no ${LABELS[filter].toLowerCase()} fines.`}
-        />
-      ) : (
-        <>
-          <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
-            {fines.map((fine) => (
-              <li key={fine.id}>
-                <FineItem fine={fine} disputeFor="offender" />
-              </li>
-            ))}
-          </ul>
-          {pages.pageCount > 1 && <FinePager pages={pages} label="My Fines pages" />}
-        </>
-      )}
-    </div>
+    <Tabs
+      value={filter}
+      onValueChange={(value) => onFilterChange(FINE_FILTERS.find((each) => each === value) ?? "all")}
+      className="flex flex-col gap-4"
+    >
+      <TabsList className="w-full sm:w-auto sm:self-start" aria-label="Filter by status">
+        {FINE_FILTERS.map((each) => (
+          <TabsTrigger key={each} value={each} className="gap-1 px-2 sm:px-3">
+            {LABELS[each]}
+            {/* The space is not laid out in the flex row, but screen readers say "Pending 3", not "Pending3". */}
+            {byStatus && " "}
+            {byStatus && <span className="text-xs text-muted-foreground tabular-nums">{count(each)}</span>}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {/* A panel per tab, so each tab's aria-controls names an element; the chosen one holds the list. */}
+      {FINE_FILTERS.map((each) => (
+        <TabsContent key={each} value={each} forceMount hidden={each !== filter} className="mt-0 flex flex-col gap-4">
+          <h2 className="sr-only">{`${LABELS[each]} fines`}</h2>
+          {each === filter && list}
+        </TabsContent>
+      ))}
+    </Tabs>
   );
 }
