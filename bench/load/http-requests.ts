@@ -64,6 +64,7 @@ export function requestsFor(spec: HttpLoadSpec, fixture: Fixture): (request: Req
   switch (spec.scenario) {
     case "list":
     case "baseline-list":
+      // As the web app asks for Recent Activity: no query, the first page (decision 022).
       return (request) => {
         const { member, household } = people[next() % people.length] as Signed;
         return { ...request, method: "GET", path: `/api/fines/household/${household.id}`, headers: bearer(member) };

@@ -48,6 +48,20 @@ describe("the fines list cache", () => {
     expect(b.calls).toBe(1);
   });
 
+  it("keeps each page of a household apart, and drops them all with a new version", async () => {
+    const cache = new FinesListCache(1_000);
+    const first = maker(10, "f");
+    const paid = maker(20, "p");
+    await cache.variant("a", 1, "limit=10&status= json", first.make);
+    await cache.variant("a", 1, "limit=10&status=paid json", paid.make);
+    expect((await cache.variant("a", 1, "limit=10&status= json", paid.make)).toString()).toBe("f".repeat(10));
+    expect(cache.bytes).toBe(30);
+    await cache.variant("a", 2, "limit=10&status=paid json", paid.make);
+    expect(paid.calls).toBe(2);
+    expect((await cache.variant("a", 2, "limit=10&status= json", maker(5, "n").make)).toString()).toBe("n".repeat(5));
+    expect(cache.bytes).toBe(25);
+  });
+
   it("forgets a variant whose making failed", async () => {
     const cache = new FinesListCache(100);
     await expect(cache.variant("a", 1, "json", () => Promise.reject(new Error("database down")))).rejects.toThrow();

@@ -5,7 +5,7 @@ import type { InjectOptions } from "fastify";
 import { DISPUTE_MARKER_MESSAGE, FINE_DISPUTED_NO_EDIT_MESSAGE } from "@housemate/contract";
 import { disputes, fineEdits, fines, households, mailOutbox, notificationPreferences, notifications, rules, sessions, users } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
-import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
+import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,9 +18,7 @@ afterAll(() => t.close());
  * A rule "Dishes left overnight" (£2.50) and a pending fine from Ana to Ben under it.
  */
 async function flat() {
-  const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 2);
-  const [ben, cleo] = members;
-  if (!ben || !cleo) throw new Error("members missing");
+  const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
   const dan = (await buildHouseholdWithMembers(t.db, 0)).owner;
   const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes left overnight", fineAmountMinor: 250 });
   const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
@@ -265,7 +263,7 @@ describe("issuing a fine", () => {
 });
 
 describe("listing fines", () => {
-  it("lists the household's fines newest first, leaving out cancelled ones, with limit and offset", async () => {
+  it("lists the household's fines newest first, leaving out cancelled ones, a page at a time", async () => {
     const w = await flat();
     const ids = { household: w.household.id, issuer: w.ana.user.id, offender: w.ben.user.id, rule: w.rule.id };
     const at = (minutesAgo: number) => new Date(t.clock.now.getTime() - minutesAgo * 60_000);
@@ -277,8 +275,13 @@ describe("listing fines", () => {
 
     const all = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}`, token: w.cleo.token });
     expect(all.json().data.map((f: { id: string }) => f.id)).toEqual([third.id, second.id, w.fine.id]);
-    const page = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1&offset=1`, token: w.ana.token });
+    const first = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1`, token: w.ana.token });
+    const cursor = first.json().page.next_cursor as string;
+    const page = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1&cursor=${cursor}`, token: w.ana.token });
     expect(page.json().data.map((f: { id: string }) => f.id)).toEqual([second.id]);
+    // `offset` is gone (decision 022): like any unknown query parameter it is ignored, not a page.
+    const offset = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1&offset=1`, token: w.ana.token });
+    expect(offset.json().data.map((f: { id: string }) => f.id)).toEqual([third.id]);
 
     const mine = await t.request({ method: "GET", url: "/api/fines", token: w.ben.token });
     expect(mine.json().data).toHaveLength(3);

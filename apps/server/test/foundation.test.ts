@@ -73,6 +73,18 @@ describe("API conventions", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.paths).toHaveProperty("/health");
   });
+
+  it("documents every list of fines as a page: its query and the page beside the fines (decision 022)", async () => {
+    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json();
+    for (const path of ["/fines", "/fines/user/{offenderId}", "/fines/household/{householdId}"]) {
+      const list = doc.paths[path].get;
+      const query = list.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
+      expect(query, path).toEqual(["limit", "cursor", "status", "created_by"]);
+      const page = list.responses["200"].content["application/json"].schema;
+      expect(page.required, path).toEqual(["data", "page"]);
+      expect(Object.keys(page.properties.page.properties), path).toEqual(["total", "amount", "next_cursor", "by_status"]);
+    }
+  });
 });
 
 describe("migrations", () => {

@@ -4,7 +4,7 @@ import type { InjectOptions } from "fastify";
 import { RULES_LIMIT_MESSAGE, RULES_PER_HOUSEHOLD_MAX } from "@housemate/contract";
 import { fines, notifications, rules } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
-import { buildFine, buildHouseholdWithMembers, buildRule, unknownId } from "./helpers/factories.js";
+import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildRule, unknownId } from "./helpers/factories.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,9 +14,7 @@ afterAll(() => t.close());
 
 /** A household of three (Ana writes the rules) and a member of another household. */
 async function flat() {
-  const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 2);
-  const [ben, cleo] = members;
-  if (!ben || !cleo) throw new Error("members missing");
+  const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
   const outsider = (await buildHouseholdWithMembers(t.db, 0)).owner;
   return { household, ana, ben, cleo, outsider };
 }

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  type ExtraConfigColumn,
   pgTable,
   primaryKey,
   text,
@@ -154,11 +155,20 @@ export const fines = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("fines_household_created_idx").on(t.householdId, t.createdAt.desc()),
-    index("fines_offender_created_idx").on(t.offenderId, t.createdAt.desc()),
-    index("fines_issuer_idx").on(t.createdBy),
+    // Every list of fines is a keyset page in (created_at desc, id desc) order (decision 022), so each index has
+    // both, in that order (NULLS FIRST, as ORDER BY … DESC sorts): a page is one index range. Status and amount
+    // follow (drizzle cannot write INCLUDE) so the page's counts and sum are an index-only scan. The offender's
+    // and issuer's lead with their person, which ON DELETE SET NULL looks up by, then the household.
+    index("fines_household_created_idx").on(t.householdId, ...keysetThenTotals(t)),
+    index("fines_offender_created_idx").on(t.offenderId, t.householdId, ...keysetThenTotals(t)),
+    index("fines_issuer_idx").on(t.createdBy, t.householdId, ...keysetThenTotals(t)),
   ],
 );
+
+/** What follows a fine list index's scope columns: the keyset order, then what the totals read. */
+function keysetThenTotals(t: Record<"createdAt" | "id" | "status" | "amountMinor", ExtraConfigColumn>) {
+  return [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.amountMinor] as const;
+}
 
 export const disputes = pgTable(
   "disputes",

@@ -42,6 +42,13 @@ const open = (status: number): Expected => ({ signedOut: status, expired: status
 const plain = (url: string, payload?: object) => () => (payload ? { url, payload } : { url });
 const fine = (w: World, fineId: string, rest = "") => `/api/fines/household/${w.householdId}/fines/${fineId}${rest}`;
 
+/** Every query parameter of a list of fines, naming the member's own: their issuer id and a cursor into their list. */
+async function pageQuery(w: World): Promise<string> {
+  const first = await t.request({ method: "GET", url: `/api/fines/household/${w.householdId}?limit=1`, token: w.member.token });
+  const cursor = String(first.json().page.next_cursor);
+  return new URLSearchParams({ limit: "5", status: "pending", created_by: w.member.id, cursor }).toString();
+}
+
 const ROWS: Row[] = [
   { method: "GET", route: "/api/health", request: plain("/api/health"), expected: open(200) },
   { method: "GET", route: "/api/openapi.json", request: plain("/api/openapi.json"), expected: open(200) },
@@ -91,10 +98,20 @@ const ROWS: Row[] = [
   },
   { method: "PUT", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}`, payload: { fine_amount: 3 } }), expected: signedIn(200, 403) },
   { method: "DELETE", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403), changesWorld: true },
-  // Each sees the fines of their own household.
-  { method: "GET", route: "/api/fines", request: plain("/api/fines"), expected: signedIn(200, 200) },
-  { method: "GET", route: "/api/fines/user/:offenderId", request: (w) => ({ url: `/api/fines/user/${w.member.id}` }), expected: signedIn(200, 403) },
-  { method: "GET", route: "/api/fines/household/:householdId", request: (w) => ({ url: `/api/fines/household/${w.householdId}` }), expected: signedIn(200, 403) },
+  // Each sees the fines of their own household, whatever page of the member's they ask for (decision 022).
+  { method: "GET", route: "/api/fines", request: async (w) => ({ url: `/api/fines?${await pageQuery(w)}` }), expected: signedIn(200, 200) },
+  {
+    method: "GET",
+    route: "/api/fines/user/:offenderId",
+    request: async (w) => ({ url: `/api/fines/user/${w.member.id}?${await pageQuery(w)}` }),
+    expected: signedIn(200, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/fines/household/:householdId",
+    request: async (w) => ({ url: `/api/fines/household/${w.householdId}?${await pageQuery(w)}` }),
+    expected: signedIn(200, 403),
+  },
   {
     method: "POST",
     route: "/api/fines",
@@ -228,5 +245,11 @@ describe("the authorization matrix", () => {
       const refused = await refusedUpgrade(token ? `${socketUrl}?token=${token}` : socketUrl);
       expect(refused.status, actor).toBe(expected);
     }
+  });
+
+  it("answers another household's member asking with the member's issuer id and cursor with none of the member's fines", async () => {
+    const world = await buildWorld(t);
+    const res = await t.request({ method: "GET", url: `/api/fines?${await pageQuery(world)}`, token: world.otherMember.token });
+    expect(res.json()).toMatchObject({ data: [], page: { total: 0, amount: 0, by_status: { pending: 0, paid: 0, disputed: 0 } } });
   });
 });

@@ -16,6 +16,7 @@ import {
   isValidDisplayName,
 } from "@housemate/contract";
 import { JSON_BODY_LIMIT, JSON_TOO_DEEP_MESSAGE } from "../../src/app.js";
+import { encodeCursor } from "../../src/features/fines/page-cursor.js";
 import { JSON_MAX_DEPTH, nestsDeeperThan } from "../../src/lib/json-depth.js";
 import { createTestContext, PUBLIC_URL } from "../helpers/app.js";
 import { buildMember } from "../helpers/factories.js";
@@ -149,7 +150,26 @@ function hintsOf(world: World): Context["hints"] {
     photo_url: [`/files/${world.uploadedPath}`],
     email: [world.member.email, " Ana.Lopez+flat@Example.COM ", "ben@example.com"],
     inviteCode: [world.inviteCode],
+    cursor: cursorsOf(world),
   };
+}
+
+/** A list's `cursor`: well-formed ones (into the list, at its ends) and forged ones that only look like one. */
+function cursorsOf(world: World): string[] {
+  const forged = (text: string) => Buffer.from(text).toString("base64url");
+  const now = String(Date.now() * 1000);
+  return [
+    encodeCursor({ micros: now, id: world.receivedFineId }),
+    encodeCursor({ micros: "0", id: world.issuedFineId }),
+    encodeCursor({ micros: "253402300799999999", id: world.otherMember.id }),
+    forged(`253402300800000000.${world.receivedFineId}`),
+    forged(`${now}.${world.receivedFineId}' or 1=1 --`),
+    forged(`${now}|${world.receivedFineId}`),
+    forged(`-1.${world.receivedFineId}`),
+    forged("1e999.00000000-0000-0000-0000-000000000000"),
+    `${encodeCursor({ micros: now, id: world.receivedFineId })}==`,
+    forged("\u0000"),
+  ];
 }
 
 const contextOf = (world: World, hostility: Context["hostility"]): Context => ({ knownIds: knownIds(world), hints: hintsOf(world), hostility });
@@ -186,7 +206,7 @@ function queryOf(operation: Operation, world: World): fc.Arbitrary<string> {
   const model = Object.fromEntries(fields.map((p) => [p.name, fromSchema(p.schema, context, 0, context.hints?.[p.name]).map(queryText)]));
   const extra = fc.oneof(
     { weight: 3, arbitrary: fc.constant({}) },
-    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("__proto__", "limit", "x", "token", "householdId[]"), hostileValue().map(queryText)) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("__proto__", "limit", "cursor", "status", "created_by", "offset", "x", "token", "householdId[]"), hostileValue().map(queryText)) },
   );
   return fc.tuple(fc.record(model, { requiredKeys: [] }), extra).map(([known, more]) => {
     const query = new URLSearchParams();

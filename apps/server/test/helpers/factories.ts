@@ -56,6 +56,14 @@ export async function buildHouseholdWithMembers(db: Database, extra = 1) {
   return { household, owner, members };
 }
 
+/** The usual flat: Ana, its admin, with Ben and Cleo, each signed in. */
+export async function buildFlatOfThree(db: Database) {
+  const { household, owner: ana, members } = await buildHouseholdWithMembers(db, 2);
+  const [ben, cleo] = members;
+  if (!ben || !cleo) throw new Error("members missing");
+  return { household, ana, ben, cleo };
+}
+
 export const unknownId = () => randomUUID();
 
 /**

@@ -1,18 +1,17 @@
 /**
- * The household fines list, kept as the bytes of its last answer (decision 014, docs/performance.md).
+ * The household's pages of fines, kept as the bytes of their last answers (decisions 014 and 022).
  *
- * The dashboard asks for every listed fine of the household (SPEC §7 sends no limit), and the answer is the
- * same for every member until a fine changes: about 130 kB of JSON for a busy household, which is most of the
- * route's cost to query, present, serialise and compress. An entry is tagged with the household's
- * `fines_version`, which a trigger bumps in the same transaction as any change to the household's fines, and the
- * route reads that version in the membership check it makes anyway. So an entry is used only while no fine of
- * its household has changed since, whichever code path or instance changed it; nothing here needs to be told
- * about writes, and a stale list cannot be served.
+ * Every member's dashboard asks `GET /fines/household/{id}` for the same first page of Recent Activity on every
+ * load and after every pay, and the answer is the same for every member until a fine changes. An entry is tagged
+ * with the household's `fines_version`, which a trigger bumps in the same transaction as any change to the
+ * household's fines, and the route reads that version in the membership check it makes anyway. So an entry is used
+ * only while no fine of its household has changed since, whichever code path or instance changed it; nothing here
+ * needs to be told about writes, and a stale page cannot be served.
  *
  * The version is read before the fines, so an entry can only ever hold rows as new as its tag or newer (a fine
- * committed in between), never older. Each entry holds variants of one answer (the JSON, and its brotli and gzip
- * encodings, made on first demand, once even when asked for at once). Least recently used households are dropped
- * beyond `maxBytes`.
+ * committed in between), never older. Each entry holds variants: one per page asked for (the normalised query:
+ * limit, cursor, status, created_by) and encoding (the JSON, and its brotli and gzip made on first demand, once
+ * even when asked for at once). Least recently used households are dropped beyond `maxBytes`.
  */
 export class FinesListCache {
   readonly #entries = new Map<string, Entry>();
@@ -23,7 +22,7 @@ export class FinesListCache {
     this.#maxBytes = maxBytes;
   }
 
-  /** The `name` variant of the household's list at `version`, made by `make` unless it is already kept. */
+  /** The `name` variant (a page and encoding) of the household's fines at `version`, made by `make` unless kept. */
   async variant(householdId: string, version: number, name: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const entry = this.#current(householdId, version);
     const kept = entry.variants.get(name);

@@ -1,31 +1,67 @@
-import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import type { FineStatus } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines, rules, uploads, users } from "../../db/schema.js";
+import { timestampOf, type PagePosition } from "./page-cursor.js";
 import type { FineRow } from "./presenter.js";
 
 /** Cancelled fines (accepted disputes) stay in the database for history but are never listed. */
 const listed = ne(fines.status, "cancelled");
 
-/** The household's fines, newest first; all of them unless a page is asked for. */
-export function listHouseholdFines(db: Executor, householdId: string, page: { limit?: number; offset?: number } = {}) {
-  let query = db
-    .select()
-    .from(fines)
-    .where(and(eq(fines.householdId, householdId), listed))
-    .orderBy(desc(fines.createdAt), desc(fines.id))
-    .$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset !== undefined) query = query.offset(page.offset);
-  return query;
+/** Which fines a list is about: a household's, narrowed to one offender's or one issuer's. */
+export interface FineScope {
+  householdId: string;
+  offenderId?: string | undefined;
+  createdBy?: string | undefined;
 }
 
-/** The fines one person received in the household, newest first. */
-export function listOffenderFines(db: Executor, householdId: string, offenderId: string) {
+const inScope = (scope: FineScope) =>
+  and(
+    eq(fines.householdId, scope.householdId),
+    scope.offenderId === undefined ? undefined : eq(fines.offenderId, scope.offenderId),
+    scope.createdBy === undefined ? undefined : eq(fines.createdBy, scope.createdBy),
+    listed,
+  );
+
+/**
+ * One page of the scope's fines, newest first (created_at, then id), from just after `after`; `limit` rows at
+ * most. Each row carries its created_at in whole microseconds (`positionMicros`), exactly as stored, for the cursor.
+ */
+export function listFinesPage(
+  db: Executor,
+  scope: FineScope,
+  page: { limit: number; status?: FineStatus | undefined; after?: PagePosition | undefined },
+) {
+  const { after } = page;
   return db
-    .select()
+    .select({
+      ...getTableColumns(fines),
+      positionMicros: sql<string>`(extract(epoch from ${fines.createdAt}) * 1000000)::bigint::text`,
+    })
     .from(fines)
-    .where(and(eq(fines.householdId, householdId), eq(fines.offenderId, offenderId), listed))
-    .orderBy(desc(fines.createdAt), desc(fines.id));
+    .where(
+      and(
+        inScope(scope),
+        page.status === undefined ? undefined : eq(fines.status, page.status),
+        // One row comparison, which the (…, created_at desc, id desc) indexes answer as a range.
+        after ? sql`(${fines.createdAt}, ${fines.id}) < (${timestampOf(after)}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(fines.createdAt), desc(fines.id))
+    .limit(page.limit);
+}
+
+/** The scope's listed fines counted and summed (exactly, in minor units) by status, in one statement. */
+export function countFinesByStatus(db: Executor, scope: FineScope) {
+  return db
+    .select({
+      status: fines.status,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amountMinor: sql<number>`sum(${fines.amountMinor})`.mapWith(Number),
+    })
+    .from(fines)
+    .where(inScope(scope))
+    .groupBy(fines.status);
 }
 
 /** Any fine by id, cancelled ones included (so a refusal can say why). */

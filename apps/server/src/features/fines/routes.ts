@@ -5,9 +5,9 @@ import {
   createFineBody,
   type CreateFineBody,
   envelope,
-  fineListSchema,
+  finePageSchema,
   fineSchema,
-  householdFinesQuery,
+  finesPageQuery,
   idParams,
   idSchema,
   NO_HOUSEHOLD_FINE_MESSAGE,
@@ -22,14 +22,15 @@ import { bearerToken, currentUser } from "../../plugins/auth.js";
 import { addVary } from "../../plugins/security.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
 import { FinesListCache } from "./list-cache.js";
+import { finePage, type FinesPageRequest } from "./page.js";
 import { presentFine } from "./presenter.js";
-import { findFine, findUser, listHouseholdFines, listOffenderFines } from "./queries.js";
+import { findFine, findUser } from "./queries.js";
 import { editFine, issueFine, issueFineBySession } from "./service.js";
 
 const security = [{ bearer: [] }];
 const tags = ["fines"];
 const NO_HOUSEHOLD_LIST_MESSAGE = "You must be part of a household to see its fines";
-/** Room for the whole fines list of about 250 busy households (130 kB each); each instance keeps its own. */
+/** Room for many households' first pages and whatever else was asked twice; each instance keeps its own. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 /** Households whose currency is remembered for issuing fines; past this the memory starts again. */
 const KNOWN_CURRENCIES = 10_000;
@@ -47,55 +48,44 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", async (request) => {
     if (!request.routeOptions.config.authenticatesItself) await app.authenticate(request);
   });
-  const present = (rows: Parameters<typeof presentFine>[0][]) => rows.map((row) => presentFine(row, app.config.publicUrl));
   const listCache = new FinesListCache(LIST_CACHE_BYTES);
-  const serializeList = compileSerializer(envelope(fineListSchema));
+  const serializePage = compileSerializer(finePageSchema);
+  const pageOf = (scope: Parameters<typeof finePage>[1], query: FinesPageRequest) =>
+    finePage(app.db, scope, query, app.config.publicUrl);
+  const list = { tags, security, querystring: finesPageQuery, response: { 200: finePageSchema } };
 
-  app.get("/fines", { schema: { tags, security, response: { 200: envelope(fineListSchema) } } }, async (request) => {
+  app.get("/fines", { schema: list }, async (request) => {
     const householdId = requireHousehold(currentUser(request), NO_HOUSEHOLD_LIST_MESSAGE);
-    return { data: present(await listHouseholdFines(app.db, householdId)) };
+    return pageOf({ householdId }, request.query);
   });
 
   app.get(
     "/fines/user/:offenderId",
-    {
-      schema: { tags, security, params: z.object({ offenderId: idSchema }), response: { 200: envelope(fineListSchema) } },
-    },
+    { schema: { ...list, params: z.object({ offenderId: idSchema }) } },
     async (request) => {
       const user = currentUser(request);
       const householdId = requireHousehold(user, NO_HOUSEHOLD_LIST_MESSAGE);
       const offender = await findUser(app.db, request.params.offenderId);
       if (!offender) throw notFound("User not found");
       if (offender.householdId !== householdId) throw forbidden();
-      return { data: present(await listOffenderFines(app.db, householdId, offender.id)) };
+      return pageOf({ householdId, offenderId: offender.id }, request.query);
     },
   );
 
   app.get(
     "/fines/household/:householdId",
-    {
-      schema: {
-        tags,
-        security,
-        params: z.object({ householdId: idSchema }),
-        querystring: householdFinesQuery,
-        response: { 200: envelope(fineListSchema) },
-      },
-    },
+    { schema: { ...list, params: z.object({ householdId: idSchema }) } },
     async (request, reply) => {
       const household = await requireMember(app.db, currentUser(request), request.params.householdId);
-      const { limit, offset } = request.query;
-      if (limit !== undefined || offset !== undefined) {
-        return { data: present(await listHouseholdFines(app.db, household.id, { limit, offset })) };
-      }
-      // The whole list, as the web app asks for it: the same bytes for every member until a fine changes.
+      // The same bytes for every member asking the same page until a fine changes (the dashboard's first page).
       const { id, finesVersion } = household;
-      const json = await listCache.variant(id, finesVersion, "json", async () =>
-        Buffer.from(serializeList({ data: present(await listHouseholdFines(app.db, id)) })),
+      const key = pageKey(request.query);
+      const json = await listCache.variant(id, finesVersion, `${key} json`, async () =>
+        Buffer.from(serializePage(await pageOf({ householdId: id }, request.query))),
       );
       const encoding = json.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers["accept-encoding"]) : null;
       if (!encoding) return sendSerialized(reply, json);
-      const encoded = await listCache.variant(id, finesVersion, encoding, () => compress(json, encoding));
+      const encoded = await listCache.variant(id, finesVersion, `${key} ${encoding}`, () => compress(json, encoding));
       // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
       void reply.header("content-encoding", encoding);
       addVary(reply, "Accept-Encoding");
@@ -158,5 +148,9 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The cache's name for a page: the normalised query, so equal questions share one answer. */
+const pageKey = ({ limit, cursor, status, created_by }: FinesPageRequest) =>
+  `limit=${limit}&cursor=${cursor ?? ""}&status=${status ?? ""}&created_by=${created_by ?? ""}`;
 
 export default fineRoutes;
