@@ -265,21 +265,28 @@ describe("rules, fines and the fine fund in the browser", () => {
     // 23 more fines for Ben, issued as a client would: with the paid and the pending one before, 25 listed (3 pages
     // of Recent Activity), 24 of them pending.
     const [rule] = (await callApi<Rule[]>(journey.server, anaPage, "GET", `/rules/household/${householdId}`)).data;
-    const members = (await callApi<User[]>(journey.server, anaPage, "GET", "/users")).data;
+    const members = (await callApi<User[]>(journey.server, anaPage, "GET", `/users?householdId=${householdId}`)).data;
     const benId = members.find((member) => member.display_name === ben.name)?.id;
     if (!rule || !benId) throw new Error("no rule or no Ben");
     for (let index = 1; index <= 23; index += 1) {
-      const body = { offender_id: benId, rule_id: rule.id, amount: 1, household_id: householdId, description: `Crumbs, day ${index}` };
+      // Amounts tell the rows apart (a compact row shows the rule, the parties, the date and the amount).
+      const body = { offender_id: benId, rule_id: rule.id, amount: 1 + index / 100, household_id: householdId, description: `Crumbs, day ${index}` };
       expect((await callApi<Fine>(journey.server, anaPage, "POST", "/fines", body)).status).toBe(201);
     }
 
-    // Layout shifts of the whole load, as Lighthouse counts them (none after input here).
+    // Layout shifts of the whole load, as Lighthouse counts them (none after input here), with what moved.
     await benPage.addInitScript(() => {
-      const shifts: number[] = [];
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const shifts: { value: number; moved: string[] }[] = [];
       Object.assign(window, { layoutShifts: shifts });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map(({ node, previousRect: a, currentRect: b }) => {
+            const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}`.slice(0, 80) : String(node?.nodeName);
+            return `${name} (${a.y}→${b.y}, h ${a.height}→${b.height})`;
+          });
+          shifts.push({ value: entry.value, moved });
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
@@ -296,11 +303,13 @@ describe("rules, fines and the fine fund in the browser", () => {
     await pending.getByText("24 unpaid fines").waitFor();
     await pending.getByText("Page 1 of 8").waitFor();
     await benPage.waitForLoadState("networkidle");
-    const shifts = await benPage.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
+    const shifts = await benPage.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+    expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.05);
 
-    // Each card asked for its page and nothing else: no whole history, no dispute record per card.
-    expect(asked.map((url) => url.pathname.replace(householdId, "{hid}").replace(benId, "{me}") + url.search.replace(benId, "{me}")).sort()).toEqual([
+    // Each card asked for its page and nothing else: no whole history, no dispute record per card. (A list may be
+    // asked for again when the last of the 23 fines' notifications arrives live.)
+    const described = asked.map((url) => `${url.pathname}${url.search}`.replaceAll(householdId, "{hid}").replaceAll(benId, "{me}"));
+    expect([...new Set(described)].sort()).toEqual([
       "/api/fines/household/{hid}?limit=10",
       "/api/fines/household/{hid}?limit=3&status=disputed&created_by={me}",
       "/api/fines/user/{me}?limit=3&status=pending",

@@ -37,11 +37,12 @@ function Amount({ fine, className }: { fine: Fine; className?: string }) {
   return <p className={cn("font-bold tabular-nums", className)}>{formatCurrency(fine.amount, currency)}</p>;
 }
 
-function DetailsButton({ onClick }: { onClick: () => void }) {
+function DetailsButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }) {
   return (
-    <Button variant="ghost" size="sm" onClick={onClick}>
+    <Button variant="ghost" size="sm" onClick={onClick} className={cn(compact && "px-2 @md:px-3")}>
       <Info aria-hidden="true" />
-      Details
+      {/* In a narrow compact row only the icon shows, so the row's buttons stay on one line (its skeleton's). */}
+      <span className={cn(compact && "sr-only @md:not-sr-only")}>Details</span>
     </Button>
   );
 }
@@ -83,7 +84,7 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
             <div className="flex flex-wrap gap-1.5 empty:hidden">{actions}</div>
             <div className="ml-auto flex items-center gap-1 empty:hidden">
               <EvidenceViewer evidence={fine.evidence} compact />
-              {onViewDetails && <DetailsButton onClick={onViewDetails} />}
+              {onViewDetails && <DetailsButton onClick={onViewDetails} compact />}
             </div>
           </div>
         </div>

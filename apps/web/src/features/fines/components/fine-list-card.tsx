@@ -10,7 +10,7 @@ import { FINES_LOAD_FAILED, FinePager, FineRows } from "./fine-list-states";
 export interface FineListCardProps {
   title: string;
   description: ReactNode;
-  /** Beside the title once the list has loaded (a count). */
+  /** Beside the title once the list has loaded (a count); a card given none keeps no room for one. */
   badge?: ReactNode;
   pages: FinePages;
   /** The page size: the card keeps a full page's height from the first frame. */
@@ -43,12 +43,13 @@ export function FineListCard(props: FineListCardProps) {
 
   return (
     <Card className="flex flex-col">
-      <CardHeader className="flex-row items-start justify-between gap-3">
+      <CardHeader className="gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
           <CardTitle>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </div>
-        {query.isSuccess && badge}
+        {/* The badge's line is there before the count is: on a phone it sits under the title, which it never squeezes. */}
+        {badge !== undefined && <div className="flex h-[22px] shrink-0 items-start">{query.isSuccess && badge}</div>}
       </CardHeader>
       <CardContent className="flex flex-1 flex-col">
         <FineRows rows={rows} withButtons={withButtons} shrink={shrink} isLoading={query.isPending}>
