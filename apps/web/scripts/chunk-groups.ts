@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import type { Rolldown } from "vite";
+
+/** The app's sources, as the bundler names its modules. */
+const src = fileURLToPath(new URL("../src", import.meta.url)).replace(/\/$/, "");
 
 /**
  * The build's chunks, by when the app needs them rather than by who shares them (vite.config.ts). Left to itself the
@@ -7,8 +11,8 @@ import type { Rolldown } from "vite";
  * - `mount`: the app as the landing page needs it (React, the router, the landing page): what main.tsx and
  *   app/mount.tsx import statically, and nothing else, so the landing page downloads none of the signed-in app;
  * - `shell`: the layouts every signed-in screen renders in (app/providers, routes/protected, routes/shell) and all they
- *   import (TanStack Query, Radix, the API client), plus our own small modules that two or more screens share and that
- *   bring no library with them (a card, a badge, an API hook): one file instead of one per module;
+ *   import (TanStack Query, Radix, the API client), plus our own modules that two or more lazy chunks (screens, dialogs) share and that
+ *   bring no library with them but an icon or two (a card, a badge, an API hook): one file instead of one per module;
  * - each screen keeps its own chunk; libraries only some screens use (the profile's cropper, Radix's select) are
  *   chunked as the bundler sees fit.
  * The contract (packages/contract) is left to the bundler too: its modules go where their exports are used.
@@ -32,7 +36,6 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
   };
 
   const group = (id: string, ctx: Rolldown.ChunkingContext): string | null => {
-    const src = /^(.*\/apps\/web\/src)\//.exec(id)?.[1] ?? `${import.meta.dirname}/../src`;
     const at = (file: string) => `${src}/${file}`;
     // The entry stays alone (the styles and the loader); the contract goes where it is used.
     if (id === at("main.tsx") || isContract(id)) return null;
@@ -40,14 +43,38 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
     if (landing.has(id)) return "mount";
     const layouts = staticGraph(ctx, [at("app/providers.tsx"), at("app/routes/protected.tsx"), at("app/routes/shell.tsx")]);
     if (layouts.has(id)) return "shell";
-    if (!id.startsWith(`${src}/`) || id.startsWith(at("app/routes/"))) return null;
+    if (id.startsWith(at("app/routes/"))) return null;
     const own = [...staticGraph(ctx, [id])].filter((dep) => !landing.has(dep) && !layouts.has(dep));
-    if (own.some((dep) => dep.includes("/node_modules/"))) return null;
-    const screens = (ctx.getModuleInfo(at("app/router.tsx"))?.dynamicallyImportedIds ?? []).filter((screen) => !layouts.has(screen));
-    const sharedBy = screens.filter((screen) => staticGraph(ctx, [screen]).has(id)).length;
-    return sharedBy >= 2 ? "shell" : null;
+    const library = own.filter((dep) => dep.includes("/node_modules/"));
+    if (library.reduce((bytes, dep) => bytes + (ctx.getModuleInfo(dep)?.code?.length ?? Infinity), 0) > SMALL_LIBRARY_BYTES) return null;
+    const sharedBy = lazyChunks(ctx, at("app/router.tsx")).filter((lazy) => !layouts.has(lazy) && staticGraph(ctx, [lazy]).has(id));
+    return sharedBy.length >= 2 ? "shell" : null;
+  };
+
+  let lazy: string[] | undefined;
+  /** Every module the app imports with import() (screens, the notes' drag and drop, dialogs): each a chunk's start. */
+  const lazyChunks = (ctx: Rolldown.ChunkingContext, router: string): string[] => {
+    if (lazy) return lazy;
+    const seen = new Set<string>();
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      info?.importedIds.forEach(visit);
+      info?.dynamicallyImportedIds.forEach((target) => {
+        found.add(target);
+        visit(target);
+      });
+    };
+    visit(router);
+    lazy = [...found];
+    return lazy;
   };
   return { groups: [{ name: group, debugName: "mount and shell" }] };
 }
+
+/** An icon or two (lucide's are about 400 bytes each), not a library a screen of its own should load. */
+const SMALL_LIBRARY_BYTES = 2048;
 
 const isContract = (id: string) => id.includes("/packages/contract/");
