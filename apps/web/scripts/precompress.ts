@@ -11,8 +11,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 
 const dist = path.resolve(import.meta.dirname, "../dist");
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
-/** As @fastify/compress's threshold: under it, the headers outweigh the saving. */
-const THRESHOLD_BYTES = 1024;
+/** Made once, so even a small file is worth a copy; under this a few bytes are all there is to save. */
+const THRESHOLD_BYTES = 256;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
