@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { chunkGroups } from "./scripts/chunk-groups";
 
 const api = process.env.HOUSEMATE_API ?? "http://127.0.0.1:3000";
 
@@ -21,7 +22,8 @@ function preloadApp(): Plugin {
         const chunks = new Map(
           Object.values(bundle ?? {}).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])),
         );
-        const app = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/mount.tsx"));
+        // Its own chunk, or the `mount` group's (scripts/chunk-groups.ts).
+        const app = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith("/src/app/mount.tsx")));
         if (!app) throw new Error("the build has no chunk for src/app/mount.tsx");
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -54,7 +56,23 @@ export default defineConfig({
     },
   },
   // The manifest lets e2e/bundle-budget.test.ts weigh each route's chunks.
-  build: { target: "es2022", sourcemap: false, manifest: true },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    manifest: true,
+    // Every browser the app supports reads <link rel=modulepreload> (Safari since 17); older ones load the same
+    // modules a moment later. The polyfill was half a kilobyte of the entry, which every page waits for.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: chunkGroups() },
+      // The contract's modules define zod schemas at the top level. Building a schema has no effect beyond the
+      // schema, so one the app never uses is dropped, and a module only its constants are used from needs no zod.
+      treeshake: {
+        moduleSideEffects: (id: string) => (id.includes("/packages/contract/") ? false : undefined),
+        manualPureFunctions: ["z"],
+      },
+    },
+  },
   test: {
     environment: "jsdom",
     globals: false,

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.js";
@@ -13,6 +14,12 @@ import { openTestDatabase } from "./helpers/database.js";
 const INDEX = '<!doctype html><title>Housemate</title><div id="root"></div>';
 const LANDING = '<!doctype html><title>Housemate</title><div id="root"><h1>House Rules Made Fun &amp; Fair</h1></div>';
 
+/** A hashed asset with the brotli and gzip copies the web build writes beside it (apps/web/scripts/precompress.ts). */
+const ASSET = "/assets/mount-def456.js";
+const ASSET_BODY = Buffer.from(`export const rules = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `rule ${i}`))};`);
+const ASSET_BR = brotliCompressSync(ASSET_BODY);
+const ASSET_GZ = gzipSync(ASSET_BODY, { level: 9 });
+
 let webRoot: string;
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -22,6 +29,9 @@ beforeAll(async () => {
   await writeFile(path.join(webRoot, "index.html"), INDEX);
   await writeFile(path.join(webRoot, "landing.html"), LANDING);
   await writeFile(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
+  await writeFile(path.join(webRoot, ASSET), ASSET_BODY);
+  await writeFile(path.join(webRoot, `${ASSET}.br`), ASSET_BR);
+  await writeFile(path.join(webRoot, `${ASSET}.gz`), ASSET_GZ);
   database = await openTestDatabase();
   const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", DATA_DIR: webRoot });
   app = await buildApp({ config, database, logger: false, webRoot });
@@ -75,5 +85,40 @@ describe("the built web app", () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await get("/assets/missing-000000.js")).statusCode).toBe(404);
+  });
+
+  describe("sends the copy compressed at build time that the browser accepts", () => {
+    const fetchAsset = (acceptEncoding?: string) =>
+      app.inject({ method: "GET", url: ASSET, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+    const expectAssetHeaders = (res: Awaited<ReturnType<typeof fetchAsset>>, bytes: Buffer) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^(?:text|application)\/javascript/);
+      expect(res.headers["content-length"]).toBe(String(bytes.length));
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    };
+
+    it("brotli when the browser accepts it", async () => {
+      const res = await fetchAsset("gzip, deflate, br, zstd");
+      expect(res.headers["content-encoding"]).toBe("br");
+      expectAssetHeaders(res, ASSET_BR);
+      expect(brotliDecompressSync(res.rawPayload).equals(ASSET_BODY)).toBe(true);
+    });
+
+    it("gzip when the browser accepts only gzip", async () => {
+      const res = await fetchAsset("gzip");
+      expect(res.headers["content-encoding"]).toBe("gzip");
+      expectAssetHeaders(res, ASSET_GZ);
+      expect(gunzipSync(res.rawPayload).equals(ASSET_BODY)).toBe(true);
+    });
+
+    it("the file itself when the browser accepts neither", async () => {
+      for (const acceptEncoding of [undefined, "identity"]) {
+        const res = await fetchAsset(acceptEncoding);
+        expect(res.headers["content-encoding"], acceptEncoding).toBeUndefined();
+        expectAssetHeaders(res, ASSET_BODY);
+      }
+    });
   });
 });

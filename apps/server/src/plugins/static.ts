@@ -14,7 +14,7 @@ const LANDING_PAGE = "landing.html";
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and index.html for any non-API GET so client-side routes work on reload. / gets the
  * prerendered landing page instead, so its hero paints before the script has run; no other
- * route may, or it would show the landing page until the app has loaded.
+ * route may, or it would show the landing page until the app has loaded. Each is sent compressed at build time.
  */
 export default async function staticPlugin(app: FastifyInstance, opts: { root: string }) {
   const root = path.resolve(opts.root);
@@ -27,6 +27,10 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
       // Looks files up per request, so a rebuild while running serves the new assets.
       wildcard: true,
       index: ["index.html"],
+      // The build writes a brotli and a gzip copy of each text file (apps/web/scripts/precompress.ts): the one the
+      // request accepts is sent as it is, with Vary: Accept-Encoding, and @fastify/compress leaves an answer that
+      // already has a Content-Encoding alone. Without a copy (or accepting neither), the file itself.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header("cache-control", hashed ? IMMUTABLE : "no-cache");

@@ -1,18 +1,17 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { queryClient } from "@/lib/query-client";
 import { AppToaster } from "./toaster";
 
 /**
- * What every screen but the landing page shares: the server-state cache and the tooltip timing (and, for
- * tests, a toast outlet). It is a lazily loaded layout route, so a visitor to / downloads none of it.
+ * What every screen but the landing page shares: the server-state cache (and, for tests, a toast outlet). Tooltips
+ * bring their own timing (components/ui/tooltip.tsx). It is a lazily loaded layout route, so a visitor to / downloads none of it.
  */
 export function AppProviders({ children, toaster = true }: { children: ReactNode; toaster?: boolean }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>{children}</TooltipProvider>
+      {children}
       {toaster && <AppToaster />}
     </QueryClientProvider>
   );

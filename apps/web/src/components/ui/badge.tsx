@@ -11,7 +11,8 @@ export const badgeVariants = cva(
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "text-foreground",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
-        success: "border-transparent bg-success/15 text-success",
+        // The success green as text on its own tint is 3.1:1 in the light theme (WCAG AA wants 4.5): the tint says it.
+        success: "border-transparent bg-success/15 text-foreground",
         warning: "border-transparent bg-warning/20 text-foreground",
       },
     },

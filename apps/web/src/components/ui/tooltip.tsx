@@ -10,7 +10,19 @@ export function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, skipDelayDur
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * Each tooltip brings its own timing (as shadcn/ui's does), so the app needs no provider around every screen: that
+ * provider put Radix's positioning code (about 25 kB before compression) on every signed-in screen's first load,
+ * where no tooltip is shown yet (issue 14). Neighbours that should open at once one after the other can share a
+ * TooltipProvider around them.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {

@@ -310,6 +310,9 @@ describe("reordering the board", () => {
   async function moveByKeyboard(user: ReturnType<typeof userEvent.setup>, handleName: string, keys: string[]) {
     screen.getByRole("button", { name: handleName }).focus();
     await user.keyboard("[Space]");
+    // As a keyboard user does, and the e2e journey: the note is picked up (the drag and drop loads on that first
+    // press) before it moves.
+    await waitFor(() => expect(document.body).toHaveTextContent("Picked up note"));
     for (const key of keys) await user.keyboard(`[${key}]`);
     await user.keyboard("[Space]");
   }

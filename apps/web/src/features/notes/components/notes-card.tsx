@@ -1,4 +1,3 @@
-import { lazy, Suspense, useEffect } from "react";
 import { RotateCw, StickyNote as StickyNoteIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,11 +8,7 @@ import { useNotes } from "../api/get-notes";
 import { useReorderNotes } from "../api/reorder-notes";
 import { useUpdateNote } from "../api/update-note";
 import { AddNoteForm } from "./add-note-form";
-
-// The board and its drag-and-drop library load beside the dashboard, not with it (bundle budget);
-// the card starts fetching the code as it mounts, alongside the notes themselves.
-const loadNotesBoard = () => import("./notes-board");
-const NotesBoard = lazy(loadNotesBoard);
+import { NotesBoard } from "./notes-board";
 
 function NotesSkeleton() {
   return (
@@ -32,7 +27,6 @@ export function NotesCard() {
   const deleteNote = useDeleteNote();
   const reorderNotes = useReorderNotes();
   const list = notes.data ?? [];
-  useEffect(() => void loadNotesBoard(), []);
 
   return (
     // Two of the dashboard grid's three columns on wide screens: a board needs room to read.
@@ -58,14 +52,12 @@ export function NotesCard() {
             No notes yet. Add the first one for your household.
           </p>
         ) : (
-          <Suspense fallback={<NotesSkeleton />}>
-            <NotesBoard
-              notes={list}
-              onReorder={(noteIds) => reorderNotes.mutate(noteIds)}
-              onSave={(note, content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
-              onDelete={(note) => deleteNote.mutate(note)}
-            />
-          </Suspense>
+          <NotesBoard
+            notes={list}
+            onReorder={(noteIds) => reorderNotes.mutate(noteIds)}
+            onSave={(note, content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
+            onDelete={(note) => deleteNote.mutate(note)}
+          />
         )}
       </CardContent>
     </Card>

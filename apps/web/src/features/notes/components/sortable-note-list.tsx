@@ -10,9 +10,12 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
 import type { StickyNote } from "@housemate/contract";
 import { noteExcerpt } from "../utils/note-excerpt";
+import { MOVE_INSTRUCTIONS } from "./move-instructions";
+import { StickyNoteItem, type StickyNoteItemProps } from "./sticky-note-item";
 
 export interface SortableNoteListProps {
   notes: StickyNote[];
@@ -20,9 +23,6 @@ export interface SortableNoteListProps {
   onReorder: (noteIds: string[]) => void;
   children: ReactNode;
 }
-
-const SCREEN_READER_INSTRUCTIONS =
-  "To move a note, press Space or Enter on its handle. Use the arrow keys to move it, Space or Enter to drop it, or Escape to cancel.";
 
 /**
  * What a screen reader hears while a note moves: which note, and where it is now. `moving` holds
@@ -50,7 +50,8 @@ function announcementsFor(notes: StickyNote[], moving: { current: boolean }): An
 
 /**
  * The board's drag-and-drop: by mouse or touch on a note's handle, or by keyboard (Space, arrows,
- * Space) with the moves announced to screen readers.
+ * Space) with the moves announced to screen readers. A chunk of its own, with dnd-kit: the board shows the notes
+ * without it and loads it when someone reaches for a handle (notes-board.tsx).
  */
 export function SortableNoteList({ notes, onReorder, children }: SortableNoteListProps) {
   const sensors = useSensors(
@@ -74,11 +75,24 @@ export function SortableNoteList({ notes, onReorder, children }: SortableNoteLis
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={dragEnd}
-      accessibility={{ announcements: announcementsFor(notes, moving), screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
+      accessibility={{ announcements: announcementsFor(notes, moving), screenReaderInstructions: { draggable: MOVE_INSTRUCTIONS } }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         {children}
       </SortableContext>
     </DndContext>
   );
+}
+
+/** A note that dnd-kit moves. */
+export function SortableStickyNote(props: Omit<StickyNoteItemProps, "move">) {
+  const sortable = useSortable({ id: props.note.id, disabled: props.pending || !props.canMove });
+  const move = {
+    setNodeRef: sortable.setNodeRef,
+    setHandleRef: sortable.setActivatorNodeRef,
+    handleProps: { ...sortable.attributes, ...sortable.listeners },
+    style: { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition },
+    isDragging: sortable.isDragging,
+  };
+  return <StickyNoteItem {...props} move={move} />;
 }

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type CSSProperties } from "react";
 import { GripVertical, Trash2 } from "lucide-react";
 import { cleanText, NOTE_MAX_LENGTH, NOTE_SAVE_DELAY_MS, type StickyNote } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
@@ -10,8 +8,22 @@ import { useDebouncedCallback } from "../hooks/use-debounced-callback";
 import { NOTE_STYLES } from "../utils/note-colors";
 import { noteExcerpt } from "../utils/note-excerpt";
 
+/**
+ * How a note is wired to the board's drag and drop: dnd-kit's `useSortable` once it has loaded (sortable-note-list.tsx),
+ * or the board's own stand-in until then (notes-board.tsx), which loads it when the person reaches for a handle.
+ */
+export interface NoteMoveBinding {
+  setNodeRef?: (element: HTMLElement | null) => void;
+  setHandleRef?: (element: HTMLElement | null) => void;
+  /** The handle's attributes and listeners. */
+  handleProps: ButtonHTMLAttributes<HTMLButtonElement>;
+  style?: CSSProperties;
+  isDragging?: boolean;
+}
+
 export interface StickyNoteItemProps {
   note: StickyNote;
+  move: NoteMoveBinding;
   /** Still being added: shown, but not yet editable, movable or deletable. */
   pending?: boolean;
   /** Moving is off while the board is changing shape (a note being added). */
@@ -24,11 +36,10 @@ export interface StickyNoteItemProps {
  * One note on the board, edited in place: the text is saved 500 ms after typing stops (SPEC §9).
  * While the note has focus the text is the person's own; it follows the saved note again on blur.
  */
-export function StickyNoteItem({ note, pending = false, canMove, onSave, onDelete }: StickyNoteItemProps) {
+export function StickyNoteItem({ note, move, pending = false, canMove, onSave, onDelete }: StickyNoteItemProps) {
   const [draft, setDraft] = useState(note.content);
   const focused = useRef(false);
   const save = useDebouncedCallback(onSave, NOTE_SAVE_DELAY_MS);
-  const sortable = useSortable({ id: note.id, disabled: pending || !canMove });
 
   // A new note object (someone else's edit, a refetch, a rollback, this person's own saved edit) is
   // shown unless the person is typing. Identity, not text: a rollback to the text shown before the
@@ -53,23 +64,23 @@ export function StickyNoteItem({ note, pending = false, canMove, onSave, onDelet
   const excerpt = noteExcerpt(note.content);
   return (
     <li
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      ref={move.setNodeRef}
+      style={move.style}
       data-note-id={note.id}
       aria-label={`Note by ${note.created_by_name}`}
       className={cn(
         "group relative flex flex-col gap-1 rounded-sm border p-3 pt-2 shadow-sm transition-shadow",
         NOTE_STYLES[note.color].paper,
-        sortable.isDragging && "z-10 shadow-lg ring-2 ring-ring",
+        move.isDragging && "z-10 shadow-lg ring-2 ring-ring",
         pending && "opacity-70",
       )}
     >
       <div className="-mx-1 flex items-center justify-between">
         <button
           type="button"
-          ref={sortable.setActivatorNodeRef}
-          {...sortable.attributes}
-          {...sortable.listeners}
+          ref={move.setHandleRef}
+          {...move.handleProps}
+          data-note-handle=""
           aria-label={`Move note "${excerpt}"`}
           disabled={pending || !canMove}
           className="flex size-8 cursor-grab touch-none items-center justify-center rounded-md opacity-60 outline-none hover:bg-black/5 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing disabled:cursor-default disabled:opacity-30 dark:hover:bg-white/10"

@@ -19,7 +19,12 @@ const itemClass = "flex min-w-0 flex-col items-center justify-center gap-1 round
 export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
-      {compactHouseBalance && <div className="border-b px-4 py-2">{compactHouseBalance}</div>}
+      {/* A landmark of its own, as the sidebar's House Balance is: content outside landmarks is missed by landmark navigation. */}
+      {compactHouseBalance && (
+        <section aria-label="House balance" className="border-b px-4 py-2">
+          {compactHouseBalance}
+        </section>
+      )}
       <nav aria-label="Mobile" className="grid grid-cols-5 gap-1 px-1 pt-1 pb-1">
         {ITEMS.map(({ to, label, icon: Icon, end }) => (
           <NavLink

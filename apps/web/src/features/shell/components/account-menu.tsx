@@ -1,0 +1,63 @@
+import { Link, useNavigate } from "react-router";
+import { LogOut, User } from "lucide-react";
+import { Avatar } from "@/components/avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import type { SessionUser } from "@/features/auth/utils/session-user";
+import { personName } from "@/lib/person-name";
+import { ACCOUNT_BUTTON_CLASS } from "./user-menu";
+
+export interface AccountMenuProps {
+  currentUser: SessionUser;
+  /** Open at once: the person pressed the button before this menu had loaded (user-menu.tsx). */
+  defaultOpen: boolean;
+}
+
+/**
+ * SPEC §2 Signed-in shell: the avatar menu with the person's name and email, Profile and Log out. A chunk of its own
+ * with Radix's menu and its positioning (about 45 kB before compression): user-menu.tsx loads it when it is wanted.
+ */
+export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
+  const navigate = useNavigate();
+  const logout = useAuthStore((state) => state.logout);
+
+  async function logOut() {
+    await logout();
+    navigate("/login", { replace: true });
+  }
+
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className={ACCOUNT_BUTTON_CLASS}
+      >
+        <Avatar displayName={currentUser.display_name} photoUrl={currentUser.photo_url} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
+          <span className="truncate font-semibold">{personName(currentUser)}</span>
+          <span className="truncate text-xs text-muted-foreground">{currentUser.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/profile">
+            <User aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" onSelect={() => void logOut()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
