@@ -87,6 +87,23 @@ describe("the built web app", () => {
     expect((await get("/assets/missing-000000.js")).statusCode).toBe(404);
   });
 
+  it("leaves a document's headers off the build's scripts and keeps them on everything a browser may open as one", async () => {
+    for (const acceptEncoding of ["br", "gzip", "identity"]) {
+      const script = await app.inject({ method: "GET", url: ASSET, headers: { "accept-encoding": acceptEncoding } });
+      expect(script.headers["x-content-type-options"], acceptEncoding).toBe("nosniff");
+      for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) {
+        expect(script.headers[name], `${name} (${acceptEncoding})`).toBeUndefined();
+      }
+    }
+    // A page, the landing page, a missing asset (404) and any other built file keep the whole set.
+    await writeFile(path.join(webRoot, "assets", "preview-abc123.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    for (const url of ["/", "/dashboard", "/assets/missing-000000.js", "/assets/preview-abc123.svg", "/index.html"]) {
+      const res = await get(url);
+      expect(res.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+      expect(res.headers["x-frame-options"], url).toBe("DENY");
+    }
+  });
+
   describe("sends the copy compressed at build time that the browser accepts", () => {
     const fetchAsset = (acceptEncoding?: string) =>
       app.inject({ method: "GET", url: ASSET, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });

@@ -67,9 +67,9 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
           <div className="flex min-w-0 flex-1 items-start gap-3">
             <div className="min-w-0 flex-1">
               {/* One line each, however long: every row of a page has the same height as its skeleton. */}
-              <h4 className="truncate text-sm font-semibold" title={title}>
+              <h3 className="truncate text-sm font-semibold" title={title}>
                 {title}
-              </h4>
+              </h3>
               <p className="truncate text-xs text-muted-foreground">
                 {parties} · {formatDate(fine.created_at)}
               </p>

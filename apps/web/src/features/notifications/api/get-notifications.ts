@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { notificationListSchema } from "@housemate/contract";
+import type { notificationListSchema } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
