@@ -1,17 +1,17 @@
 /**
- * The household's pages of fines, kept as the bytes of their last answers (decisions 014 and 022).
+ * The household's first page of fines, kept as the bytes of its last answer (decisions 014 and 022).
  *
  * Every member's dashboard asks `GET /fines/household/{id}` for the same first page of Recent Activity on every
- * load and after every pay, and the answer is the same for every member until a fine changes. An entry is tagged
+ * load and after every pay, and the answer is the same for every member until a fine changes. Only that page is kept
+ * (the route decides): pages per cursor or filter would let one member's made-up questions evict everyone else's. An entry is tagged
  * with the household's `fines_version`, which a trigger bumps in the same transaction as any change to the
  * household's fines, and the route reads that version in the membership check it makes anyway. So an entry is used
  * only while no fine of its household has changed since, whichever code path or instance changed it; nothing here
  * needs to be told about writes, and a stale page cannot be served.
  *
  * The version is read before the fines, so an entry can only ever hold rows as new as its tag or newer (a fine
- * committed in between), never older. Each entry holds variants: one per page asked for (the normalised query:
- * limit, cursor, status, created_by) and encoding (the JSON, and its brotli and gzip made on first demand, once
- * even when asked for at once). Least recently used households are dropped beyond `maxBytes`.
+ * committed in between), never older. Each entry holds variants of the one answer (the JSON, and its brotli and
+ * gzip encodings, made on first demand, once even when asked for at once). Least recently used households are dropped beyond `maxBytes`.
  */
 export class FinesListCache {
   readonly #entries = new Map<string, Entry>();
@@ -22,7 +22,7 @@ export class FinesListCache {
     this.#maxBytes = maxBytes;
   }
 
-  /** The `name` variant (a page and encoding) of the household's fines at `version`, made by `make` unless kept. */
+  /** The `name` variant (an encoding) of the household's first page at `version`, made by `make` unless kept. */
   async variant(householdId: string, version: number, name: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const entry = this.#current(householdId, version);
     const kept = entry.variants.get(name);

@@ -10,7 +10,8 @@ export type FinesPageRequest = z.output<typeof finesPageQuery>;
 
 /**
  * A page of fines as every list route answers (decision 022): the page itself, one row more to know whether
- * another follows, and beside it the counts and sum of the whole list, read at the same time.
+ * another follows, and beside it the counts and sum of the whole list, read alongside by a second statement (so
+ * not one snapshot: a fine committed between the two can make `total` one ahead of the pages for a moment).
  */
 export async function finePage(
   db: Executor,

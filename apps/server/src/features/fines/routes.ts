@@ -5,6 +5,7 @@ import {
   createFineBody,
   type CreateFineBody,
   envelope,
+  FINE_PAGE_DEFAULT,
   finePageSchema,
   fineSchema,
   finesPageQuery,
@@ -77,15 +78,17 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...list, params: z.object({ householdId: idSchema }) } },
     async (request, reply) => {
       const household = await requireMember(app.db, currentUser(request), request.params.householdId);
-      // The same bytes for every member asking the same page until a fine changes (the dashboard's first page).
+      // Only the household's first page as the dashboard asks for it is kept (the same bytes for every member until a
+      // fine changes): a kept page per cursor, filter or size would let one member's made-up questions push every
+      // other household's page out of the cache. Any other page is one index range (decision 022).
+      if (!isSharedFirstPage(request.query)) return pageOf({ householdId: household.id }, request.query);
       const { id, finesVersion } = household;
-      const key = pageKey(request.query);
-      const json = await listCache.variant(id, finesVersion, `${key} json`, async () =>
+      const json = await listCache.variant(id, finesVersion, "json", async () =>
         Buffer.from(serializePage(await pageOf({ householdId: id }, request.query))),
       );
       const encoding = json.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers["accept-encoding"]) : null;
       if (!encoding) return sendSerialized(reply, json);
-      const encoded = await listCache.variant(id, finesVersion, `${key} ${encoding}`, () => compress(json, encoding));
+      const encoded = await listCache.variant(id, finesVersion, encoding, () => compress(json, encoding));
       // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
       void reply.header("content-encoding", encoding);
       addVary(reply, "Accept-Encoding");
@@ -149,8 +152,8 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The cache's name for a page: the normalised query, so equal questions share one answer. */
-const pageKey = ({ limit, cursor, status, created_by }: FinesPageRequest) =>
-  `limit=${limit}&cursor=${cursor ?? ""}&status=${status ?? ""}&created_by=${created_by ?? ""}`;
+/** Recent Activity's first page (SPEC §9's 10, newest first, unfiltered): what every member's dashboard asks for. */
+const isSharedFirstPage = ({ limit, cursor, status, created_by }: FinesPageRequest) =>
+  limit === FINE_PAGE_DEFAULT && cursor === undefined && status === undefined && created_by === undefined;
 
 export default fineRoutes;

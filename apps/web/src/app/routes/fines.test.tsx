@@ -83,9 +83,17 @@ describe("My Fines", () => {
     renderPage("/dashboard/fines");
     expect(await screen.findAllByRole("article")).toHaveLength(10);
     expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole("button", { name: /Next/ }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Next/ }));
     expect(await screen.findByText("£11.00")).toBeInTheDocument();
     expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+
+    // Another tab is another list: it starts at its first page, and so does this one when it comes back.
+    await user.click(screen.getByRole("tab", { name: /Paid/ }));
+    expect(await screen.findByText("No fines found")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: /All/ }));
+    expect(await screen.findByText("£1.00")).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
   });
 
   it("reads the status filter from ?filter=", async () => {

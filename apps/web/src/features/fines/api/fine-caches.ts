@@ -4,7 +4,7 @@ import type { Fine, FinePage } from "@housemate/contract";
 import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
 import { errorMessage } from "@/lib/error-message";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
-import { fineScopeKey, type FineListFilter } from "./get-fines";
+import { fineScopeKey } from "./get-fines";
 
 type FineRef = Pick<Fine, "id" | "household_id" | "offender_id">;
 
@@ -14,32 +14,39 @@ function listKeys(fine: FineRef) {
   return fine.offender_id ? [...keys, fineScopeKey({ offender: fine.offender_id })] : keys;
 }
 
-/** Rewrites every cached page the fine may be on, knowing the filter each page was asked with. */
-function updatePages(queryClient: QueryClient, fine: FineRef, change: (fines: Fine[], filter: FineListFilter | undefined) => Fine[]) {
+/** Rewrites every cached page the fine may be on. */
+function updatePages(queryClient: QueryClient, fine: FineRef, change: (page: FinePage) => FinePage) {
   for (const scopeKey of listKeys(fine)) {
     for (const [queryKey, page] of queryClient.getQueriesData<FinePage>({ queryKey: scopeKey })) {
-      if (!page) continue;
-      const filter = queryKey[3] as FineListFilter | undefined;
-      queryClient.setQueryData<FinePage>(queryKey, { ...page, data: change(page.data, filter) });
+      if (page) queryClient.setQueryData<FinePage>(queryKey, change(page));
     }
   }
 }
 
 /**
- * Puts the server's answer in every cached page at once, so a paid fine cannot be paid again meanwhile; a page
- * of another status loses it until the lists are fetched again.
+ * Puts the server's answer in every cached page at once, so a paid fine cannot be paid again meanwhile. Where it
+ * belongs after the change, and the pages' counts, are the server's to say: the lists are fetched again right after.
  */
 export function replaceFine(queryClient: QueryClient, fine: Fine) {
-  updatePages(queryClient, fine, (fines, filter) =>
-    filter?.status && filter.status !== fine.status
-      ? fines.filter((each) => each.id !== fine.id)
-      : fines.map((each) => (each.id === fine.id ? fine : each)),
-  );
+  updatePages(queryClient, fine, (page) => ({ ...page, data: page.data.map((each) => (each.id === fine.id ? fine : each)) }));
 }
 
-/** An accepted dispute cancels the fine: it leaves every list straight away (SPEC §4). */
+/** An accepted dispute cancels the fine: it leaves every list straight away (SPEC §4), and its counts with it. */
 export function removeFine(queryClient: QueryClient, fine: FineRef) {
-  updatePages(queryClient, fine, (fines) => fines.filter((each) => each.id !== fine.id));
+  updatePages(queryClient, fine, (page) => {
+    const gone = page.data.find((each) => each.id === fine.id);
+    if (!gone) return page;
+    const cents = (amount: number) => Math.round(amount * 100);
+    return {
+      data: page.data.filter((each) => each.id !== fine.id),
+      page: {
+        ...page.page,
+        total: page.page.total - 1,
+        amount: (cents(page.page.amount) - cents(gone.amount)) / 100,
+        by_status: { ...page.page.by_status, [gone.status]: page.page.by_status[gone.status] - 1 },
+      },
+    };
+  });
 }
 
 /**
@@ -60,7 +67,13 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
  */
 export function refreshHouseholdFines(queryClient: QueryClient, { householdId, userId }: { householdId: string; userId: string }) {
   return Promise.all(
-    [fineScopeKey({ household: householdId }), fineScopeKey({ offender: userId }), householdBalanceQueryKey(householdId)].map(
+    [
+      fineScopeKey({ household: householdId }),
+      fineScopeKey({ offender: userId }),
+      // An open Fine Details dialog's history (a live `fine_updated`).
+      ["fines", "edits", householdId],
+      householdBalanceQueryKey(householdId),
+    ].map(
       (queryKey) => queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -52,11 +52,15 @@ export interface FinePages {
 export function useFinePages(scope: FineScope | null, filter: FineListFilter): FinePages {
   const listKey = JSON.stringify([scope, filter]);
   const [walk, setWalk] = useState<{ listKey: string; cursors: string[] }>({ listKey, cursors: [] });
+  // Another list (a new tab or scope) starts at its first page, also when coming back to one walked before.
+  if (walk.listKey !== listKey) setWalk({ listKey, cursors: [] });
   const cursors = walk.listKey === listKey ? walk.cursors : [];
   const query = useQuery({
     ...finePageQueryOptions(scope, filter, cursors.at(-1)),
-    // The page on screen stays while the next one loads, so the list keeps its size.
-    placeholderData: keepPreviousData,
+    // The page on screen stays while the next page of the same list loads, so the list keeps its size; another
+    // list's fines (and counts) never stand in for this one's.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && listOfKey(previousQuery.queryKey) === listOfKey(finePageQueryOptions(scope, filter).queryKey) ? previous : undefined,
   });
   const page = query.data?.page;
   const fines = query.data?.data ?? [];
@@ -80,3 +84,10 @@ export function useFinePages(scope: FineScope | null, filter: FineListFilter): F
     },
   };
 }
+
+/** A page's key without its cursor: which list it is a page of. */
+const listOfKey = (queryKey: readonly unknown[]) => {
+  const [filter] = queryKey.slice(-1);
+  const { cursor: _cursor, ...rest } = (filter ?? {}) as FineListFilter & { cursor?: string };
+  return JSON.stringify([...queryKey.slice(0, -1), rest]);
+};

@@ -232,6 +232,8 @@ describe("reviewing a dispute", () => {
     expect(screen.getByText("The fine has been removed")).toBeInTheDocument();
     expect(sentWith(server, "PUT")).toEqual({ action: "accept", reason: "Fair enough" });
     expect(queryClient.getQueryData(bensFirstPage)?.data).toEqual([]);
+    // Its counts leave with it, before the lists are fetched again.
+    expect(queryClient.getQueryData(bensFirstPage)?.page).toMatchObject({ total: 0, amount: 0, by_status: { disputed: 0 } });
   });
 
   it("declining keeps the fine active", async () => {

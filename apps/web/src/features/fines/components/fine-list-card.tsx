@@ -39,7 +39,8 @@ export function FineListCard(props: FineListCardProps) {
   const loaded = query.isSuccess && fines.length > 0;
   // SPEC's Recent Activity shows its pager whenever it lists fines; the cards that keep their height hide it, in
   // place, while there is only one page.
-  const pagerShown = shrink ? loaded : loaded && pages.pageCount > 1;
+  // A page that failed to load keeps Previous within reach.
+  const pagerShown = (shrink ? loaded : loaded && pages.pageCount > 1) || pages.hasPrevious;
 
   return (
     <Card className="flex flex-col">

@@ -18,7 +18,7 @@ function Bar({ className }: { className: string }) {
  * A compact fine row while it loads: the same boxes, line heights and button row as `FineCard`'s compact layout,
  * so the real row takes exactly its place (no layout shift when the list arrives).
  */
-export function FineRowSkeleton({ withButtons = true }: { withButtons?: boolean }) {
+function FineRowSkeleton({ withButtons = true }: { withButtons?: boolean }) {
   return (
     <div className="@container rounded-md border border-l-4 bg-card px-3 py-2.5">
       <div className="flex flex-col gap-2 @xl:flex-row @xl:items-center @xl:gap-4">

@@ -45,16 +45,13 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
       hint={filter === "all" ? "Nobody has fined you yet. Keep it up!" : `You have no ${LABELS[filter].toLowerCase()} fines.`}
     />
   ) : (
-    <>
-      <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
-        {fines.map((fine) => (
-          <li key={fine.id}>
-            <FineItem fine={fine} disputeFor="offender" />
-          </li>
-        ))}
-      </ul>
-      {pages.pageCount > 1 && <FinePager pages={pages} label="My Fines pages" />}
-    </>
+    <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+      {fines.map((fine) => (
+        <li key={fine.id}>
+          <FineItem fine={fine} disputeFor="offender" />
+        </li>
+      ))}
+    </ul>
   );
 
   return (
@@ -78,6 +75,8 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
         <TabsContent key={each} value={each} forceMount hidden={each !== filter} className="mt-0 flex flex-col gap-4">
           <h2 className="sr-only">{`${LABELS[each]} fines`}</h2>
           {each === filter && list}
+          {/* Also under a page that failed to load, so Previous stays within reach. */}
+          {each === filter && (pages.pageCount > 1 || pages.hasPrevious) && <FinePager pages={pages} label="My Fines pages" />}
         </TabsContent>
       ))}
     </Tabs>

@@ -48,7 +48,6 @@ export interface DisputeView {
   reason: string;
   status: Dispute["status"];
   reviewerNote: string | null;
-  createdAt: string | undefined;
 }
 
 /**
@@ -62,7 +61,6 @@ export function disputeOf(fine: Pick<Fine, "description">, record?: Dispute | nu
       reason: record.reason || record.explanation || NO_REASON,
       status: record.status,
       reviewerNote: record.reviewer_note,
-      createdAt: record.created_at,
     };
   }
   const reasons = parseFineDescription(fine.description).sections.filter((section) => section.kind === "dispute-reason");
@@ -71,6 +69,5 @@ export function disputeOf(fine: Pick<Fine, "description">, record?: Dispute | nu
     reason: reasons.at(-1)?.text || NO_REASON,
     status: "pending",
     reviewerNote: null,
-    createdAt: undefined,
   };
 }
