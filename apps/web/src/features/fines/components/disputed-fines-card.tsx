@@ -2,7 +2,6 @@ import { Scale } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { useFinePages } from "../api/get-fines";
-import { FineItem } from "./fine-item";
 import { FineListCard } from "./fine-list-card";
 import { useFineViewer } from "./fine-viewer";
 
@@ -22,10 +21,8 @@ export function DisputedFinesCard() {
       badge={count > 0 && <Badge variant="destructive">{count}</Badge>}
       pages={pages}
       rows={DISPUTES_PAGE_SIZE}
-      withButtons
       failureToast="Failed to load recent fines"
       empty={<EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />}
-      renderFine={(fine) => <FineItem fine={fine} compact withDetails disputeFor="issuer" />}
     />
   );
 }

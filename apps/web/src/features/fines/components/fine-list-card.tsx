@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from "react";
-import type { Fine } from "@housemate/contract";
 import { toast } from "sonner";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import type { FinePages } from "../api/get-fines";
+import { FineItem } from "./fine-item";
 import { FINES_LOAD_FAILED, FinePager, FineRows } from "./fine-list-states";
 
 export interface FineListCardProps {
@@ -15,14 +15,13 @@ export interface FineListCardProps {
   pages: FinePages;
   /** The page size: the card keeps a full page's height from the first frame. */
   rows: number;
-  /** Whether each row has a line of buttons. */
-  withButtons: boolean;
   /** Let the card shrink to a short list once loaded (see `FineRows`), its pager shown whenever it has fines. */
   shrink?: boolean;
   /** SPEC §8's toast when the list cannot be loaded. */
   failureToast: string;
   empty: ReactNode;
-  renderFine: (fine: Fine) => ReactNode;
+  /** Pay, Dispute and Review on each row where the viewer may use them (default true); Details always. */
+  withActions?: boolean;
 }
 
 /**
@@ -30,7 +29,7 @@ export interface FineListCardProps {
  * kept in place even when there is only one page, so nothing moves when the list arrives or changes.
  */
 export function FineListCard(props: FineListCardProps) {
-  const { title, description, badge, pages, rows, withButtons, shrink, failureToast, empty, renderFine } = props;
+  const { title, description, badge, pages, rows, shrink, failureToast, empty, withActions = true } = props;
   const { query, fines } = pages;
   useEffect(() => {
     // One toast per message, however many cards read the same list.
@@ -38,8 +37,7 @@ export function FineListCard(props: FineListCardProps) {
   }, [query.isError, failureToast]);
   const loaded = query.isSuccess && fines.length > 0;
   // SPEC's Recent Activity shows its pager whenever it lists fines; the cards that keep their height hide it, in
-  // place, while there is only one page.
-  // A page that failed to load keeps Previous within reach.
+  // place, while there is only one page. A page that failed to load keeps Previous within reach.
   const pagerShown = (shrink ? loaded : loaded && pages.pageCount > 1) || pages.hasPrevious;
 
   return (
@@ -53,7 +51,7 @@ export function FineListCard(props: FineListCardProps) {
         {badge !== undefined && <div className="flex h-[22px] shrink-0 items-start">{query.isSuccess && badge}</div>}
       </CardHeader>
       <CardContent className="flex flex-1 flex-col">
-        <FineRows rows={rows} withButtons={withButtons} shrink={shrink} isLoading={query.isPending}>
+        <FineRows rows={rows} shrink={shrink} isLoading={query.isPending}>
           {query.isError ? (
             <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
           ) : fines.length === 0 ? (
@@ -61,7 +59,10 @@ export function FineListCard(props: FineListCardProps) {
           ) : (
             <ul className={cn("flex flex-col gap-2 transition-opacity", query.isPlaceholderData && "opacity-60")}>
               {fines.map((fine) => (
-                <li key={fine.id}>{renderFine(fine)}</li>
+                <li key={fine.id}>
+                  {/* The dashboard is the issuer's place to review a dispute (SPEC §6). */}
+                  <FineItem fine={fine} compact withDetails withActions={withActions} disputeFor="issuer" />
+                </li>
               ))}
             </ul>
           )}

@@ -15,10 +15,10 @@ function Bar({ className }: { className: string }) {
 }
 
 /**
- * A compact fine row while it loads: the same boxes, line heights and button row as `FineCard`'s compact layout,
- * so the real row takes exactly its place (no layout shift when the list arrives).
+ * A compact fine row while it loads: the same boxes, line heights and button row as `FineCard`'s compact layout
+ * (every dashboard row has its buttons: Details at least), so the real row takes exactly its place.
  */
-function FineRowSkeleton({ withButtons = true }: { withButtons?: boolean }) {
+function FineRowSkeleton() {
   return (
     <div className="@container rounded-md border border-l-4 bg-card px-3 py-2.5">
       <div className="flex flex-col gap-2 @xl:flex-row @xl:items-center @xl:gap-4">
@@ -40,12 +40,10 @@ function FineRowSkeleton({ withButtons = true }: { withButtons?: boolean }) {
             </Badge>
           </div>
         </div>
-        {withButtons && (
-          <div className="flex items-center gap-1.5">
-            <Skeleton className="h-8 w-16" />
-            <Skeleton className="ml-auto h-8 w-20" />
-          </div>
-        )}
+        <div className="flex items-center gap-1.5">
+          <Skeleton className="h-8 w-16" />
+          <Skeleton className="ml-auto h-8 w-20" />
+        </div>
       </div>
     </div>
   );
@@ -79,8 +77,6 @@ export function FineListSkeleton({ rows = 3 }: { rows?: number }) {
 export interface FineRowsProps {
   /** The rows a page can hold: the list is that tall while it loads, and after it too unless `shrink`. */
   rows: number;
-  /** Whether the rows carry a line of buttons (their skeletons do too). */
-  withButtons?: boolean;
   /** Let a short or empty list take only its own height once loaded (a card at the foot of the page). */
   shrink?: boolean;
   isLoading: boolean;
@@ -93,8 +89,8 @@ export interface FineRowsProps {
  * fold then never move what is below them (docs/performance.md, issue 14: CLS); the one at the foot of the page may
  * `shrink` once loaded, so a new household's empty list is not a page tall.
  */
-export function FineRows({ rows, withButtons = true, shrink = false, isLoading, children }: FineRowsProps) {
-  const skeletons = Array.from({ length: rows }, (_, index) => <FineRowSkeleton key={index} withButtons={withButtons} />);
+export function FineRows({ rows, shrink = false, isLoading, children }: FineRowsProps) {
+  const skeletons = Array.from({ length: rows }, (_, index) => <FineRowSkeleton key={index} />);
   if (shrink && !isLoading) return <div className="flex flex-col">{children}</div>;
   return (
     <div className="grid">

@@ -3,7 +3,6 @@ import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { formatCurrency } from "@/lib/format";
 import { useFinePages } from "../api/get-fines";
-import { FineItem } from "./fine-item";
 import { FineListCard } from "./fine-list-card";
 import { useFineViewer } from "./fine-viewer";
 
@@ -35,10 +34,8 @@ export function PendingFinesCard() {
       }
       pages={pages}
       rows={PENDING_PAGE_SIZE}
-      withButtons
       failureToast="Failed to load pending fines"
       empty={<EmptyState icon={<PartyPopper />} title="No pending fines" hint="You're all square with your housemates." />}
-      renderFine={(fine) => <FineItem fine={fine} compact withDetails disputeFor="issuer" />}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { ReceiptText } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { useFinePages } from "../api/get-fines";
-import { FineItem } from "./fine-item";
 import { FineListCard } from "./fine-list-card";
 import { useFineViewer } from "./fine-viewer";
 
@@ -19,11 +18,10 @@ export function RecentActivityCard() {
       description="Every fine in your household, newest first."
       pages={pages}
       rows={RECENT_ACTIVITY_PAGE_SIZE}
-      withButtons
       shrink
       failureToast="Failed to load recent fines"
       empty={<EmptyState icon={<ReceiptText />} title="No fines yet" hint="Fines issued in your household will show up here." />}
-      renderFine={(fine) => <FineItem fine={fine} compact withDetails withActions={false} disputeFor="issuer" />}
+      withActions={false}
     />
   );
 }
