@@ -17,14 +17,14 @@ export function imageTypeName(type: ImageType): string {
   return type.slice("image/".length).toUpperCase().replace("WEBP", "WebP");
 }
 
-export const notAnImage = (type: ImageType) =>
+const notAnImage = (type: ImageType) =>
   new AppError("UNSUPPORTED_MEDIA_TYPE", `The file's content is not a ${imageTypeName(type)} image.`);
 
 const FORMATS = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" } as const;
 
-/** JPEG and WebP quality of the stored image: no visible loss for a photo, about a fifth smaller than a phone's 95. */
-export const IMAGE_QUALITY = 85;
-export const THUMBNAIL_QUALITY = 80;
+/** JPEG and WebP quality of the stored image: no visible loss on a photo, smaller than the 90–95 phones save at. */
+const IMAGE_QUALITY = 85;
+const THUMBNAIL_QUALITY = 80;
 
 /**
  * Every frame of an animation, nothing over the pixel limit decoded, and sharp's default strictness for
