@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { thumbnailUrl } from "@housemate/contract";
 import { expectNoSidewaysScroll, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
@@ -88,17 +89,18 @@ describe("the profile in the browser", () => {
     await anaPage.getByText("Avatar updated").waitFor();
     await dialog.waitFor({ state: "detached" });
 
-    // The header's avatar is now the uploaded picture, and it loads.
+    // The header's avatar is now the uploaded picture's thumbnail, and it loads.
     const photo = accountMenu(anaPage).locator("img");
     await photo.waitFor();
-    expect(await photo.getAttribute("src")).toMatch(/\/files\/profile-pictures\/[A-Za-z0-9_-]{32}\.jpg$/);
+    expect(await photo.getAttribute("src")).toMatch(/\/files\/profile-pictures\/[A-Za-z0-9_-]{32}\.jpg\?size=thumbnail$/);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    // It is a square JPEG (the crop's 1:1), stored for the member list too.
+    // It is a square JPEG (the crop's 1:1), stored for the member list too; its thumbnail is a WebP.
     const members = await callApi<{ id: string; photo_url: string | null; display_name: string }[]>(journey.server, anaPage, "GET", `/users?householdId=${householdId}`);
     const me = members.data.find((member) => member.display_name === "Ana López");
-    expect(me?.photo_url).toBe(await photo.getAttribute("src"));
+    expect(thumbnailUrl(me?.photo_url ?? "")).toBe(await photo.getAttribute("src"));
     const file = await fetch(me?.photo_url ?? "");
     expect(file.headers.get("content-type")).toBe("image/jpeg");
+    expect((await fetch(thumbnailUrl(me?.photo_url ?? ""))).headers.get("content-type")).toBe("image/webp");
 
     // It survives a reload.
     await anaPage.reload();

@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { FILE_PATH_PATTERN, UPLOAD_MAX_BYTES } from "@housemate/contract";
+import sharp from "sharp";
+import { FILE_PATH_PATTERN, IMAGE_TYPES, THUMBNAIL_SIZE, thumbnailUrl, UPLOAD_MAX_BYTES, type ImageType } from "@housemate/contract";
 import { uploads } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
-import { gifOf, tinyJpeg, tinyPng, tinyWebp } from "./helpers/images.js";
+import { pictureOf, tinyImage } from "./helpers/images.js";
 
 let t: TestContext;
 let dataDir: string;
@@ -21,14 +22,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A small real image of each type: the server reads its header (magic bytes, pixel size). */
-const IMAGES = {
-  "image/png": tinyPng(),
-  "image/jpeg": tinyJpeg(),
-  "image/gif": gifOf(),
-  "image/webp": tinyWebp(),
-} as const;
-type ImageType = keyof typeof IMAGES;
+/** A small real image of each type: the server decodes it and stores it re-encoded. */
+const IMAGES = Object.fromEntries(IMAGE_TYPES.map((type) => [type, tinyImage(type)])) as Record<ImageType, Buffer>;
 
 /** Ana and Ben share a flat; Dan lives elsewhere. */
 async function flat() {
@@ -91,7 +86,7 @@ describe("reserving an upload", () => {
 });
 
 describe("uploading and serving", () => {
-  it.each(Object.keys(IMAGES) as ImageType[])("stores a %s and serves it with its type, nosniff and long caching", async (type) => {
+  it.each(IMAGE_TYPES)("stores a %s re-encoded and serves it with its type, nosniff and long caching", async (type) => {
     const { ana } = await flat();
     const { filePath, publicUrl } = await uploaded(ana.token, type);
     const served = await t.request({ method: "GET", url: new URL(publicUrl).pathname });
@@ -99,7 +94,9 @@ describe("uploading and serving", () => {
     expect(served.headers["content-type"]).toBe(type);
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(served.rawPayload.equals(IMAGES[type])).toBe(true);
+    expect(Number(served.headers["content-length"])).toBe(served.rawPayload.length);
+    const image = await sharp(served.rawPayload).metadata();
+    expect(image).toMatchObject({ format: type.slice("image/".length), width: 2, height: 2 });
     expect(existsSync(path.join(dataDir, "uploads", filePath))).toBe(true);
   });
 
@@ -190,6 +187,71 @@ describe("uploading and serving", () => {
     const unknown = `/files/fine-evidence/${"b".repeat(32)}.png`;
     expect((await t.request({ method: "GET", url: unknown })).statusCode).toBe(404);
     expect((await t.request({ method: "PUT", url: `/api${unknown.replace("/files", "/storage/upload")}`, token: ana.token, payload: IMAGES["image/png"], headers: { "content-type": "image/png" } })).statusCode).toBe(404);
+  });
+});
+
+describe("thumbnails", () => {
+  const get = (url: string) => t.request({ method: "GET", url: url.slice(PUBLIC_URL.length) });
+
+  it.each(IMAGE_TYPES)("serves a %s's thumbnail beside it: a still WebP of at most 128 px square", async (type) => {
+    const { ana } = await flat();
+    const bytes = await pictureOf(type, 600, 400, type === "image/gif" || type === "image/webp" ? 2 : 1);
+    const reserved = (await reserve(ana.token, { fileType: type, fileSize: bytes.length })).json().data as { filePath: string; publicUrl: string };
+    expect((await put(ana.token, reserved.filePath, bytes, type)).statusCode).toBe(200);
+
+    const thumbnail = await get(thumbnailUrl(reserved.publicUrl));
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers["content-type"]).toBe("image/webp");
+    expect(thumbnail.headers["x-content-type-options"]).toBe("nosniff");
+    expect(thumbnail.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const small = await sharp(thumbnail.rawPayload, { animated: true }).metadata();
+    expect(small).toMatchObject({ format: "webp", width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE });
+    expect(small.pages ?? 1).toBe(1);
+    expect(thumbnail.rawPayload.length).toBeLessThan(5_000);
+
+    const image = await get(reserved.publicUrl);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 600, height: 400 });
+  });
+
+  it("does not enlarge a picture smaller than a thumbnail", async () => {
+    const { ana } = await flat();
+    const { publicUrl } = await uploaded(ana.token);
+    const thumbnail = await get(thumbnailUrl(publicUrl));
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 2, height: 2 });
+  });
+
+  it("serves the image itself for an upload stored before thumbnails existed", async () => {
+    const { ana } = await flat();
+    const { filePath, publicUrl } = await uploaded(ana.token, "image/jpeg");
+    await rm(path.join(dataDir, "uploads", filePath.replace(/\.jpg$/, ".thumbnail.webp")));
+    const thumbnail = await get(thumbnailUrl(publicUrl));
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers["content-type"]).toBe("image/jpeg");
+    expect(thumbnail.rawPayload.equals((await get(publicUrl)).rawPayload)).toBe(true);
+  });
+
+  it("has no thumbnail address of its own: nothing can be uploaded to it or attached with it", async () => {
+    const { ana } = await flat();
+    const { filePath } = await uploaded(ana.token);
+    const sibling = filePath.replace(/\.png$/, ".thumbnail.webp");
+    expect((await t.request({ method: "GET", url: `/files/${sibling}` })).statusCode).toBe(404);
+    expect((await put(ana.token, sibling, IMAGES["image/png"])).statusCode).toBe(400);
+  });
+
+  it("refuses a size it does not make, and ignores parameters it does not know (a cache-buster)", async () => {
+    const { ana } = await flat();
+    const { publicUrl } = await uploaded(ana.token);
+    const big = await get(`${publicUrl}?size=large`);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.code).toBe("VALIDATION_ERROR");
+    expect((await get(`${publicUrl}?v=2`)).headers["content-type"]).toBe("image/png");
+    expect((await get(`${publicUrl}?size=thumbnail&v=2`)).headers["content-type"]).toBe("image/webp");
+  });
+
+  it("serves no thumbnail for an upload that is reserved but not finished", async () => {
+    const { ana } = await flat();
+    const { publicUrl } = (await reserve(ana.token)).json().data as { publicUrl: string };
+    expect((await get(thumbnailUrl(publicUrl))).statusCode).toBe(404);
   });
 });
 

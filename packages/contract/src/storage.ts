@@ -11,6 +11,12 @@ export const imageTypeSchema = z.enum(IMAGE_TYPES, {
 });
 export type ImageType = z.infer<typeof imageTypeSchema>;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * A decoder holds width × height pixels in memory whatever the file's size, so a 100-byte file declaring
+ * 50 000 × 50 000 pixels (a "pixel flood") would take gigabytes. 40 megapixels is far above any phone photo
+ * (a 12 MP camera gives 4032 × 3024); an animation's frames count together, as all of them are decoded.
+ */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_URL_TTL_MINUTES = 15;
 /** Per person per rolling 24 hours: more uploads than this, or more bytes, is refused with 429. */
 export const UPLOAD_DAILY_COUNT = 100;
@@ -34,6 +40,14 @@ export const FILE_PATH_MESSAGE = "This is not a valid upload path.";
 export const filePathSchema = z.string().regex(FILE_PATH_PATTERN, FILE_PATH_MESSAGE);
 /** Where uploaded files are served; a publicUrl is PUBLIC_URL + this prefix + filePath. */
 export const FILES_PREFIX = "/files/";
+
+/** Every upload also gets a thumbnail: a WebP at most this many pixels square, for lists and avatars. */
+export const THUMBNAIL_SIZE = 128;
+/** `GET /files/<filePath>?size=thumbnail` serves the thumbnail instead of the image (docs/decisions/024). */
+export const fileQuerySchema = z.object({ size: z.enum(["thumbnail"]).optional() });
+export type FileQuery = z.infer<typeof fileQuerySchema>;
+/** The address of an upload's thumbnail, from the publicUrl the upload answered with. */
+export const thumbnailUrl = (publicUrl: string): string => `${publicUrl}?size=thumbnail`;
 
 export const uploadUrlBody = z.strictObject({
   fileName: singleLineText({ min: 1, tooShort: "File name is required", max: 255 }),

@@ -2,32 +2,31 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
 import {
   FILE_PATH_PATTERN,
   UPLOAD_DAILY_BYTES,
   UPLOAD_DAILY_COUNT,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS,
   type ImageType,
 } from "@housemate/contract";
-import { MAX_IMAGE_PIXELS } from "../../src/features/storage/image-size.js";
-import { stripJpegMetadata, stripPngMetadata, stripWebpMetadata } from "../../src/features/storage/image-metadata.js";
 import { createTestContext, type TestContext } from "../helpers/app.js";
 import { buildMember, buildSession } from "../helpers/factories.js";
 import {
+  BLUE,
   GPS_MARKER,
-  gifOf,
+  RED,
+  declaringSize,
+  looksLike,
+  pictureOf,
+  pixelAt,
   pngChunk,
-  pngOf,
-  pngWithCameraMetadata,
+  tinyImage,
   tinyJpeg,
   tinyPng,
-  tinyWebp,
-  tinyWebpPicture,
-  webpChunk,
-  webpExtendedHeader,
-  webpOf,
-  webpWithCameraMetadata,
-  withCameraMetadata,
+  withGifComment,
+  withPngChunks,
 } from "../helpers/images.js";
 
 let t: TestContext;
@@ -66,25 +65,15 @@ async function send(token: string, bytes: Buffer, type: ImageType, sentAs: strin
 
 const served = (filePath: string) => t.request({ method: "GET", url: `/files/${filePath}` });
 
-/** A WebP "extended" header declaring a canvas of width × height pixels. */
-function webpCanvas(width: number, height: number): Buffer {
-  const bytes = Buffer.alloc(30);
-  bytes.write("RIFF", 0, "latin1");
-  bytes.writeUInt32LE(22, 4);
-  bytes.write("WEBPVP8X", 8, "latin1");
-  bytes.writeUInt32LE(10, 16);
-  bytes.writeUIntLE(width - 1, 24, 3);
-  bytes.writeUIntLE(height - 1, 27, 3);
-  return bytes;
-}
-
-/** The real JPEG with the frame size in its SOF0 header changed. */
-function jpegDeclaring(width: number, height: number): Buffer {
-  const bytes = Buffer.from(tinyJpeg());
-  const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
-  bytes.writeUInt16BE(height, sof + 5);
-  bytes.writeUInt16BE(width, sof + 7);
-  return bytes;
+/** Uploads `bytes` as `type` and returns the stored file as it is served. */
+async function stored(bytes: Buffer, type: ImageType): Promise<Buffer> {
+  const { token } = await buildMember(t.db);
+  const { filePath, res } = await send(token, bytes, type);
+  expect(res.statusCode, res.body).toBe(200);
+  const file = await served(filePath);
+  expect(file.statusCode).toBe(200);
+  expect(file.headers["content-type"]).toBe(type);
+  return file.rawPayload;
 }
 
 describe("content that is not what it claims", () => {
@@ -97,110 +86,177 @@ describe("content that is not what it claims", () => {
 
     const dressed = await send(token, svg, "image/png");
     expect(dressed.res.statusCode).toBe(415);
-    expect(dressed.res.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(dressed.res.json().error).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: "The file's content is not a PNG image." });
     const sentAsSvg = await send(token, tinyPng(), "image/png", "image/svg+xml");
     expect(sentAsSvg.res.statusCode).toBe(415);
     expect((await served(dressed.filePath)).statusCode).toBe(404);
   });
 
-  it("refuses the right magic bytes in front of a header no decoder could read", async () => {
+  it.each([
+    ["a JPEG declared as a PNG", "image/jpeg", "image/png"],
+    ["a PNG declared as a GIF", "image/png", "image/gif"],
+    ["a GIF declared as a WebP", "image/gif", "image/webp"],
+    ["a WebP declared as a JPEG", "image/webp", "image/jpeg"],
+  ] as const)("refuses a real image of another type: %s", async (_name, actual, declared) => {
+    const { token } = await buildMember(t.db);
+    const { filePath, res } = await send(token, tinyImage(actual), declared);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect((await served(filePath)).statusCode).toBe(404);
+  });
+
+  it("refuses the right signature in front of data no decoder could read, and a cut-off picture", async () => {
     const { token } = await buildMember(t.db);
     const signatureOnly = Buffer.concat([tinyPng().subarray(0, 8), Buffer.alloc(40, 1)]);
     expect((await send(token, signatureOnly, "image/png")).res.statusCode).toBe(415);
     const jpegCut = tinyJpeg().subarray(0, 30);
     expect((await send(token, jpegCut, "image/jpeg")).res.statusCode).toBe(415);
-  });
-});
-
-describe("pixel floods: a tiny file declaring a huge picture", () => {
-  const floods: [string, Buffer, ImageType][] = [
-    ["PNG 50 000 × 50 000", pngOf(50_000, 50_000), "image/png"],
-    ["GIF 65 535 × 65 535", gifOf({ width: 65_535, height: 65_535 }), "image/gif"],
-    ["WebP 16 384 × 16 384", webpCanvas(16_384, 16_384), "image/webp"],
-    ["JPEG 65 000 × 65 000", jpegDeclaring(65_000, 65_000), "image/jpeg"],
-  ];
-  it.each(floods)("refuses a %s with 413 and stores nothing", async (_name, bytes, type) => {
-    const { token } = await buildMember(t.db);
-    expect(bytes.length).toBeLessThan(2_000);
-    const { filePath, res } = await send(token, bytes, type);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
-    expect(res.json().error.message).toMatch(/at most 40 megapixels/);
-    expect((await served(filePath)).statusCode).toBe(404);
+    const photo = await pictureOf("image/jpeg", 64, 64);
+    const truncated = await send(token, photo.subarray(0, photo.length - 40), "image/jpeg");
+    expect(truncated.res.statusCode).toBe(415);
+    expect((await served(truncated.filePath)).statusCode).toBe(404);
   });
 
-  it("accepts a picture of exactly 40 megapixels, and ordinary small images of every type", async () => {
+  it("never runs a decoder the upload's types do not need, whatever the bytes are", async () => {
     const { token } = await buildMember(t.db);
-    expect(8_000 * 5_000).toBe(MAX_IMAGE_PIXELS);
-    expect((await send(token, pngOf(8_000, 5_000), "image/png")).res.statusCode).toBe(200);
-    expect((await send(token, pngOf(8_000, 5_001), "image/png")).res.statusCode).toBe(413);
-    for (const [bytes, type] of [[tinyJpeg(), "image/jpeg"], [gifOf(), "image/gif"], [tinyWebp(), "image/webp"]] as const) {
-      expect((await send(token, bytes, type)).res.statusCode).toBe(200);
+    const tiff = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } }).tiff().toBuffer();
+    for (const type of ["image/png", "image/jpeg", "image/gif", "image/webp"] as const) {
+      const { res } = await send(token, tiff, type);
+      expect(res.statusCode).toBe(415);
     }
   });
 });
 
-describe("camera metadata", () => {
-  it("strips EXIF (GPS), XMP, IPTC and comments from a stored JPEG, leaving the picture byte for byte", async () => {
+describe("pixel floods: a tiny file declaring a huge picture", () => {
+  const floods: [string, ImageType, number, number][] = [
+    ["PNG 50 000 × 50 000", "image/png", 50_000, 50_000],
+    ["GIF 65 535 × 65 535", "image/gif", 65_535, 65_535],
+    ["WebP 16 383 × 16 383", "image/webp", 16_383, 16_383],
+    ["JPEG 65 000 × 65 000", "image/jpeg", 65_000, 65_000],
+  ];
+  it.each(floods)("refuses a %s with 413 and stores nothing", async (_name, type, width, height) => {
     const { token } = await buildMember(t.db);
-    const photo = withCameraMetadata(tinyJpeg());
-    expect(photo.includes(GPS_MARKER)).toBe(true);
-    const { filePath, res } = await send(token, photo, "image/jpeg");
-    expect(res.statusCode, res.body).toBe(200);
-    const file = await served(filePath);
-    expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.includes("GPS")).toBe(false);
-    expect(file.rawPayload.includes("Exif")).toBe(false);
-    expect(file.rawPayload.equals(tinyJpeg())).toBe(true);
-    expect(Number(file.headers["content-length"])).toBe(tinyJpeg().length);
+    const bytes = await declaringSize(type, width, height);
+    expect(bytes.length).toBeLessThan(2_000);
+    const { filePath, res } = await send(token, bytes, type);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().error).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: `The image is too large: ${width} × ${height} pixels. Images can have at most 40 megapixels.`,
+    });
+    expect((await served(filePath)).statusCode).toBe(404);
   });
 
-  it("strips EXIF (GPS), text, XMP and time chunks from a stored PNG, leaving the picture byte for byte", async () => {
+  it("accepts a real picture of exactly 40 megapixels and refuses one a row taller, though both fit in a few kB", async () => {
     const { token } = await buildMember(t.db);
-    const picture = pngOf(4, 4);
-    const photo = pngWithCameraMetadata(picture);
-    expect(photo.includes(GPS_MARKER)).toBe(true);
-    const { filePath, res } = await send(token, photo, "image/png");
-    expect(res.statusCode, res.body).toBe(200);
-    const file = await served(filePath);
-    expect(file.rawPayload.includes("GPS")).toBe(false);
-    expect(file.rawPayload.equals(picture)).toBe(true);
+    const flat = (height: number) =>
+      sharp({ create: { width: 8_000, height, channels: 3, background: "#808080" } }).png().toBuffer();
+    expect(8_000 * 5_000).toBe(UPLOAD_MAX_PIXELS);
+    const largest = await flat(5_000);
+    expect(largest.length).toBeLessThan(UPLOAD_MAX_BYTES);
+    expect((await send(token, largest, "image/png")).res.statusCode).toBe(200);
+    const bomb = await send(token, await flat(5_001), "image/png");
+    expect(bomb.res.statusCode).toBe(413);
+    expect(bomb.res.json().error.message).toBe("The image is too large: 8000 × 5001 pixels. Images can have at most 40 megapixels.");
   });
 
-  it("strips EXIF (GPS) and XMP from a stored WebP and clears their flags, keeping the picture", async () => {
+  it("counts an animation's frames together, since every one is decoded", async () => {
     const { token } = await buildMember(t.db);
-    const photo = webpWithCameraMetadata();
-    expect(photo.includes(GPS_MARKER)).toBe(true);
-    const { filePath, res } = await send(token, photo, "image/webp");
-    expect(res.statusCode, res.body).toBe(200);
-    const file = await served(filePath);
-    expect(file.rawPayload.includes("GPS")).toBe(false);
-    expect(file.rawPayload.equals(webpOf([webpExtendedHeader(0), tinyWebpPicture()]))).toBe(true);
+    // 40 frames of 1 000 × 1 001, each a shade lighter than the last: one is small, together they are 40.04 megapixels.
+    const frame = 1_000 * 1_001 * 3;
+    const frames = Buffer.alloc(frame * 40);
+    for (let i = 0; i < 40; i += 1) frames.fill(i * 6, i * frame, (i + 1) * frame);
+    const raw = { width: 1_000, height: 1_001 * 40, channels: 3 as const, pageHeight: 1_001 };
+    const animation = await sharp(frames, { raw }).gif().toBuffer();
+    expect(animation.length).toBeLessThan(UPLOAD_MAX_BYTES);
+    const { res } = await send(token, animation, "image/gif");
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(
+      "The image is too large: 40 frames of 1000 × 1001 pixels. Images can have at most 40 megapixels, all frames together.",
+    );
   });
 
-  it("keeps what the picture needs, and refuses files whose structure is broken", () => {
-    // PNG: colour chunks stay; a chunk running off the end, or no IEND, is refused.
-    const picture = pngOf(1, 1);
-    const withColour = Buffer.concat([picture.subarray(0, 33), pngChunk("gAMA", Buffer.from([0, 0, 0xb1, 0x8f])), picture.subarray(33)]);
-    expect(stripPngMetadata(withColour)?.equals(withColour)).toBe(true);
-    expect(stripPngMetadata(picture.subarray(0, picture.length - 12))).toBeNull();
-    expect(stripPngMetadata(picture.subarray(0, 40))).toBeNull();
-    // WebP: a simple file comes back unchanged; an ICC profile and its flag stay; a chunk running off the end is refused.
-    expect(stripWebpMetadata(tinyWebp())?.equals(tinyWebp())).toBe(true);
-    const withIcc = webpOf([webpExtendedHeader(0x20 | 0x08), webpChunk("ICCP", Buffer.from("icc")), tinyWebpPicture(), webpChunk("EXIF", Buffer.from(GPS_MARKER))]);
-    expect(stripWebpMetadata(withIcc)?.equals(webpOf([webpExtendedHeader(0x20), webpChunk("ICCP", Buffer.from("icc")), tinyWebpPicture()]))).toBe(true);
-    const truncated = Buffer.from(tinyWebp());
-    truncated.writeUInt32LE(100, 16);
-    expect(stripWebpMetadata(truncated)).toBeNull();
+  it("stores a GIF whose screen alone claims 65 535 × 65 535 as the picture it really holds", async () => {
+    const gif = Buffer.from(tinyImage("image/gif"));
+    gif.writeUInt16LE(65_535, 6);
+    gif.writeUInt16LE(65_535, 8);
+    const file = await stored(gif, "image/gif");
+    // The browser reads the screen size: re-encoded, it says 2 × 2.
+    expect([file.readUInt16LE(6), file.readUInt16LE(8)]).toEqual([2, 2]);
+  });
+});
+
+describe("what is stored is only the picture", () => {
+  it("turns a JPEG the right way up by its EXIF orientation, then drops the EXIF", async () => {
+    // 16 × 8, red left and blue right, taken with the phone on its side: orientation 6 means "turn 90° clockwise".
+    const photo = await sharp(await pictureOf("image/jpeg", 16, 8)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    const file = await stored(photo, "image/jpeg");
+    const upright = await sharp(file).metadata();
+    expect([upright.width, upright.height]).toEqual([8, 16]);
+    expect(upright.orientation).toBeUndefined();
+    expect(upright.exif).toBeUndefined();
+    // The left half is on top now.
+    expect(looksLike(await pixelAt(file, 4, 1), RED)).toBe(true);
+    expect(looksLike(await pixelAt(file, 4, 14), BLUE)).toBe(true);
   });
 
-  it("keeps colour profiles and refuses a JPEG whose segments run off the end", () => {
-    const icc = Buffer.from([0xff, 0xe2, 0x00, 0x06, 0x49, 0x43, 0x43, 0x5f]);
-    const jpeg = tinyJpeg();
-    const withIcc = Buffer.concat([jpeg.subarray(0, 2), icc, jpeg.subarray(2)]);
-    expect(stripJpegMetadata(withIcc)?.equals(withIcc)).toBe(true);
-    expect(stripJpegMetadata(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x40, 0x00, 0x01]))).toBeNull();
-    expect(stripJpegMetadata(Buffer.from("not a jpeg"))).toBeNull();
+  it.each(["image/jpeg", "image/png", "image/webp"] as const)(
+    "drops EXIF (a GPS position), XMP and a colour profile from a %s, converting its colours to sRGB",
+    async (type) => {
+      const photo = await sharp(await pictureOf(type))
+        .withExif({ IFD0: { ImageDescription: GPS_MARKER, Make: "Phone" } })
+        .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/">${GPS_MARKER}</x:xmpmeta>`)
+        .withIccProfile("p3")
+        .toBuffer();
+      const before = await sharp(photo).metadata();
+      expect([Boolean(before.exif), Boolean(before.xmp), before.hasProfile]).toEqual([true, true, true]);
+      expect(photo.includes(GPS_MARKER)).toBe(true);
+
+      const file = await stored(photo, type);
+      const after = await sharp(file).metadata();
+      expect(after).toMatchObject({ format: type.slice("image/".length), space: "srgb", hasProfile: false });
+      expect(after.exif).toBeUndefined();
+      expect(after.xmp).toBeUndefined();
+      expect(file.includes(GPS_MARKER)).toBe(false);
+      expect(file.includes("GPS")).toBe(false);
+      expect(looksLike(await pixelAt(file, 0, 0), RED)).toBe(true);
+    },
+  );
+
+  it("drops a PNG's text chunks (tEXt, zTXt, iTXt) and its time", async () => {
+    const picture = await pictureOf("image/png");
+    const photo = withPngChunks(picture, [
+      pngChunk("tEXt", Buffer.from(`Comment\u0000Taken at home: ${GPS_MARKER}`, "latin1")),
+      pngChunk("iTXt", Buffer.from(`Location\u0000\u0000\u0000\u0000\u0000${GPS_MARKER}`, "latin1")),
+      pngChunk("tIME", Buffer.from([0x07, 0xea, 11, 23, 9, 30, 0])),
+    ]);
+    expect((await sharp(photo).metadata()).comments).toContainEqual({ keyword: "Comment", text: `Taken at home: ${GPS_MARKER}` });
+    const file = await stored(photo, "image/png");
+    expect((await sharp(file).metadata()).comments).toBeUndefined();
+    for (const chunk of ["tEXt", "zTXt", "iTXt", "tIME", "eXIf"]) expect(file.includes(chunk)).toBe(false);
+    expect(file.includes(GPS_MARKER)).toBe(false);
+  });
+
+  it("drops a GIF's comment and keeps its animation: every frame, its loop and its timing", async () => {
+    const animation = await sharp(await pictureOf("image/gif", 16, 8, 3), { animated: true }).gif({ loop: 2, delay: [100, 200, 300] }).toBuffer();
+    const commented = withGifComment(animation, `Taken at home: ${GPS_MARKER}`);
+    expect(commented.includes(GPS_MARKER)).toBe(true);
+    expect((await sharp(commented, { animated: true }).metadata()).pages).toBe(3);
+
+    const file = await stored(commented, "image/gif");
+    expect(file.includes(GPS_MARKER)).toBe(false);
+    expect(file.includes(Buffer.from([0x21, 0xfe]))).toBe(false);
+    const after = await sharp(file, { animated: true }).metadata();
+    expect(after).toMatchObject({ pages: 3, loop: 2, delay: [100, 200, 300], width: 16, pageHeight: 8 });
+  });
+
+  it("keeps a palette PNG a palette PNG with exactly its colours", async () => {
+    const logo = await sharp(await pictureOf("image/png", 32, 32)).png({ palette: true, quality: 100, dither: 0 }).toBuffer();
+    const file = await stored(logo, "image/png");
+    expect((await sharp(file).metadata()).isPalette).toBe(true);
+    const pixels = (image: Buffer) => sharp(image).removeAlpha().raw().toBuffer();
+    expect((await pixels(file)).equals(await pixels(logo))).toBe(true);
   });
 });
 

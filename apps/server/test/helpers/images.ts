@@ -1,18 +1,57 @@
-import { deflateSync } from "node:zlib";
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
+import { IMAGE_TYPES, type ImageType } from "@housemate/contract";
 
-/** Small real images of each accepted type, and hostile ones, built byte by byte. */
+/**
+ * Real images for the tests, made by sharp (libvips), and the few things a camera or an attacker writes
+ * into a file that sharp will not: a PNG text chunk, a GIF comment, a header declaring a huge size.
+ */
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
+export const RED = [220, 38, 38] as const;
+export const BLUE = [37, 99, 235] as const;
+type Rgb = readonly [number, number, number];
 
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+/** What a phone camera writes into a photo taken at home: the GPS position. */
+export const GPS_MARKER = "GPSLatitude=51.501364N;GPSLongitude=0.141890W";
+
+/**
+ * A `width` × `height` picture in `type`, red on its left half and blue on its right, so a test can tell
+ * which way up it was stored; `frames` makes an animation (GIF or WebP) of that many frames, the colours
+ * swapping sides from one frame to the next (encoders merge frames that do not change).
+ */
+export async function pictureOf(type: ImageType, width = 16, height = 8, frames = 1): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * frames * 3);
+  for (let i = 0; i < width * height * frames; i += 1) {
+    const left = i % width < width / 2;
+    const odd = Math.floor(i / (width * height)) % 2 === 1;
+    pixels.set(left !== odd ? RED : BLUE, i * 3);
+  }
+  return sharp(pixels, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .toFormat(FORMATS[type])
+    .toBuffer();
 }
+
+const FORMATS = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" } as const;
+
+/** The colour of one pixel of an image, as its decoder sees it. */
+export async function pixelAt(image: Buffer, x: number, y: number): Promise<Rgb> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [data[at] ?? -1, data[at + 1] ?? -1, data[at + 2] ?? -1];
+}
+
+/** Whether two colours are the same to the eye (lossy encoders move a channel by a few steps). */
+export const looksLike = (actual: Rgb, expected: Rgb) => actual.every((channel, i) => Math.abs(channel - (expected[i] ?? 0)) <= 24);
+
+// Small images for the many tests that only need one to upload, made once when this module loads.
+const tiny = Object.fromEntries(
+  await Promise.all(IMAGE_TYPES.map(async (type) => [type, await pictureOf(type, 2, 2)] as const)),
+) as Record<ImageType, Buffer>;
+export const tinyImage = (type: ImageType) => tiny[type];
+export const tinyPng = () => tiny["image/png"];
+export const tinyJpeg = () => tiny["image/jpeg"];
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -23,116 +62,54 @@ export function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The end of a PNG's header chunk (IHDR, always first: signature, length, type, 13 bytes, CRC). */
+const PNG_HEADER_END = PNG_SIGNATURE.length + 8 + 13 + 4;
 
-/**
- * A PNG whose header declares `width` × `height` grey pixels. Only a small image carries all its rows;
- * a huge declared size (a pixel flood) carries one row's worth, as an attacker's file would.
- */
-export function pngOf(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = width * height <= 10_000 ? height : 1;
-  const pixels = Buffer.alloc(rows * (Math.min(width, 10_000) + 1), 0x80);
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(pixels)),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+/** `png` with `chunks` after its header, as editors write text and metadata chunks. */
+export const withPngChunks = (png: Buffer, chunks: Buffer[]) =>
+  Buffer.concat([png.subarray(0, PNG_HEADER_END), ...chunks, png.subarray(PNG_HEADER_END)]);
 
-export const tinyPng = () => pngOf(1, 1);
-
-/** A 1 × 1 GIF; `screen` replaces its declared logical screen size (a pixel flood keeps the tiny frame). */
-export function gifOf(screen: { width: number; height: number } = { width: 1, height: 1 }): Buffer {
-  const bytes = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
-  bytes.writeUInt16LE(screen.width, 6);
-  bytes.writeUInt16LE(screen.height, 8);
-  return bytes;
-}
-
-/** A 1 × 1 lossless WebP. */
-export const tinyWebp = () => Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
-
-/** A real 8 × 8 baseline JPEG (JFIF, quality 50), no metadata. */
-export const tinyJpeg = () =>
-  Buffer.from(
-    "/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2MBERISGBUYLxoaL2NCOEJjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY//AABEIAAgACAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AKNeefRH/9k=",
-    "base64",
-  );
-
-/** What a phone camera writes into a photo taken at home: the GPS position, in an EXIF (APP1) segment. */
-export const GPS_MARKER = "GPSLatitude=51.501364N;GPSLongitude=0.141890W";
-
-function jpegSegment(marker: number, payload: Buffer): Buffer {
-  const head = Buffer.from([0xff, marker, 0, 0]);
-  head.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([head, payload]);
+/** `gif` with a comment extension before its first frame, as GIF editors write one. */
+export function withGifComment(gif: Buffer, text: string): Buffer {
+  const flags = gif[10] ?? 0;
+  const colourTable = flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
+  const at = 13 + colourTable;
+  const comment = Buffer.from(text);
+  return Buffer.concat([gif.subarray(0, at), Buffer.from([0x21, 0xfe, comment.length]), comment, Buffer.from([0]), gif.subarray(at)]);
 }
 
 /**
- * `jpeg` with camera metadata added right after its start marker: an EXIF APP1 segment holding
- * GPS_MARKER, an XMP APP1, an IPTC APP13 and a comment, as cameras and editors write them.
+ * A small real image of `type` whose header declares `width` × `height` pixels: a tiny file a decoder would
+ * allocate gigabytes for (a pixel flood). The size is written where each format keeps it.
  */
-export function withCameraMetadata(jpeg: Buffer): Buffer {
-  const tiff = Buffer.concat([Buffer.from("MM\u0000\u002a\u0000\u0000\u0000\u0008", "latin1"), Buffer.from(GPS_MARKER)]);
-  const metadata = [
-    jpegSegment(0xe1, Buffer.concat([Buffer.from("Exif\u0000\u0000", "latin1"), tiff])),
-    jpegSegment(0xe1, Buffer.from(`http://ns.adobe.com/xap/1.0/\u0000<x:xmpmeta>${GPS_MARKER}</x:xmpmeta>`, "latin1")),
-    jpegSegment(0xed, Buffer.from(`Photoshop 3.0\u0000${GPS_MARKER}`, "latin1")),
-    jpegSegment(0xfe, Buffer.from(`Taken at home: ${GPS_MARKER}`)),
-  ];
-  return Buffer.concat([jpeg.subarray(0, 2), ...metadata, jpeg.subarray(2)]);
-}
-
-/**
- * `png` with what phones and editors write into a PNG: an eXIf chunk holding GPS_MARKER, text chunks (one of them
- * XMP, one compressed) and the time, after its header.
- */
-export function pngWithCameraMetadata(png: Buffer): Buffer {
-  const afterHeader = PNG_SIGNATURE.length + 12 + png.readUInt32BE(PNG_SIGNATURE.length);
-  const metadata = [
-    pngChunk("eXIf", Buffer.concat([Buffer.from("MM\u0000\u002a\u0000\u0000\u0000\u0008", "latin1"), Buffer.from(GPS_MARKER)])),
-    pngChunk("tEXt", Buffer.from(`Comment\u0000Taken at home: ${GPS_MARKER}`, "latin1")),
-    pngChunk("iTXt", Buffer.from(`XML:com.adobe.xmp\u0000\u0000\u0000\u0000\u0000<x:xmpmeta>${GPS_MARKER}</x:xmpmeta>`, "latin1")),
-    pngChunk("zTXt", Buffer.concat([Buffer.from("Location\u0000\u0000", "latin1"), deflateSync(GPS_MARKER)])),
-    pngChunk("tIME", Buffer.from([0x07, 0xea, 11, 23, 9, 30, 0])),
-  ];
-  return Buffer.concat([png.subarray(0, afterHeader), ...metadata, png.subarray(afterHeader)]);
-}
-
-export function webpChunk(fourcc: string, data: Buffer): Buffer {
-  const header = Buffer.alloc(8);
-  header.write(fourcc, 0, "latin1");
-  header.writeUInt32LE(data.length, 4);
-  return Buffer.concat([header, data, data.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
-}
-
-export function webpOf(chunks: Buffer[]): Buffer {
-  const body = Buffer.concat(chunks);
-  const header = Buffer.alloc(12);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(4 + body.length, 4);
-  header.write("WEBP", 8, "latin1");
-  return Buffer.concat([header, body]);
-}
-
-/** The extended header (VP8X) of a 1 × 1 WebP, announcing `flags` (EXIF 0x08, XMP 0x04, ICC 0x20, …). */
-export const webpExtendedHeader = (flags: number) => webpChunk("VP8X", Buffer.from([flags, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
-
-/** tinyWebp's picture (its VP8L chunk), as the extended format carries it. */
-export const tinyWebpPicture = () => tinyWebp().subarray(12);
-
-/** A 1 × 1 extended WebP as a phone writes it: EXIF holding GPS_MARKER and XMP, announced in its header. */
-export function webpWithCameraMetadata(): Buffer {
-  return webpOf([
-    webpExtendedHeader(0x08 | 0x04),
-    tinyWebpPicture(),
-    webpChunk("EXIF", Buffer.concat([Buffer.from("MM\u0000\u002a\u0000\u0000\u0000\u0008", "latin1"), Buffer.from(GPS_MARKER)])),
-    webpChunk("XMP ", Buffer.from(`<x:xmpmeta>${GPS_MARKER}</x:xmpmeta>`)),
-  ]);
+export async function declaringSize(type: ImageType, width: number, height: number): Promise<Buffer> {
+  const bytes = Buffer.from(await pictureOf(type, 2, 2));
+  switch (type) {
+    case "image/png": {
+      const header = Buffer.from(bytes.subarray(16, 29));
+      header.writeUInt32BE(width, 0);
+      header.writeUInt32BE(height, 4);
+      return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), bytes.subarray(PNG_HEADER_END)]);
+    }
+    case "image/gif": {
+      // The frame's own rectangle: a decoder allocates for the frame, whatever the screen says.
+      const frame = bytes.indexOf(Buffer.from([0x2c, 0, 0, 0, 0]));
+      bytes.writeUInt16LE(width, frame + 5);
+      bytes.writeUInt16LE(height, frame + 7);
+      return bytes;
+    }
+    case "image/jpeg": {
+      const frame = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+      bytes.writeUInt16BE(height, frame + 5);
+      bytes.writeUInt16BE(width, frame + 7);
+      return bytes;
+    }
+    case "image/webp": {
+      // A lossy WebP: "VP8 " chunk, 3 bytes of frame tag, the start code 9d 01 2a, then 14-bit width and height.
+      const start = bytes.indexOf(Buffer.from([0x9d, 0x01, 0x2a]));
+      bytes.writeUInt16LE(width, start + 3);
+      bytes.writeUInt16LE(height, start + 5);
+      return bytes;
+    }
+  }
 }

@@ -18,13 +18,18 @@ describe("Avatar", () => {
     expect(avatar.className).toContain(AVATAR_FALLBACK_COLOR.split(" ")[0]);
   });
 
-  it("shows the photo when there is one, and the initials if it fails to load", () => {
+  it("shows the photo's thumbnail when there is one, and the initials if it fails to load", () => {
     const { container } = render(<Avatar displayName="Ana Lopez" photoUrl="/files/ana.jpg" />);
     const photo = container.querySelector("img");
-    expect(photo).toHaveAttribute("src", "/files/ana.jpg");
+    expect(photo).toHaveAttribute("src", "/files/ana.jpg?size=thumbnail");
     expect(screen.getByRole("img", { name: "Ana Lopez" })).not.toHaveTextContent("AL");
     fireEvent.error(photo as HTMLImageElement);
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByRole("img", { name: "Ana Lopez" })).toHaveTextContent("AL");
+  });
+
+  it("shows the whole photo when it is drawn larger than a thumbnail", () => {
+    const { container } = render(<Avatar displayName="Ana Lopez" photoUrl="/files/ana.jpg" fullPhoto />);
+    expect(container.querySelector("img")).toHaveAttribute("src", "/files/ana.jpg");
   });
 });

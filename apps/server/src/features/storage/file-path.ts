@@ -15,6 +15,11 @@ export function newFilePath(category: UploadCategory, type: ImageType): string {
   return `${category}/${randomToken(24)}.${IMAGE_EXTENSIONS[type]}`;
 }
 
+/** Where an upload's thumbnail is stored: beside the image, under the same name with its own extension. */
+export function thumbnailKey(filePath: string): string {
+  return filePath.replace(/\.[a-z]+$/, ".thumbnail.webp");
+}
+
 export function isFilePath(value: string): boolean {
   return FILE_PATH_PATTERN.test(value);
 }

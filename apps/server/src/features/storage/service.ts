@@ -11,14 +11,10 @@ import type { Database } from "../../db/client.js";
 import { uploads, users } from "../../db/schema.js";
 import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from "../../lib/errors.js";
 import type { FileStore } from "../../plugins/storage.js";
-import { newFilePath, publicUrlFor } from "./file-path.js";
-import { MAX_IMAGE_PIXELS, readImageSize } from "./image-size.js";
-import { stripImageMetadata } from "./image-metadata.js";
-import { imageTypeName, matchesImageType } from "./magic-bytes.js";
+import { newFilePath, publicUrlFor, thumbnailKey } from "./file-path.js";
+import { imageTypeName, reencodeImage } from "./image.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const unsupported = (message: string) => new AppError("UNSUPPORTED_MEDIA_TYPE", message);
 
 /**
  * Reserves a server-made path for one file of the declared type and size, for the caller only, for
@@ -57,66 +53,48 @@ export async function reserveUpload(
   return { filePath, publicUrl: publicUrlFor(params.publicOrigin, filePath) };
 }
 
-/**
- * What is stored for checked bytes of `type`: refused when the header declares more than MAX_IMAGE_PIXELS
- * (or cannot be read at all); a photo loses its camera metadata (GPS position and the like).
- */
-function storableImage(bytes: Buffer, type: ImageType): Buffer {
-  const size = readImageSize(bytes, type);
-  if (!size || size.width === 0 || size.height === 0) {
-    throw unsupported(`The file's content is not a ${imageTypeName(type)} image.`);
-  }
-  if (size.width * size.height > MAX_IMAGE_PIXELS) {
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `The image is too large: ${size.width} × ${size.height} pixels. Images can have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-    );
-  }
-  const stripped = stripImageMetadata(bytes, type);
-  if (!stripped) throw unsupported(`The file's content is not a ${imageTypeName(type)} image.`);
-  return stripped;
-}
-
 /** The media type of a Content-Type header, without parameters. */
 const mediaType = (header: string | undefined) => (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 
+const ALREADY_UPLOADED = "This file has already been uploaded.";
+
 /**
  * Stores the bytes of a reserved upload: only the person who reserved it, only once, only before it
- * expires, and only if the content is the declared type and size.
+ * expires, and only if the content is the declared type and size. What is stored is the picture
+ * re-encoded, with its thumbnail beside it (image.ts).
  */
 export async function receiveUpload(
   db: Database,
   files: FileStore,
   params: { userId: string; filePath: string; contentType: string | undefined; bytes: Buffer; now: Date },
 ): Promise<void> {
+  const [upload] = await db.select().from(uploads).where(eq(uploads.filePath, params.filePath)).limit(1);
+  if (!upload) throw notFound("This upload link was not found. Please request a new one.");
+  if (upload.userId !== params.userId) throw forbidden("This upload link belongs to someone else.");
+  if (upload.uploadedAt) throw conflict(ALREADY_UPLOADED);
+  if (upload.expiresAt <= params.now) throw conflict("This upload link has expired. Please request a new one.");
+
+  const declared = upload.contentType as ImageType;
+  if (mediaType(params.contentType) !== declared) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file was announced as ${imageTypeName(declared)} but sent as another type.`);
+  }
+  if (params.bytes.length !== upload.size) {
+    throw badRequest("The file's size does not match the size given when the upload was requested.");
+  }
+  // Decoding takes up to a few seconds: outside the transaction, so no connection (or PGlite's one) waits on it.
+  const { image, thumbnail } = await reencodeImage(params.bytes, declared);
+
   await db.transaction(async (tx) => {
-    const [upload] = await tx.select().from(uploads).where(eq(uploads.filePath, params.filePath)).limit(1);
-    if (!upload) throw notFound("This upload link was not found. Please request a new one.");
-    if (upload.userId !== params.userId) throw forbidden("This upload link belongs to someone else.");
-    if (upload.uploadedAt) throw conflict("This file has already been uploaded.");
-    if (upload.expiresAt <= params.now) throw conflict("This upload link has expired. Please request a new one.");
-
-    const declared = upload.contentType as ImageType;
-    if (mediaType(params.contentType) !== declared) {
-      throw unsupported(`The file was announced as ${imageTypeName(declared)} but sent as another type.`);
-    }
-    if (params.bytes.length !== upload.size) {
-      throw badRequest("The file's size does not match the size given when the upload was requested.");
-    }
-    if (!matchesImageType(params.bytes, declared)) {
-      throw unsupported(`The file's content is not a ${imageTypeName(declared)} image.`);
-    }
-    const stored = storableImage(params.bytes, declared);
-
     // The conditional claim makes a concurrent second upload wait for this one, then find it done.
     const [claimed] = await tx
       .update(uploads)
       .set({ uploadedAt: params.now })
       .where(and(eq(uploads.id, upload.id), isNull(uploads.uploadedAt)))
       .returning({ id: uploads.id });
-    if (!claimed) throw conflict("This file has already been uploaded.");
-    // Written inside the transaction: if writing fails, the slot stays open for a retry.
-    await files.put(upload.filePath, stored);
+    if (!claimed) throw conflict(ALREADY_UPLOADED);
+    // Written inside the transaction: if writing fails, the upload is not marked done and nothing is served.
+    await files.put(thumbnailKey(upload.filePath), thumbnail);
+    await files.put(upload.filePath, image);
   });
 }
 

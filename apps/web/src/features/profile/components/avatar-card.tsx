@@ -54,7 +54,7 @@ export function AvatarCard({ displayName, photoUrl, isSaving, onSave }: AvatarCa
         <CardDescription>Your housemates see it next to your name.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
-        <Avatar displayName={displayName} photoUrl={photoUrl} className="size-28 text-3xl" data-testid="profile-avatar" />
+        <Avatar displayName={displayName} photoUrl={photoUrl} fullPhoto className="size-28 text-3xl" data-testid="profile-avatar" />
         <input
           ref={input}
           id={inputId}
