@@ -66,7 +66,7 @@ const mapped = readdirSync(path.join(mapsDir, "assets")).filter((f) => f.endsWit
 if (built !== mapped) throw new Error("the source-mapped build differs from apps/web/dist: run `npm run build` first");
 
 const serverEntry = await bundleServer(path.join(workDir, "server/server.mjs"));
-const postgres = await startPostgres("housemate_profile");
+const postgres = await startPostgres({ database: "housemate_profile" });
 const { sizes } = readOptions([]);
 log("seeding the 300- and 5,000-fine households");
 const fixture = await seed({ url: postgres.url }, { ...sizes, households: 0 }, 0);

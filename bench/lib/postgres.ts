@@ -16,14 +16,25 @@ export interface BenchPostgres {
 
 const cluster = (...args: string[]) => execFileSync("bash", [script, ...args], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
 
+export interface PostgresOptions {
+  /** The database created for the run (and dropped after it). */
+  database?: string;
+  /** An existing server's URL (default BENCH_DATABASE_URL): the database is made there, and the server left alone. */
+  adminUrl?: string;
+  /** Where the throwaway cluster lives and listens (default BENCH_PG_DIR, BENCH_PG_PORT). */
+  dir?: string;
+  port?: string;
+}
+
 /**
- * A throwaway PostgreSQL cluster of its own (BENCH_PG_DIR, BENCH_PG_PORT; not the test cluster), with
- * commit timestamps on, and a freshly created database. BENCH_DATABASE_URL uses an existing server instead.
+ * A throwaway PostgreSQL cluster of its own (not the test cluster), with commit timestamps on, and a freshly
+ * created database; or that database on an existing server.
  */
-export async function startPostgres(database = DATABASE): Promise<BenchPostgres> {
-  const given = process.env.BENCH_DATABASE_URL;
-  const dir = process.env.BENCH_PG_DIR ?? "/tmp/housemate-bench-pg";
-  const port = process.env.BENCH_PG_PORT ?? "54400";
+export async function startPostgres(options: PostgresOptions = {}): Promise<BenchPostgres> {
+  const database = options.database ?? DATABASE;
+  const given = options.adminUrl ?? (process.env.BENCH_DATABASE_URL || undefined);
+  const dir = options.dir ?? process.env.BENCH_PG_DIR ?? "/tmp/housemate-bench-pg";
+  const port = options.port ?? process.env.BENCH_PG_PORT ?? "54400";
   const localUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   // A cluster left running (by an earlier, interrupted run) is reused, and left running.
   const running = !given && (await reachable(localUrl));

@@ -41,6 +41,12 @@ export interface SignedInFixture {
   member: MemberFixture;
 }
 
+/** What the data set is made of (the rest of `Sizes` is how long the measurements run). */
+export type DataSet = Pick<
+  Sizes,
+  "households" | "members" | "rulesPerHousehold" | "finesPerHousehold" | "notesPerHousehold" | "notificationsPerUser" | "paysPerRun"
+>;
+
 /** Fines in the issue 14 households: a busy flat after a year, and a long history. */
 export const SIGNED_IN_HISTORIES = [300, 5000] as const;
 
@@ -108,7 +114,7 @@ interface HouseholdPlan {
   allPending: boolean;
 }
 
-function addHousehold(batch: Batch, random: ReturnType<typeof prng>, sizes: Sizes, plan: HouseholdPlan, index: number) {
+function addHousehold(batch: Batch, random: ReturnType<typeof prng>, sizes: DataSet, plan: HouseholdPlan, index: number) {
   const now = Date.now();
   const householdId = randomUUID();
   const size = random.int(sizes.members[0], sizes.members[1]);
@@ -216,7 +222,7 @@ function addHousehold(batch: Batch, random: ReturnType<typeof prng>, sizes: Size
  * Seeds the issue's data set straight into the database (multi-row INSERTs, no HTTP), after the
  * server's own migrations. Returns the ids and session tokens the load generators use.
  */
-export async function seed(target: { url?: string; dataDir?: string }, sizes: Sizes, payRuns: number): Promise<Fixture> {
+export async function seed(target: { url?: string; dataDir?: string }, sizes: DataSet, payRuns: number): Promise<Fixture> {
   const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
   try {
     const random = prng(8);

@@ -1,39 +1,61 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
+import fastifyHelmet from "@fastify/helmet";
+import helmet from "helmet";
 import { STATUS_MESSAGES } from "@housemate/contract";
-import { badRequest } from "../lib/errors.js";
+import { AppError, badRequest } from "../lib/errors.js";
 import { sendError } from "./errors.js";
 
 /**
- * The web app's Content-Security-Policy. Scripts only from this origin, never inline and never eval,
- * so a stored text that slipped past React's escaping still could not run. Styles allow inline
- * attributes: Radix and sonner position their popovers and toasts with `style=`, which cannot run
- * code. Images may be data: and blob: URLs (the avatar cropper's preview). Nobody may frame the app.
+ * The headers helmet sends on every answer. The web app's Content-Security-Policy: scripts only from this origin,
+ * never inline and never eval, so a stored text that slipped past React's escaping still could not run. Styles allow
+ * inline attributes: Radix and sonner position their popovers and toasts with `style=`, which cannot run code. Images
+ * may be data: and blob: URLs (the avatar cropper's preview). Nobody may frame the app. Helmet's other defaults stay
+ * off (decision 025): each is bytes on every script the dashboard loads (issue 14), and a Cross-Origin-Resource-Policy
+ * would decide who may embed uploaded images, which is not this plugin's call. Typed by inference: @fastify/helmet's
+ * types and helmet's own (for `answerRouterError`) are two copies of the same declarations.
  */
-export function contentSecurityPolicy(publicUrl: string): string {
+export function helmetOptions(publicUrl: string) {
   const socketOrigin = new URL(publicUrl).origin.replace(/^http/, "ws");
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${socketOrigin}`,
-    "manifest-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'", socketOrigin],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    xContentTypeOptions: true,
+    xFrameOptions: { action: "deny" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    // Pages and calls whose URL holds a secret say no-referrer instead (`pathHeaders`).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: publicUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  } as const;
 }
 
 /** Pages and calls whose URL holds a secret (sign-in link token, invite code) never pass it on as a Referer. */
 const SECRET_IN_URL = /^\/(api\/)?(auth\/verify|invites?\/)/;
-
-const ALLOWED_HEADERS = "authorization, content-type, x-request-id";
-const EXPOSED_HEADERS = "x-request-id, retry-after";
-const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
+/** Helmet has no Permissions-Policy: the app uses none of these, so no page or frame of it may. */
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 
 /**
  * Whether a browser page at `origin` may call us: only our own PUBLIC_URL's origin. A request with no
@@ -48,47 +70,51 @@ export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-/**
- * Adds `field` to the answer's Vary header, keeping what another layer put there: CORS varies on Origin
- * for every answer, and a route that picks an encoding varies on Accept-Encoding as well.
- */
-export function addVary(reply: FastifyReply, field: string) {
-  const current = reply.getHeader("vary");
-  const fields = current === undefined ? [] : String(current).split(",").map((part) => part.trim()).filter(Boolean);
-  if (fields.some((existing) => existing.toLowerCase() === field.toLowerCase() || existing === "*")) return;
-  void reply.header("vary", [...fields, field].join(", "));
-}
-
-/** The headers every answer carries, for whatever path and status (errors of the router included). */
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
-  const secure = publicUrl.startsWith("https:");
+/** What helmet cannot say: the headers that depend on the path, and the one it does not know. */
+function pathHeaders(request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split("?")[0] ?? "";
-  void reply.headers({
-    "content-security-policy": contentSecurityPolicy(publicUrl),
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
-    "referrer-policy": SECRET_IN_URL.test(pathname) ? "no-referrer" : "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    ...(secure ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
-    // Answers hold one person's data (and errors hold request ids): no browser or proxy cache keeps them.
-    ...(isApiPath(pathname) ? { "cache-control": "no-store" } : {}),
-  });
-  const origin = request.headers.origin;
-  if (origin !== undefined && isAllowedOrigin(origin, publicUrl)) {
-    void reply.headers({
-      "access-control-allow-origin": origin,
-      "access-control-allow-credentials": "true",
-      "access-control-expose-headers": EXPOSED_HEADERS,
-    });
-  }
-  addVary(reply, "Origin");
+  void reply.header("permissions-policy", PERMISSIONS_POLICY);
+  if (SECRET_IN_URL.test(pathname)) void reply.header("referrer-policy", "no-referrer");
+  // Answers hold one person's data (and errors hold request ids): no browser or proxy cache keeps them.
+  if (isApiPath(pathname)) void reply.header("cache-control", "no-store");
 }
 
+const FOREIGN_ORIGIN_MESSAGE = "This origin may not call the Housemate API.";
+
+const isPreflight = (request: FastifyRequest) =>
+  request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
+
 /**
- * Security headers on every response, and CORS for PUBLIC_URL's origin only: a preflight from it is
- * answered at once; one from any other origin is refused, so no other site's script can call the API.
+ * CORS for PUBLIC_URL's origin only, decided per request: its answers can be read (with credentials) and its
+ * preflight is answered at once; a preflight from any other origin is refused with the contract's FORBIDDEN, so no
+ * other site's script can call the API. A request without an Origin gets no CORS headers (bytes on every script).
  */
+function corsPolicy(publicUrl: string) {
+  const allowed = {
+    origin: [new URL(publicUrl).origin],
+    credentials: true,
+    exposedHeaders: "x-request-id, retry-after",
+    methods: "GET, HEAD, POST, PUT, PATCH, DELETE",
+    allowedHeaders: "authorization, content-type, x-request-id",
+    maxAge: 600,
+  } satisfies FastifyCorsOptions;
+  const preflight: FastifyCorsOptions = { ...allowed, preflight: true };
+  // An OPTIONS without Access-Control-Request-Method is no preflight: it is routed, to the JSON 404.
+  const simple: FastifyCorsOptions = { ...allowed, preflight: false };
+  const none: FastifyCorsOptions = { origin: false };
+  return async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
+    const { origin } = request.headers;
+    if (!isAllowedOrigin(origin, publicUrl)) {
+      // Thrown before @fastify/cors adds its Vary, so the refusal carries it itself.
+      if (isPreflight(request)) throw new AppError("FORBIDDEN", FOREIGN_ORIGIN_MESSAGE, undefined, { vary: "Origin" });
+      return none;
+    }
+    if (origin === undefined) return none;
+    return isPreflight(request) ? preflight : simple;
+  };
+}
+
+/** Security headers (helmet) on every response, and CORS (@fastify/cors) for PUBLIC_URL's origin only. */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const publicUrl = app.config.publicUrl;
@@ -96,8 +122,11 @@ export default fp(
     // type, not a string that fails validation further in.
     app.removeContentTypeParser("text/plain");
 
+    await app.register(fastifyHelmet, helmetOptions(publicUrl));
+    app.addHook("onRequest", async (request, reply) => pathHeaders(request, reply));
+    await app.register(fastifyCors, { delegator: corsPolicy(publicUrl) });
+
     app.addHook("onRequest", async (request, reply) => {
-      applySecurityHeaders(request, reply, publicUrl);
       // A NUL can only arrive percent-encoded, and PostgreSQL text cannot hold it, so it stops here:
       // a path with one names nothing (404); a query string with one is malformed (400).
       const [pathname = "", query = ""] = request.url.split("?", 2);
@@ -105,19 +134,6 @@ export default fp(
       if (query.includes("%00")) {
         return sendError(reply, request, 400, "VALIDATION_ERROR", "The query string cannot contain the NUL character.");
       }
-      const preflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
-      if (!preflight) return;
-      if (!isAllowedOrigin(request.headers.origin, publicUrl)) {
-        return sendError(reply, request, 403, "FORBIDDEN", "This origin may not call the Housemate API.");
-      }
-      return reply
-        .headers({
-          "access-control-allow-methods": ALLOWED_METHODS,
-          "access-control-allow-headers": ALLOWED_HEADERS,
-          "access-control-max-age": "600",
-        })
-        .status(204)
-        .send();
     });
 
     // Unknown fields are refused (docs/decisions/011); for a route that takes no body, every field is one.
@@ -134,12 +150,15 @@ export default fp(
 /**
  * Errors the router raises before any hook runs (a path that is not valid URL encoding, a path
  * parameter over the length limit): answered in the error envelope with the usual headers, not with
- * Fastify's own body. An over-long id names nothing, so it is simply not found.
+ * Fastify's own body. An over-long id names nothing, so it is simply not found. No hook has run, so
+ * helmet is applied here itself, with the same options; CORS is not (see decision 025).
  */
 export function answerRouterError(publicUrl: string) {
+  const securityHeaders = helmet(helmetOptions(publicUrl));
   return (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
     void reply.header("x-request-id", request.id);
-    applySecurityHeaders(request, reply, publicUrl);
+    securityHeaders(request.raw, reply.raw, () => {});
+    pathHeaders(request, reply);
     if (error.code === "FST_ERR_BAD_URL") {
       return sendError(reply, request, 400, "VALIDATION_ERROR", "The request path is not valid.");
     }

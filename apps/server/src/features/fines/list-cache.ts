@@ -1,85 +1,61 @@
+import { LRUCache } from "lru-cache";
+
 /**
- * The household's first page of fines, kept as the bytes of its last answer (decisions 014 and 022).
+ * The household's first page of fines, kept as the bytes of its last answer (decisions 014, 022 and 025).
  *
  * Every member's dashboard asks `GET /fines/household/{id}` for the same first page of Recent Activity on every
  * load and after every pay, and the answer is the same for every member until a fine changes. Only that page is kept
- * (the route decides): pages per cursor or filter would let one member's made-up questions evict everyone else's. An entry is tagged
- * with the household's `fines_version`, which a trigger bumps in the same transaction as any change to the
- * household's fines, and the route reads that version in the membership check it makes anyway. So an entry is used
+ * (the route decides): pages per cursor or filter would let one member's made-up questions evict everyone else's. A
+ * page is tagged with the household's `fines_version`, which a trigger bumps in the same transaction as any change to
+ * the household's fines, and the route reads that version in the membership check it makes anyway. So a page is used
  * only while no fine of its household has changed since, whichever code path or instance changed it; nothing here
  * needs to be told about writes, and a stale page cannot be served.
  *
- * The version is read before the fines, so an entry can only ever hold rows as new as its tag or newer (a fine
- * committed in between), never older. Each entry holds variants of the one answer (the JSON, and its brotli and
- * gzip encodings, made on first demand, once even when asked for at once). Least recently used households are dropped beyond `maxBytes`.
+ * The version is read before the fines, so a page can only ever hold rows as new as its tag or newer (a fine
+ * committed in between), never older. lru-cache keeps one page per household, makes it once even when asked for at
+ * once, forgets a making that failed, and drops the least recently used households beyond `maxBytes`.
  */
 export class FinesListCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #maxBytes: number;
-  #bytes = 0;
+  readonly #pages: LRUCache<string, KeptPage, Making>;
 
   constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
+    this.#pages = new LRUCache<string, KeptPage, Making>({
+      maxSize: maxBytes,
+      sizeCalculation: (page) => page.json.length,
+      fetchMethod: async (_householdId, _previous, { context }) => ({ version: context.version, json: await context.make() }),
+    });
   }
 
-  /** The `name` variant (an encoding) of the household's first page at `version`, made by `make` unless kept. */
-  async variant(householdId: string, version: number, name: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const entry = this.#current(householdId, version);
-    const kept = entry.variants.get(name);
-    if (kept) return kept;
-    const making = make();
-    entry.variants.set(name, making);
-    try {
-      const bytes = await making;
-      // Still the household's entry (not replaced by a newer version or dropped meanwhile): count its size.
-      if (this.#entries.get(householdId) === entry) this.#grow(entry, bytes.length);
-      return bytes;
-    } catch (error) {
-      entry.variants.delete(name);
-      throw error;
-    }
+  /** The household's first page at `version`, made by `make` unless kept. */
+  async firstPage(householdId: string, version: number, make: () => Promise<Buffer>): Promise<Buffer> {
+    const kept = this.#pages.get(householdId);
+    if (kept?.version === version) return kept.json;
+    // A slower request that read an older version makes its own page and does not replace the newer one.
+    if (kept && kept.version > version) return make();
+    // A making already under way for this household is shared if it is of this version; one of another version is
+    // waited for (lru-cache hands it out whole) and then this request makes its own, unkept.
+    const made = await this.#pages.fetch(householdId, { forceRefresh: true, context: { version, make } });
+    return made?.version === version ? made.json : make();
   }
 
+  /** How many households' pages are kept. */
   get size(): number {
-    return this.#entries.size;
+    return this.#pages.size;
   }
 
+  /** What the kept pages weigh, in bytes. */
   get bytes(): number {
-    return this.#bytes;
-  }
-
-  /** The household's entry for `version`, made most recently used; a kept entry of another version is dropped. */
-  #current(householdId: string, version: number): Entry {
-    const entry = this.#entries.get(householdId);
-    // A slower request that read an older version gets an entry of its own that is not kept.
-    if (entry && entry.version > version) return emptyEntry(version);
-    if (entry) this.#drop(householdId, entry);
-    const current = entry?.version === version ? entry : emptyEntry(version);
-    this.#entries.set(householdId, current);
-    this.#bytes += current.bytes;
-    return current;
-  }
-
-  #grow(entry: Entry, bytes: number): void {
-    entry.bytes += bytes;
-    this.#bytes += bytes;
-    for (const [householdId, oldest] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#drop(householdId, oldest);
-    }
-  }
-
-  #drop(householdId: string, entry: Entry): void {
-    this.#entries.delete(householdId);
-    this.#bytes -= entry.bytes;
+    return this.#pages.calculatedSize;
   }
 }
 
-interface Entry {
+interface KeptPage {
   version: number;
-  /** What the finished variants weigh. */
-  bytes: number;
-  variants: Map<string, Promise<Buffer>>;
+  json: Buffer;
 }
 
-const emptyEntry = (version: number): Entry => ({ version, bytes: 0, variants: new Map() });
+/** What a request that finds no page of its version brings to make one. */
+interface Making {
+  version: number;
+  make: () => Promise<Buffer>;
+}

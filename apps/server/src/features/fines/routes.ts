@@ -16,11 +16,9 @@ import {
 } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import { compress, COMPRESS_THRESHOLD, preferredEncoding } from "../../lib/compression.js";
 import { compileSerializer, sendSerialized } from "../../lib/response-serializer.js";
 import { sha256 } from "../../lib/tokens.js";
 import { bearerToken, currentUser } from "../../plugins/auth.js";
-import { addVary } from "../../plugins/security.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
 import { FinesListCache } from "./list-cache.js";
 import { finePage, type FinesPageRequest } from "./page.js";
@@ -31,7 +29,7 @@ import { editFine, issueFine, issueFineBySession } from "./service.js";
 const security = [{ bearer: [] }];
 const tags = ["fines"];
 const NO_HOUSEHOLD_LIST_MESSAGE = "You must be part of a household to see its fines";
-/** Room for many households' first pages and whatever else was asked twice; each instance keeps its own. */
+/** Room for thousands of households' first pages (a few kB each); each instance keeps its own. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 /** Households whose currency is remembered for issuing fines; past this the memory starts again. */
 const KNOWN_CURRENCIES = 10_000;
@@ -83,16 +81,11 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
       // other household's page out of the cache. Any other page is one index range (decision 022).
       if (!isSharedFirstPage(request.query)) return pageOf({ householdId: household.id }, request.query);
       const { id, finesVersion } = household;
-      const json = await listCache.variant(id, finesVersion, "json", async () =>
+      const json = await listCache.firstPage(id, finesVersion, async () =>
         Buffer.from(serializePage(await pageOf({ householdId: id }, request.query))),
       );
-      const encoding = json.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers["accept-encoding"]) : null;
-      if (!encoding) return sendSerialized(reply, json);
-      const encoded = await listCache.variant(id, finesVersion, encoding, () => compress(json, encoding));
-      // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
-      void reply.header("content-encoding", encoding);
-      addVary(reply, "Accept-Encoding");
-      return sendSerialized(reply, encoded);
+      // Compressed for the browser that accepts it by @fastify/compress, like every other answer.
+      return sendSerialized(reply, json);
     },
   );
 
