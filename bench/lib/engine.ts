@@ -56,16 +56,17 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
   try {
     // Mail goes to a real SMTP server, as in production: without SMTP_URL every message would be written to the log.
     smtp = await startSmtpSink();
-    let env: Record<string, string>;
+    // Every load process connects from 127.0.0.1: the per-IP cap (100 by default, decision 017) would refuse the
+    // 1,000 live sockets.
+    let env: Record<string, string> = { DATA_DIR: path.join(dir, "data"), SMTP_URL: smtp.url, MAX_CONNECTIONS_PER_IP: "5000" };
     let target: { url?: string; dataDir?: string };
     if (engine === "postgres") {
       log("PostgreSQL: a throwaway cluster (started, or reused when one is already running)");
       postgres = await startPostgres();
       target = { url: postgres.url };
-      env = { DATABASE_URL: postgres.url, DATA_DIR: path.join(dir, "data"), SMTP_URL: smtp.url };
+      env = { ...env, DATABASE_URL: postgres.url };
     } else {
       target = { dataDir: path.join(dir, "data") };
-      env = { DATA_DIR: path.join(dir, "data"), SMTP_URL: smtp.url };
     }
     log(`seeding ${sizes.households} households (${sizes.finesPerHousehold} fines each) into ${engine}`);
     const seeded = performance.now();
