@@ -1,25 +1,31 @@
 /**
- * The bare-route baseline: plain Fastify (no plugins, no logger, no schemas) answering
- * GET /api/fines/household/:householdId's first page with the same SQL the real route runs (session lookup,
- * household, then the page and its counts by status side by side: the statements drizzle generates, copied
- * verbatim) through the same driver (node-postgres, same pool size), and the rows as they come. What the real
- * server adds on top of this floor (auth plumbing, validation, presenting, serialising, logging) is what the ratio
- * measures.
+ * The bare-route baseline: plain Fastify (no plugins, no logger, no schemas) answering GET
+ * /api/fines/household/:householdId's first page with the server's own query functions on the same driver
+ * (drizzle over node-postgres, same pool size): the session lookup (`prepareSessionLookup`: session, user and
+ * household in one prepared statement), then the page of 11 rows and its counts by status side by side
+ * (`listFinesPage`, `countFinesByStatus`), answering the rows as they come. Nothing is copied, so nothing can drift:
+ * a change to those functions changes both.
+ *
+ * The real route keeps each household's first page (decision 014) and under this load mostly runs the session lookup
+ * alone; what it adds on top (validation, presenting, serialising, logging) and what the kept page saves are both in
+ * the ratio.
  */
-import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import pg from "pg";
-
-const SESSION_SQL = `select "users"."id", "users"."email", "users"."display_name", "users"."photo_url", "users"."bio", "users"."household_id", "users"."is_admin", "users"."email_verified", "users"."deleted_at", "users"."created_at", "users"."updated_at", "sessions"."id" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."revoked_at" is null and "sessions"."expires_at" > $2 and "users"."deleted_at" is null) limit $3`;
-const HOUSEHOLD_SQL = `select "id", "name", "iso_4217_code", "created_by", "created_at", "updated_at" from "households" where "households"."id" = $1 limit $2`;
-const PAGE_SQL = `select "id", "household_id", "offender_id", "created_by", "rule_id", "amount_minor", "status", "description", "dispute_rejected", "evidence_note", "evidence_images", "paid_at", "created_at", "updated_at", (extract(epoch from "created_at") * 1000000)::bigint::text from "fines" where ("fines"."household_id" = $1 and "fines"."status" <> $2) order by "fines"."created_at" desc, "fines"."id" desc limit $3`;
-const COUNTS_SQL = `select "status", count(*), sum("amount_minor") from "fines" where ("fines"."household_id" = $1 and "fines"."status" <> $2) group by "fines"."status"`;
-/** The web app's first page (no query: FINE_PAGE_DEFAULT), and one row more to know whether another follows. */
-const PAGE_ROWS = 10;
+import { drizzle } from "drizzle-orm/node-postgres";
+import { FINE_PAGE_DEFAULT } from "@housemate/contract";
+// The server's Fastify declarations (app.db, app.now), which plugins/auth.ts is typed against.
+import type {} from "../../apps/server/src/app.js";
+import type { Database } from "../../apps/server/src/db/client.js";
+import * as schema from "../../apps/server/src/db/schema.js";
+import { countFinesByStatus, listFinesPage } from "../../apps/server/src/features/fines/queries.js";
+import { prepareSessionLookup } from "../../apps/server/src/plugins/auth.js";
 
 /** The server's pool size (apps/server/src/db/client.ts opens its pool with 10 unless told otherwise). */
 const POOL_SIZE = 10;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE });
+const db = drizzle(pool, { schema }) as unknown as Database;
+const findSession = prepareSessionLookup(db);
 const app = Fastify();
 
 app.get("/api/health", async () => ({ ok: true }));
@@ -27,18 +33,17 @@ app.get("/api/health", async () => ({ ok: true }));
 app.get<{ Params: { householdId: string } }>("/api/fines/household/:householdId", async (request, reply) => {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
   if (!token) return reply.status(401).send({ error: "unauthenticated" });
-  const hash = createHash("sha256").update(token).digest("hex");
-  const session = await pool.query(SESSION_SQL, [hash, new Date(), 1]);
-  const user = session.rows[0] as { household_id: string | null } | undefined;
-  if (!user) return reply.status(401).send({ error: "unauthenticated" });
-  const household = await pool.query(HOUSEHOLD_SQL, [request.params.householdId, 1]);
-  if (household.rowCount === 0) return reply.status(404).send({ error: "not found" });
-  if (user.household_id !== request.params.householdId) return reply.status(403).send({ error: "forbidden" });
-  const [page, counts] = await Promise.all([
-    pool.query(PAGE_SQL, [request.params.householdId, "cancelled", PAGE_ROWS + 1]),
-    pool.query(COUNTS_SQL, [request.params.householdId, "cancelled"]),
+  const session = await findSession(token, new Date());
+  if (!session) return reply.status(401).send({ error: "unauthenticated" });
+  // The user's household came with the session, as `requireMember` takes it.
+  const scope = { householdId: request.params.householdId };
+  if (session.household?.id !== scope.householdId) return reply.status(403).send({ error: "forbidden" });
+  // The web app's first page (no query: FINE_PAGE_DEFAULT), and one row more to know whether another follows.
+  const [rows, counts] = await Promise.all([
+    listFinesPage(db, scope, { limit: FINE_PAGE_DEFAULT + 1 }),
+    countFinesByStatus(db, scope),
   ]);
-  return { data: page.rows.slice(0, PAGE_ROWS), page: counts.rows };
+  return { data: rows.slice(0, FINE_PAGE_DEFAULT), page: counts };
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3100), host: process.env.HOST ?? "127.0.0.1" });

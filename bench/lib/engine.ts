@@ -3,7 +3,7 @@ import path from "node:path";
 import type { HttpLoadResult, HttpLoadSpec } from "../load/http-spec.js";
 import { everyone } from "../load/http-requests.js";
 import type { Figure } from "./budgets.js";
-import { openSockets, runHttp } from "./load.js";
+import { openSockets, runHttp, startSmtpSink, type SmtpSink } from "./load.js";
 import type { Engine, Options } from "./options.js";
 import { commitTimes, startPostgres, type BenchPostgres } from "./postgres.js";
 import { seed, type Fixture } from "./seed.js";
@@ -51,18 +51,22 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
   mkdirSync(dir, { recursive: true });
 
   let postgres: BenchPostgres | null = null;
+  let smtp: SmtpSink | null = null;
   const servers: RunningServer[] = [];
   try {
-    let env: Record<string, string>;
+    // Mail goes to a real SMTP server, as in production: without SMTP_URL every message would be written to the log.
+    smtp = await startSmtpSink();
+    // Every load process connects from 127.0.0.1: the per-IP cap (100 by default, decision 017) would refuse the
+    // 1,000 live sockets.
+    let env: Record<string, string> = { DATA_DIR: path.join(dir, "data"), SMTP_URL: smtp.url, MAX_CONNECTIONS_PER_IP: "5000" };
     let target: { url?: string; dataDir?: string };
     if (engine === "postgres") {
       log("PostgreSQL: a throwaway cluster (started, or reused when one is already running)");
       postgres = await startPostgres();
       target = { url: postgres.url };
-      env = { DATABASE_URL: postgres.url, DATA_DIR: path.join(dir, "data") };
+      env = { ...env, DATABASE_URL: postgres.url };
     } else {
       target = { dataDir: path.join(dir, "data") };
-      env = { DATA_DIR: path.join(dir, "data") };
     }
     log(`seeding ${sizes.households} households (${sizes.finesPerHousehold} fines each) into ${engine}`);
     const seeded = performance.now();
@@ -165,8 +169,13 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
     }
 
     if (wants("issue")) {
+      const mailedBefore = (await smtp.report()).received;
       const runs = await measure(server, { scenario: "issue" }, "issue fine");
-      figures.push(figure(`${engine}.issue.rps`, "issue fine (with notifications)", "req/s", runs.map((r) => r.requestsPerSecond), problems(runs)));
+      await pause(1000);
+      const mailed = (await smtp.report()).received - mailedBefore;
+      const issued = runs.reduce((n, r) => n + r.total - r.non2xx, 0);
+      const note = [problems(runs), `${mailed} emails received for ${issued} measured fines (and the warm-up's)`].filter(Boolean).join("; ");
+      figures.push(figure(`${engine}.issue.rps`, "issue fine (with notifications, SMTP)", "req/s", runs.map((r) => r.requestsPerSecond), note));
       figures.push(figure(`${engine}.issue.p99`, "issue fine p99", "ms", runs.map((r) => r.latency.p99)));
       figures.push(...cpuFigure("issue", "issue fine", runs));
     }
@@ -190,6 +199,7 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
     return figures;
   } finally {
     for (const server of servers) await server.stop();
+    await smtp?.close();
     await postgres?.stop();
   }
 }

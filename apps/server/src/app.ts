@@ -14,21 +14,19 @@ import { JSON_MAX_DEPTH, nestsDeeperThan } from "./lib/json-depth.js";
 import api from "./api.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
-import notifierPlugin from "./plugins/notifier.js";
-import realtimePlugin, { requestLogFields } from "./plugins/realtime.js";
 import errorsPlugin, { sendNotFound } from "./plugins/errors.js";
-import { createMailer, type Mailer } from "./plugins/mail.js";
+import { requestLogFields } from "./lib/request-log.js";
 import { responseSerializerCompiler } from "./lib/response-serializer.js";
 import securityPlugin, { answerRouterError } from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import storagePlugin from "./plugins/storage.js";
 import transportPlugin from "./plugins/transport.js";
 import filesRoutes from "./features/storage/files.js";
+import notificationsPlugin from "./features/notifications/plugin.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
-    mailer: Mailer;
     /** The clock every rule reads (expiry, rate windows); tests replace it. */
     now(): Date;
   }
@@ -37,7 +35,6 @@ declare module "fastify" {
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  mailer?: Mailer;
   now?: () => Date;
   logger?: FastifyServerOptions["logger"];
   /** Folder of the built web app; null serves the API only. */
@@ -91,11 +88,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate("config", options.config);
   app.decorate("now", options.now ?? (() => new Date()));
-  app.decorate(
-    "mailer",
-    options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log }),
-  );
-  app.addHook("onClose", async () => app.mailer.close());
   app.addHook("onRequest", async (request, reply) => {
     void reply.header("x-request-id", request.id);
   });
@@ -107,7 +99,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
-  await app.register(notifierPlugin);
   await app.register(storagePlugin);
   // Every answer a browser may take compressed, the kept fines list included: brotli, else gzip (deflate and zstd are
   // not offered: every browser that has them has these), from 1 kB. Prebuilt assets bring their own (static.ts).
@@ -124,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  await app.register(realtimePlugin);
+  // Records are made in each feature's transactions; this delivers them after commit, and serves the live socket.
+  await app.register(notificationsPlugin);
   await app.register(api, { prefix: "/api" });
   await app.register(filesRoutes);
   if (options.webRoot === null) {

@@ -4,16 +4,17 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { NOTIFICATION_TYPES, type Notification } from "@housemate/contract";
 import { mailOutbox, notifications, users } from "../src/db/schema.js";
-import { notify, type NotificationEvent } from "../src/lib/notify.js";
+import { recordNotification, type NotificationEvent } from "../src/features/notifications/record.js";
 import { MAX_MAIL_ATTEMPTS, pruneSentMail, retryDelayMs, sendDueMail } from "../src/features/notifications/mail-outbox.js";
+import { createMailer } from "../src/features/notifications/mailer.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHouseholdWithMembers, buildMember, unknownId } from "./helpers/factories.js";
 import { linkIn } from "./helpers/smtp.js";
 
-/** Records an event the way a feature does (in a transaction, delivered after commit), and sends its mail. */
+/** Records an event the way a feature does (in its transaction), and waits for its mail to go. */
 async function happen(t: TestContext, event: Partial<NotificationEvent> & { recipientIds: string[] }) {
-  const delivery = await t.db.transaction((tx) =>
-    notify(
+  await t.db.transaction((tx) =>
+    recordNotification(
       tx,
       {
         type: "fine_received",
@@ -25,9 +26,8 @@ async function happen(t: TestContext, event: Partial<NotificationEvent> & { reci
       PUBLIC_URL,
     ),
   );
-  t.app.notifier.deliver(delivery);
-  await t.app.notifier.drainMail();
-  return delivery;
+  // The commit sends it by itself; waiting here keeps each test's mail in that test.
+  await t.app.notifications.drainMail();
 }
 
 describe("notifications", () => {
@@ -213,9 +213,11 @@ describe("notifications", () => {
 
   it("skips a deleted account", async () => {
     const { user } = await buildMember(t.db);
+    const email = user.email ?? "";
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
-    const delivery = await happen(t, { recipientIds: [user.id] });
-    expect(delivery).toEqual({ notificationIds: [], userIds: [], mail: false });
+    await happen(t, { recipientIds: [user.id] });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
   });
 
   describe("authorization", () => {
@@ -277,11 +279,11 @@ describe("the mail outbox", () => {
     const people = await Promise.all([1, 2, 3].map(() => buildMember(t.db)));
     for (const { user } of people) {
       const event = { type: "fine_received" as const, householdId: null, recipientIds: [user.id], title: "New fine", message: "m" };
-      await t.db.transaction((tx) => notify(tx, event, PUBLIC_URL));
+      await t.db.transaction((tx) => recordNotification(tx, event, PUBLIC_URL));
     }
     t.smtp.clear();
     // Two drains at once (as two instances would): each message is claimed by one of them.
-    await Promise.all([t.app.notifier.drainMail(), sendAgain(t)]);
+    await Promise.all([t.app.notifications.drainMail(), sendAgain(t)]);
     const emails = people.map(({ user }) => user.email ?? "");
     for (const email of emails) await t.smtp.waitFor(email);
     // Each exactly once, though two drains ran.
@@ -309,9 +311,15 @@ describe("the mail outbox", () => {
   });
 });
 
-/** A second drain, as another instance runs it. */
-const sendAgain = (t: TestContext) =>
-  sendDueMail({ db: t.db, mailer: t.app.mailer, log: t.app.log, now: () => t.clock.now });
+/** A second drain, as another instance runs it, with a mailer of its own. */
+async function sendAgain(t: TestContext) {
+  const mailer = createMailer({ smtpUrl: t.smtp.url, from: "Housemate <no-reply@localhost>", log: t.app.log });
+  try {
+    await sendDueMail({ db: t.db, mailer, log: t.app.log, now: () => t.clock.now });
+  } finally {
+    mailer.close();
+  }
+}
 
 describe("when the mail server is down", () => {
   let t: TestContext;
@@ -334,7 +342,7 @@ describe("when the mail server is down", () => {
     expect(queued?.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now.getTime());
 
     // Not retried before its time.
-    await t.app.notifier.drainMail();
+    await t.app.notifications.drainMail();
     const [waiting] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
     expect(waiting?.attempts).toBe(1);
 
@@ -344,6 +352,8 @@ describe("when the mail server is down", () => {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      // The app keeps its connection open for the next mail: closing does not wait for it.
+      closeTimeout: 100,
       onRcptTo(address, _session, callback) {
         received.push(address.address);
         callback();
@@ -356,7 +366,7 @@ describe("when the mail server is down", () => {
     await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
     try {
       t.clock.advance(retryDelayMs(1) + 1);
-      await t.app.notifier.drainMail();
+      await t.app.notifications.drainMail();
       const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
       expect(sent).toMatchObject({ attempts: 2, lastError: null });
       expect(sent?.sentAt).toBeInstanceOf(Date);

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES } from "@housemate/contract";
-import { sessions, users } from "../src/db/schema.js";
-import { notify } from "../src/lib/notify.js";
+import { notifications, sessions, users } from "../src/db/schema.js";
+import { recordNotification } from "../src/features/notifications/record.js";
 import { MAX_SOCKETS_PER_USER } from "../src/features/notifications/socket-hub.js";
-import { redactTokens } from "../src/plugins/realtime.js";
+import { redactTokens } from "../src/lib/request-log.js";
 import { sha256 } from "../src/lib/tokens.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildMember, buildSession } from "./helpers/factories.js";
 import { listen, openSocket, refusedUpgrade } from "./helpers/socket-client.js";
 
-/** A committed event for `recipientIds`, delivered the way features deliver theirs. */
+/** An event for `recipientIds`, recorded the way features record theirs: its commit delivers it. */
 async function happen(t: TestContext, recipientIds: string[], title = "New fine") {
-  const delivery = await t.db.transaction((tx) =>
-    notify(tx, { type: "fine_received", householdId: null, recipientIds, title, message: "Sam fined you" }, PUBLIC_URL),
+  await t.db.transaction((tx) =>
+    recordNotification(tx, { type: "fine_received", householdId: null, recipientIds, title, message: "Sam fined you" }, PUBLIC_URL),
   );
-  t.app.notifier.deliver(delivery);
-  return delivery;
 }
 
 describe("live socket", () => {
@@ -88,10 +86,11 @@ describe("live socket", () => {
     const other = await openSocket(url, bystander.token);
     for (const socket of [phone, laptop, other]) await socket.next("notification_count");
 
-    const delivery = await happen(t, [recipient.user.id], "New fine");
+    await happen(t, [recipient.user.id], "New fine");
+    const [stored] = await t.db.select().from(notifications).where(eq(notifications.userId, recipient.user.id));
     for (const socket of [phone, laptop]) {
       const pushed = await socket.next("notification");
-      expect(pushed.data).toMatchObject({ id: delivery.notificationIds[0], title: "New fine", is_read: false });
+      expect(pushed.data).toMatchObject({ id: stored?.id, title: "New fine", is_read: false });
       expect((await socket.next("notification_count")).data).toEqual({ total: 1, unread: 1 });
     }
 
@@ -104,12 +103,13 @@ describe("live socket", () => {
 
   it("pushes the new count when notifications are marked read", async () => {
     const { user, token } = await buildMember(t.db);
-    const { notificationIds } = await happen(t, [user.id]);
     await happen(t, [user.id]);
+    await happen(t, [user.id]);
+    const [first] = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
     const socket = await openSocket(url, token);
     expect((await socket.next("notification_count")).data).toEqual({ total: 2, unread: 2 });
 
-    await t.request({ method: "PUT", url: `/api/notifications/${notificationIds[0]}/read`, token });
+    await t.request({ method: "PUT", url: `/api/notifications/${first?.id}/read`, token });
     expect((await socket.next("notification_count")).data).toEqual({ total: 2, unread: 1 });
     await t.request({ method: "PUT", url: "/api/notifications/read-all", token });
     expect((await socket.next("notification_count")).data).toEqual({ total: 2, unread: 0 });
@@ -117,13 +117,12 @@ describe("live socket", () => {
   });
 
   describe("closes with 4401 when the session ends", () => {
-    it("as soon as it is revoked and announced (logout)", async () => {
+    it("as soon as it is revoked (logout), the same session's sockets only", async () => {
       const { user, token } = await buildMember(t.db);
       const otherDevice = await buildSession(t.db, user.id);
       const socket = await openSocket(url, token);
       const stays = await openSocket(url, otherDevice);
-      await t.db.update(sessions).set({ revokedAt: t.clock.now }).where(eq(sessions.tokenHash, sha256(token)));
-      t.app.notifier.sessionsRevoked([user.id]);
+      expect((await t.request({ method: "POST", url: "/api/auth/logout", token })).statusCode).toBe(200);
       expect(await socket.closed).toEqual({ code: SOCKET_CLOSE.SESSION_ENDED, reason: "Session ended" });
 
       stays.send({ type: "ping" });
@@ -131,11 +130,18 @@ describe("live socket", () => {
       stays.close();
     });
 
-    it("at the next heartbeat when the account was deleted", async () => {
+    it("as soon as the account is deleted", async () => {
+      const { user, token } = await buildMember(t.db);
+      const socket = await openSocket(url, token);
+      expect((await t.request({ method: "DELETE", url: `/api/users/${user.id}`, token })).statusCode).toBe(200);
+      expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
+    });
+
+    it("at the next heartbeat when the account was deleted behind the server's back", async () => {
       const { user, token } = await buildMember(t.db);
       const socket = await openSocket(url, token);
       await t.db.update(users).set({ deletedAt: t.clock.now }).where(eq(users.id, user.id));
-      await t.app.realtime.heartbeat();
+      await t.app.notifications.heartbeat();
       expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
     });
 
@@ -144,7 +150,7 @@ describe("live socket", () => {
       const token = await buildSession(t.db, user.id, new Date(t.clock.now.getTime() + 60_000));
       const socket = await openSocket(url, token);
       t.clock.advance(61_000);
-      await t.app.realtime.heartbeat();
+      await t.app.notifications.heartbeat();
       expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
     });
   });
@@ -155,13 +161,13 @@ describe("live socket", () => {
     const dead = await openSocket(url, token, { autoPong: false });
     await alive.next("notification_count");
     await dead.next("notification_count");
-    const before = t.app.realtime.connections;
+    const before = t.app.notifications.connections;
 
-    await t.app.realtime.heartbeat(); // pings; the live client answers
+    await t.app.notifications.heartbeat(); // pings; the live client answers
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await t.app.realtime.heartbeat(); // no answer since the last one: dropped
+    await t.app.notifications.heartbeat(); // no answer since the last one: dropped
     expect((await dead.closed).code).toBe(1006);
-    expect(t.app.realtime.connections).toBe(before - 1);
+    expect(t.app.notifications.connections).toBe(before - 1);
     alive.send({ type: "ping" });
     await alive.next("pong");
     alive.close();

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { listenPglite, listenPostgres, type ChannelListener, type Listening } from "./listen.js";
 import { copyTemplateInto, hasTemplate, pgliteTemplate, saveTemplate, templateTarball, type PgliteTemplate } from "./pglite-template.js";
 import * as schema from "./schema.js";
 import { isDatabaseUnavailable } from "./unavailable.js";
@@ -25,8 +26,13 @@ const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";
-  /** The raw pg pool (PostgreSQL only): realtime LISTEN/NOTIFY takes its own client from here. */
+  /** The raw pg pool (PostgreSQL only). */
   pool?: pg.Pool;
+  /**
+   * Hears what transactions NOTIFY on `channel` once they commit, in commit order: on PostgreSQL those of every
+   * server instance on the database (this one's included), through a connection of its own.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<Listening>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -94,6 +100,7 @@ function openPostgres(url: string, max: number) {
         await migrations.end();
       }
     },
+    listen: (channel: string, listener: ChannelListener) => listenPostgres(pool, channel, listener),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -164,6 +171,7 @@ async function openPglite(dataDir: string | undefined, template: PgliteTemplate 
     db,
     engine: "pglite" as const,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS }),
+    listen: (channel: string, listener: ChannelListener) => listenPglite(client, channel, listener),
     ping: async () => {
       await client.query("select 1");
     },

@@ -74,7 +74,7 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
       }
       // A new live socket is refused at once; one already open stays open through the heartbeat.
       await expect(openSocket(socketUrl, flat.token)).rejects.toThrow(/503/);
-      await t.app.realtime.heartbeat();
+      await t.app.notifications.heartbeat();
       expect(connected.ws.readyState).toBe(connected.ws.OPEN);
 
       await cluster.start();

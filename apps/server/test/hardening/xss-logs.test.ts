@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggerOptions } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
-import { redactTokens } from "../../src/plugins/realtime.js";
+import { redactTokens } from "../../src/lib/request-log.js";
 import { createTestContext, type TestContext } from "../helpers/app.js";
 import { buildHouseholdWithMembers } from "../helpers/factories.js";
 import { listen, openSocket, refusedUpgrade } from "../helpers/socket-client.js";

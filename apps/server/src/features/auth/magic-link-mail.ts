@@ -1,5 +1,5 @@
 import { MAGIC_LINK_TTL_MINUTES } from "@housemate/contract";
-import type { MailMessage } from "../../plugins/mail.js";
+import type { MailMessage } from "../notifications/mailer.js";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

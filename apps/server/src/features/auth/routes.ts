@@ -39,9 +39,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
         now,
       );
+      // The link is mailed once this commits, without waiting for it: a slow mail server must not slow signing in.
       await requestMagicLink(app.db, { email, displayName, inviteCode, now, publicUrl: app.config.publicUrl });
-      // Sent after commit, without waiting: a slow mail server must not slow signing in.
-      void app.notifier.drainMail();
       return { data: { message: LOGIN_SENT_MESSAGE } };
     },
   );
@@ -72,9 +71,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (!request.sessionId) throw unauthenticated();
-      await revokeSession(app.db, request.sessionId, app.now());
       // Live sockets opened with this token close now rather than at their next check.
-      app.notifier.sessionsRevoked([user.id]);
+      await revokeSession(app.db, { id: request.sessionId, userId: user.id }, app.now());
       return { data: { success: true as const } };
     },
   );

@@ -7,13 +7,13 @@ import {
   SESSION_TTL_DAYS,
   type PendingInvite,
 } from "@housemate/contract";
-import type { Database, Executor } from "../../db/client.js";
+import type { Database, Executor, Transaction } from "../../db/client.js";
 import { magicLinks, sessions, users } from "../../db/schema.js";
 import { unauthenticated } from "../../lib/errors.js";
-import { queueMail } from "../../lib/outbox.js";
 import { randomToken, sha256 } from "../../lib/tokens.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { countMembers, findValidInvite } from "../households/membership.js";
+import { announceSessionsEnded, queueMail } from "../notifications/record.js";
 import { magicLinkMail } from "./magic-link-mail.js";
 
 const MINUTE = 60_000;
@@ -93,12 +93,27 @@ export async function verifyMagicLink(db: Database, params: { token: string; now
   });
 }
 
-/** Ends a session on the server: its token stops working everywhere at once. */
-export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
-  await db
+/** Ends a session on the server: its token stops working everywhere at once, and its live sockets close. */
+export async function revokeSession(db: Database, session: { id: string; userId: string }, now: Date): Promise<void> {
+  await db.transaction((tx) => endSessions(tx, { userId: session.userId, sessionId: session.id }, now));
+}
+
+/**
+ * Ends one of a user's sessions (`sessionId`), or all of them, inside the caller's transaction: their tokens stop
+ * working at once, and once it commits their live sockets close on every instance.
+ */
+export async function endSessions(tx: Transaction, params: { userId: string; sessionId?: string }, now: Date): Promise<void> {
+  await tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, params.userId),
+        params.sessionId === undefined ? undefined : eq(sessions.id, params.sessionId),
+        isNull(sessions.revokedAt),
+      ),
+    );
+  await announceSessionsEnded(tx, [params.userId]);
 }
 
 /** Concurrency-safe on the unique email index: two first sign-ins of one address make one account. */

@@ -12,9 +12,6 @@ export interface StoredEvidence {
   evidenceImages: string[];
 }
 
-/** The evidence note as stored: trimmed, and null when there is none. */
-export const storedNote = (evidence: CreateFineBody["evidence"]): string | null => evidence?.note?.trim() || null;
-
 /**
  * Turns the evidence a client sent into what is stored. Images must be publicUrls of files the issuer
  * uploaded in the fine-evidence category, so nobody can attach someone else's photo or an outside address.
@@ -23,7 +20,8 @@ export async function resolveEvidence(
   db: Executor,
   params: { issuerId: string; evidence: CreateFineBody["evidence"]; publicOrigin: string },
 ): Promise<StoredEvidence> {
-  const note = storedNote(params.evidence);
+  // Trimmed, and null when there is none.
+  const note = params.evidence?.note?.trim() || null;
   const paths = (params.evidence?.images ?? []).map((url) => filePathFromPublicUrl(params.publicOrigin, url));
   if (paths.some((path) => path === null)) throw badRequest(EVIDENCE_IMAGES_MESSAGE);
   const wanted = [...new Set(paths.filter((path): path is string => path !== null))];

@@ -39,8 +39,7 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: finePathParams, response: { 200: envelope(payResponse) } } },
     async (request) => {
       const actor = await actorIn(request, request.params.hid);
-      const { fine, delivery } = await payFine(app.db, actor, request.params.fid);
-      app.notifier.deliver(delivery);
+      const { fine } = await payFine(app.db, actor, request.params.fid);
       return { data: { success: true as const, fine: presentFine(fine, actor.publicUrl) } };
     },
   );
@@ -52,8 +51,7 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = await actorIn(request, request.params.hid);
-      const { fine, dispute, delivery } = await disputeFine(app.db, actor, request.params.fid, request.body.reason);
-      app.notifier.deliver(delivery);
+      const { fine, dispute } = await disputeFine(app.db, actor, request.params.fid, request.body.reason);
       return reply
         .status(201)
         .send({ data: { fine: presentFine(fine, actor.publicUrl), dispute: presentDispute(dispute) } });
@@ -68,8 +66,7 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await actorIn(request, request.params.hid);
       const { fid, did } = request.params;
-      const { fine, dispute, delivery } = await reviewDispute(app.db, actor, fid, did, request.body);
-      app.notifier.deliver(delivery);
+      const { fine, dispute } = await reviewDispute(app.db, actor, fid, did, request.body);
       // An accepted dispute cancels the fine, and cancelled fines are never shown.
       const shown = fine.status === "cancelled" ? null : presentFine(fine, actor.publicUrl);
       return { data: { fine: shown, dispute: presentDispute(dispute) } };

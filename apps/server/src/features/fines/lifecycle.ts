@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { NotificationTypeId, ReviewBody } from "@housemate/contract";
 import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER } from "@housemate/contract";
-import type { Database, Executor } from "../../db/client.js";
+import type { Database, Executor, Transaction } from "../../db/client.js";
 import { disputes, fines } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
-import { notify, type Delivery } from "../../lib/notify.js";
 import type { UserRow } from "../../plugins/auth.js";
+import { recordNotification } from "../notifications/record.js";
 import { formatAmount } from "./money-text.js";
 import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
@@ -56,17 +56,14 @@ const appendSection = (section: string) =>
 
 /** Notifies one party of the fine (none when that account is gone), inside the step's transaction. */
 export async function tell(
-  tx: Executor,
+  tx: Transaction,
   actor: Actor,
   fine: FineRow,
   event: { type: NotificationTypeId; recipientId: string | null; title: string; message: string },
-): Promise<Delivery> {
+): Promise<void> {
   const { recipientId, ...text } = event;
-  return notify(
-    tx,
-    { ...text, householdId: fine.householdId, recipientIds: recipientId ? [recipientId] : [] },
-    actor.publicUrl,
-  );
+  const recipientIds = recipientId ? [recipientId] : [];
+  await recordNotification(tx, { ...text, householdId: fine.householdId, recipientIds }, actor.publicUrl);
 }
 
 export async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {
@@ -89,8 +86,8 @@ export async function payFine(db: Database, actor: Actor, fineId: string) {
     if (!paid) return refuseFromCurrentState(tx, fine.id, whyCannotPay);
 
     const text = finePaidText(await storyOf(tx, actor, paid));
-    const delivery = await tell(tx, actor, paid, { type: "fine_paid", recipientId: paid.createdBy, ...text });
-    return { fine: paid, delivery };
+    await tell(tx, actor, paid, { type: "fine_paid", recipientId: paid.createdBy, ...text });
+    return { fine: paid };
   });
 }
 
@@ -116,8 +113,8 @@ export async function disputeFine(db: Database, actor: Actor, fineId: string, re
     if (!dispute) throw new Error("dispute insert returned no row");
 
     const text = fineDisputedText(await storyOf(tx, actor, disputed), reason);
-    const delivery = await tell(tx, actor, disputed, { type: "fine_disputed", recipientId: disputed.createdBy, ...text });
-    return { fine: disputed, dispute, delivery };
+    await tell(tx, actor, disputed, { type: "fine_disputed", recipientId: disputed.createdBy, ...text });
+    return { fine: disputed, dispute };
   });
 }
 
@@ -165,7 +162,7 @@ export async function reviewDispute(db: Database, actor: Actor, fineId: string, 
     if (!dispute) throw conflict(DISPUTE_ALREADY_REVIEWED);
 
     const text = disputeResolvedText(await storyOf(tx, actor, reviewed), review.action, review.reason);
-    const delivery = await tell(tx, actor, reviewed, { type: "dispute_resolved", recipientId: reviewed.offenderId, ...text });
-    return { fine: reviewed, dispute, delivery };
+    await tell(tx, actor, reviewed, { type: "dispute_resolved", recipientId: reviewed.offenderId, ...text });
+    return { fine: reviewed, dispute };
   });
 }

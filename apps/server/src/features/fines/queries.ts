@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { FineStatus } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines, rules, uploads, users } from "../../db/schema.js";
@@ -92,6 +92,20 @@ export async function latestDispute(db: Executor, fineId: string) {
 /** The issuer's changes to a fine, oldest first. */
 export function listFineEdits(db: Executor, fineId: string) {
   return db.select().from(fineEdits).where(eq(fineEdits.fineId, fineId)).orderBy(fineEdits.createdAt, fineEdits.id);
+}
+
+/**
+ * Who is fined and under which rule, in one round trip: null when the offender is not a member of the household (a
+ * deleted account included); `rule` null when the rule is not one of the household's rules in force.
+ */
+export async function findOffenderAndRule(db: Executor, householdId: string, offenderId: string, ruleId: string) {
+  const [row] = await db
+    .select({ offender: { id: users.id, displayName: users.displayName }, rule: { id: rules.id, title: rules.title } })
+    .from(users)
+    .leftJoin(rules, and(eq(rules.id, ruleId), eq(rules.householdId, householdId), isNull(rules.deletedAt)))
+    .where(and(eq(users.id, offenderId), eq(users.householdId, householdId), isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Of `filePaths`, those `userId` finished uploading as fine evidence. */

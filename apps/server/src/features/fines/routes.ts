@@ -1,9 +1,7 @@
 import { z } from "zod";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   createFineBody,
-  type CreateFineBody,
   envelope,
   FINE_PAGE_DEFAULT,
   finePageSchema,
@@ -17,36 +15,23 @@ import {
 import { requireHousehold, requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { compileSerializer, sendSerialized } from "../../lib/response-serializer.js";
-import { sha256 } from "../../lib/tokens.js";
-import { bearerToken, currentUser } from "../../plugins/auth.js";
+import { currentUser } from "../../plugins/auth.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
 import { FinesListCache } from "./list-cache.js";
 import { finePage, type FinesPageRequest } from "./page.js";
 import { presentFine } from "./presenter.js";
 import { findFine, findUser } from "./queries.js";
-import { editFine, issueFine, issueFineBySession } from "./service.js";
+import { editFine, issueFine } from "./service.js";
 
 const security = [{ bearer: [] }];
 const tags = ["fines"];
 const NO_HOUSEHOLD_LIST_MESSAGE = "You must be part of a household to see its fines";
 /** Room for thousands of households' first pages (a few kB each); each instance keeps its own. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
-/** Households whose currency is remembered for issuing fines; past this the memory starts again. */
-const KNOWN_CURRENCIES = 10_000;
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** The route authenticates the request itself instead of in the plugin's onRequest hook. */
-    authenticatesItself?: boolean;
-  }
-}
 
 /** SPEC §7 Fines: lists, issuing and the issuer's edit. Pay, dispute and review are in lifecycle-routes.ts. */
 const fineRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Issuing a fine authenticates in its own statement first (below): one round trip instead of two.
-  app.addHook("onRequest", async (request) => {
-    if (!request.routeOptions.config.authenticatesItself) await app.authenticate(request);
-  });
+  app.addHook("onRequest", app.authenticate);
   const listCache = new FinesListCache(LIST_CACHE_BYTES);
   const serializePage = compileSerializer(finePageSchema);
   const pageOf = (scope: Parameters<typeof finePage>[1], query: FinesPageRequest) =>
@@ -89,45 +74,21 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Each household's currency, as last seen: what the one-round-trip issue writes its texts in. */
-  const currencies = new Map<string, string>();
-
   app.post(
     "/fines",
-    {
-      schema: { tags, security, body: createFineBody, response: { 201: envelope(fineSchema) } },
-      config: { authenticatesItself: true },
-    },
+    { schema: { tags, security, body: createFineBody, response: { 201: envelope(fineSchema) } } },
     async (request, reply) => {
-      const issued =
-        (await issueInOneStatement(request.body, bearerToken(request))) ?? (await issueChecked(request, request.body));
-      app.notifier.deliver(issued.delivery);
-      return reply.status(201).send({ data: presentFine(issued.fine, app.config.publicUrl) });
+      const user = currentUser(request);
+      const { household_id, created_by, ...fields } = request.body;
+      requireHousehold(user, NO_HOUSEHOLD_FINE_MESSAGE);
+      // SPEC's client sends its own id as created_by; nobody issues a fine in someone else's name.
+      if (created_by !== undefined && created_by !== user.id) throw forbidden();
+      const household = await requireMember(app.db, user, household_id);
+      const context = { user, household, now: app.now(), publicUrl: app.config.publicUrl };
+      const fine = await issueFine(app.db, context, fields);
+      return reply.status(201).send({ data: presentFine(fine, app.config.publicUrl) });
     },
   );
-
-  /**
-   * The usual case in one round trip: the statement checks the session and everything the ordinary path checks. Null
-   * when it wrote nothing (or cannot be tried yet), and the ordinary path then issues the fine or says what is wrong.
-   */
-  async function issueInOneStatement(body: CreateFineBody, token: string | null) {
-    const currency = currencies.get(body.household_id);
-    if (!token || !currency) return null;
-    const context = { tokenHash: sha256(token), currency, now: app.now(), publicUrl: app.config.publicUrl };
-    return issueFineBySession(app.db, context, body);
-  }
-
-  async function issueChecked(request: FastifyRequest, { household_id, created_by, ...body }: CreateFineBody) {
-    await app.authenticate(request);
-    const user = currentUser(request);
-    requireHousehold(user, NO_HOUSEHOLD_FINE_MESSAGE);
-    // SPEC's client sends its own id as created_by; nobody issues a fine in someone else's name.
-    if (created_by !== undefined && created_by !== user.id) throw forbidden();
-    const household = await requireMember(app.db, user, household_id);
-    if (currencies.size >= KNOWN_CURRENCIES) currencies.clear();
-    currencies.set(household.id, household.currency);
-    return issueFine(app.db, { user, household, now: app.now(), publicUrl: app.config.publicUrl }, body);
-  }
 
   app.patch(
     "/fines/:id",
@@ -138,8 +99,7 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!fine) throw notFound(FINE_NOT_FOUND_MESSAGE);
       const household = await requireMember(app.db, user, fine.householdId);
       const context = { user, household, now: app.now(), publicUrl: app.config.publicUrl };
-      const { fine: edited, delivery } = await editFine(app.db, context, fine, request.body);
-      app.notifier.deliver(delivery);
+      const edited = await editFine(app.db, context, fine, request.body);
       return { data: presentFine(edited, app.config.publicUrl) };
     },
   );

@@ -4,103 +4,67 @@ import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
 import { badRequest, conflict, forbidden } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
-import { emptyDelivery, notificationEmail, type Delivery } from "../../lib/notify.js";
-import { resolveEvidence, storedNote, type StoredEvidence } from "./evidence.js";
+import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { FINE_CHANGED_MEANWHILE, storyOf, tell, type Actor } from "./lifecycle.js";
 import { fineReceivedText, fineUpdatedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
-import { insertFineWithNotice, SLOT, type IssueFineOutcome, type IssueFineValues } from "./issue-statement.js";
+import { findOffenderAndRule } from "./queries.js";
 import { ONLY_ISSUER_EDITS, whyCannotEdit } from "./transitions.js";
-
-export interface FineChange {
-  fine: FineRow;
-  /** Hand to `app.notifier.deliver` once the transaction has committed. */
-  delivery: Delivery;
-}
 
 /** Who acts, in which household, when: the same as a lifecycle step's actor. */
 type Context = Actor;
 
+export const NOT_A_MEMBER_MESSAGE = "The person you are fining is not a member of your household.";
+export const NOT_A_RULE_MESSAGE = "That rule is not one of your household's rules.";
+
 /**
  * Issues a fine from the caller to another member of the household under one of its rules in force, and tells the
- * offender, atomically (one statement: see issue-statement.ts).
+ * offender, in one transaction.
  */
 export async function issueFine(
   db: Database,
   context: Context,
   body: Omit<CreateFineBody, "household_id" | "created_by">,
-): Promise<FineChange> {
+): Promise<FineRow> {
   if (body.offender_id === context.user.id) throw badRequest("You cannot fine yourself.");
   const evidence = await resolveEvidence(db, {
     issuerId: context.user.id,
     evidence: body.evidence,
     publicOrigin: context.publicUrl,
   });
-  const values = issueValues(context.household.id, context.household.currency, body, evidence, context);
-  const outcome = await insertFineWithNotice(db, { id: context.user.id }, values);
-  if (!outcome.issued) {
-    throw badRequest(
-      outcome.offenderFound
-        ? "That rule is not one of your household's rules."
-        : "The person you are fining is not a member of your household.",
-    );
-  }
-  return issued(outcome);
-}
+  return db.transaction(async (tx) => {
+    const found = await findOffenderAndRule(tx, context.household.id, body.offender_id, body.rule_id);
+    if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
+    const { offender, rule } = found;
+    if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
 
-/**
- * The same in one round trip for the holder of a session token, with no evidence photos: the statement checks the
- * session and every rule `issueFine`'s caller checks before it (see SESSION_ISSUER). Null when anything is amiss,
- * or when the household's currency is not `currency` (the texts were written in it): nothing is written then, and
- * the caller takes the ordinary path, which says what was wrong.
- */
-export async function issueFineBySession(
-  db: Database,
-  context: { tokenHash: string; currency: string; now: Date; publicUrl: string },
-  body: CreateFineBody,
-): Promise<FineChange | null> {
-  if (body.evidence?.images?.length) return null;
-  const evidence = { evidenceNote: storedNote(body.evidence), evidenceImages: [] };
-  const values = issueValues(body.household_id, context.currency, body, evidence, context);
-  const session = { tokenHash: context.tokenHash, createdBy: body.created_by ?? null, currency: context.currency };
-  const outcome = await insertFineWithNotice(db, { session }, values);
-  return outcome.issued ? issued(outcome) : null;
-}
+    const [fine] = await tx
+      .insert(fines)
+      .values({
+        householdId: context.household.id,
+        offenderId: offender.id,
+        createdBy: context.user.id,
+        ruleId: rule.id,
+        amountMinor: toMinor(body.amount),
+        status: "pending",
+        description: body.description ?? "",
+        ...evidence,
+        createdAt: context.now,
+        updatedAt: context.now,
+      })
+      .returning();
+    if (!fine) throw new Error("fine insert returned no row");
 
-function issueValues(
-  householdId: string,
-  currency: string,
-  body: Omit<CreateFineBody, "household_id" | "created_by">,
-  evidence: StoredEvidence,
-  context: { now: Date; publicUrl: string },
-): IssueFineValues {
-  const amountMinor = toMinor(body.amount);
-  const notification = fineReceivedText({
-    issuerName: SLOT.issuerName,
-    offenderName: SLOT.offenderName,
-    ruleTitle: SLOT.ruleTitle,
-    amount: formatAmount(amountMinor, currency),
+    const text = fineReceivedText({
+      issuerName: context.user.displayName,
+      offenderName: offender.displayName,
+      ruleTitle: rule.title,
+      amount: formatAmount(fine.amountMinor, context.household.currency),
+    });
+    await tell(tx, context, fine, { type: "fine_received", recipientId: offender.id, ...text });
+    return fine;
   });
-  return {
-    householdId,
-    offenderId: body.offender_id,
-    ruleId: body.rule_id,
-    amountMinor,
-    description: body.description ?? "",
-    ...evidence,
-    now: context.now,
-    notification,
-    mail: notificationEmail({ type: "fine_received", ...notification }, SLOT.offenderName, context.publicUrl),
-  };
-}
-
-function issued(outcome: Extract<IssueFineOutcome, { issued: true }>): FineChange {
-  const offenderIds = outcome.notificationIds.length > 0 && outcome.fine.offenderId ? [outcome.fine.offenderId] : [];
-  return {
-    fine: outcome.fine,
-    delivery: { notificationIds: outcome.notificationIds, userIds: offenderIds, mail: outcome.mailed },
-  };
 }
 
 /**
@@ -109,7 +73,7 @@ function issued(outcome: Extract<IssueFineOutcome, { issued: true }>): FineChang
  * through pay, dispute and review. A real change is kept in fine_edits and told to the offender (`fine_updated`),
  * in the same transaction; an edit that changes nothing writes nothing and tells nobody.
  */
-export async function editFine(db: Database, context: Context, fine: FineRow, changes: UpdateFineBody): Promise<FineChange> {
+export async function editFine(db: Database, context: Context, fine: FineRow, changes: UpdateFineBody): Promise<FineRow> {
   if (fine.createdBy !== context.user.id) throw forbidden(ONLY_ISSUER_EDITS);
   const refusal = whyCannotEdit(fine);
   if (refusal) throw conflict(refusal);
@@ -136,7 +100,7 @@ export async function editFine(db: Database, context: Context, fine: FineRow, ch
       description: next.description !== current.description,
       evidence: !sameEvidence(next, current),
     };
-    if (!changed.amount && !changed.description && !changed.evidence) return { fine: current, delivery: emptyDelivery() };
+    if (!changed.amount && !changed.description && !changed.evidence) return current;
 
     const [edited] = await tx
       .update(fines)
@@ -161,8 +125,8 @@ export async function editFine(db: Database, context: Context, fine: FineRow, ch
       description: changed.description,
       evidence: changed.evidence,
     });
-    const delivery = await tell(tx, context, edited, { type: "fine_updated", recipientId: edited.offenderId, ...text });
-    return { fine: edited, delivery };
+    await tell(tx, context, edited, { type: "fine_updated", recipientId: edited.offenderId, ...text });
+    return edited;
   });
 }
 

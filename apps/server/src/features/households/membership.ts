@@ -1,9 +1,9 @@
 import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import type { Executor, Transaction } from "../../db/client.js";
 import { households, invites, users } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { notify, type Delivery } from "../../lib/notify.js";
 import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
+import { recordNotification } from "../notifications/record.js";
 
 export const ALREADY_MEMBER_MESSAGE =
   "You are already a member of a household. Leave it before joining another.";
@@ -27,12 +27,9 @@ export async function requireValidInvite(db: Executor, code: string, now: Date) 
   return found;
 }
 
-/**
- * Puts a user into a household (DESIGN §3: at most one), and tells the other members.
- * Run inside a transaction; hand the returned delivery to `app.notifier.deliver` after commit.
- */
+/** Puts a user into a household (DESIGN §3: at most one), and tells the other members, inside the caller's transaction. */
 export async function addMember(
-  tx: Executor,
+  tx: Transaction,
   params: {
     userId: string;
     householdId: string;
@@ -43,7 +40,7 @@ export async function addMember(
     /** What a user already in a household is told; the default suits joining. */
     conflictMessage?: string;
   },
-): Promise<Delivery> {
+): Promise<void> {
   // Conditional update: two concurrent joins of one user cannot both succeed.
   const [joined] = await tx
     .update(users)
@@ -57,7 +54,7 @@ export async function addMember(
     .from(users)
     .where(and(eq(users.householdId, params.householdId), ne(users.id, params.userId), isNull(users.deletedAt)));
 
-  return notify(
+  await recordNotification(
     tx,
     {
       type: "household_joined",

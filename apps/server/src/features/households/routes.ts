@@ -33,14 +33,13 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
       // SPEC's client sends its own id as created_by; nobody creates a household in someone else's name.
       if (created_by !== undefined && created_by !== user.id) throw forbidden();
 
-      const { household, delivery } = await createHousehold(app.db, {
+      const household = await createHousehold(app.db, {
         creatorId: user.id,
         name,
         currency: iso_4217_code,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
-      app.notifier.deliver(delivery);
       return reply.status(201).send({ data: presentHousehold(household) });
     },
   );
@@ -94,13 +93,12 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.body.user_id;
       if (userId !== undefined && userId !== user.id) throw forbidden();
 
-      const { household, delivery } = await joinHousehold(app.db, {
+      const household = await joinHousehold(app.db, {
         userId: user.id,
         joinCode: request.params.id,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
-      app.notifier.deliver(delivery);
       return { data: { success: true as const, household: presentHousehold(household) } };
     },
   );

@@ -5,15 +5,8 @@ import type { Database } from "../../db/client.js";
 import { households } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import type { Delivery } from "../../lib/notify.js";
 import { HOUSEHOLD_NOT_FOUND_MESSAGE, JOIN_BY_ID_OFF_MESSAGE } from "@housemate/contract";
 import { addMember, ALREADY_MEMBER_CREATE_MESSAGE } from "./membership.js";
-
-export interface MembershipChange {
-  household: HouseholdRow;
-  /** Hand to `app.notifier.deliver` once the transaction has committed. */
-  delivery: Delivery;
-}
 
 /**
  * Creates a household with its creator as its first member and admin (DESIGN §3), in one
@@ -22,7 +15,7 @@ export interface MembershipChange {
 export async function createHousehold(
   db: Database,
   params: { creatorId: string; name: string; currency: Currency; publicUrl: string; now: Date },
-): Promise<MembershipChange> {
+): Promise<HouseholdRow> {
   // The join code starts as the id, so SPEC's "join by household ID" works until an admin rotates it.
   const id = randomUUID();
   return db.transaction(async (tx) => {
@@ -39,7 +32,7 @@ export async function createHousehold(
       })
       .returning();
     if (!household) throw new Error("household insert returned no row");
-    const delivery = await addMember(tx, {
+    await addMember(tx, {
       userId: params.creatorId,
       householdId: household.id,
       isAdmin: true,
@@ -47,7 +40,7 @@ export async function createHousehold(
       now: params.now,
       conflictMessage: ALREADY_MEMBER_CREATE_MESSAGE,
     });
-    return { household, delivery };
+    return household;
   });
 }
 
@@ -59,7 +52,7 @@ export async function createHousehold(
 export async function joinHousehold(
   db: Database,
   params: { userId: string; joinCode: string; publicUrl: string; now: Date },
-): Promise<MembershipChange> {
+): Promise<HouseholdRow> {
   return db.transaction(async (tx) => {
     // FOR SHARE: a rotation or a switch-off committing meanwhile is waited for and then seen, so no one joins
     // with a code that has just stopped working.
@@ -71,14 +64,14 @@ export async function joinHousehold(
       .for("share");
     if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     if (!household.joinById) throw forbidden(JOIN_BY_ID_OFF_MESSAGE);
-    const delivery = await addMember(tx, {
+    await addMember(tx, {
       userId: params.userId,
       householdId: household.id,
       isAdmin: false,
       publicUrl: params.publicUrl,
       now: params.now,
     });
-    return { household, delivery };
+    return household;
   });
 }
 

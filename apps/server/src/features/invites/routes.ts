@@ -64,14 +64,13 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { household, user, delivery } = await joinByInvite(app.db, {
+      const { household, user } = await joinByInvite(app.db, {
         userId: currentUser(request).id,
         code: request.params.code,
         displayName: request.body.display_name,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
-      app.notifier.deliver(delivery);
       return { data: { success: true as const, household: presentHousehold(household), user: presentUser(user) } };
     },
   );

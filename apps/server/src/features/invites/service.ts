@@ -4,8 +4,8 @@ import type { Database, Executor } from "../../db/client.js";
 import { invites, users } from "../../db/schema.js";
 import { conflict } from "../../lib/errors.js";
 import { randomToken } from "../../lib/tokens.js";
+import type { HouseholdRow } from "../../lib/access.js";
 import type { UserRow } from "../../plugins/auth.js";
-import type { MembershipChange } from "../households/service.js";
 import { ALREADY_MEMBER_MESSAGE, addMember, countMembers, requireValidInvite } from "../households/membership.js";
 
 /** DESIGN §3: 16+ random bytes; a code is as good as a key to the household's door. */
@@ -43,7 +43,7 @@ export async function inviteDetails(db: Executor, code: string, now: Date): Prom
 export async function joinByInvite(
   db: Database,
   params: { userId: string; code: string; displayName: string | undefined; publicUrl: string; now: Date },
-): Promise<MembershipChange & { user: UserRow }> {
+): Promise<{ household: HouseholdRow; user: UserRow }> {
   return db.transaction(async (tx) => {
     const { household } = await requireValidInvite(tx, params.code, params.now);
     if (params.displayName !== undefined) {
@@ -55,7 +55,7 @@ export async function joinByInvite(
         .returning({ id: users.id });
       if (!renamed) throw conflict(ALREADY_MEMBER_MESSAGE);
     }
-    const delivery = await addMember(tx, {
+    await addMember(tx, {
       userId: params.userId,
       householdId: household.id,
       isAdmin: false,
@@ -64,6 +64,6 @@ export async function joinByInvite(
     });
     const [user] = await tx.select().from(users).where(eq(users.id, params.userId)).limit(1);
     if (!user) throw new Error("user vanished while joining");
-    return { household, delivery, user };
+    return { household, user };
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
-import type { Mailer } from "../../plugins/mail.js";
+import type { Mailer } from "./mailer.js";
 
 /** After this many failed sends a message is given up on (about 6 hours of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
@@ -27,33 +27,69 @@ export interface OutboxDeps {
  * Sends up to MAIL_BATCH due messages once and returns how many it tried. Never throws for a failed send: the message
  * records the error and becomes due again after a backoff. Safe to run on several instances at once: a batch is claimed
  * in one statement (rows another instance holds are skipped), and a claim lapses after CLAIM_MS if its instance dies.
- * Sent messages are marked in one statement per batch, so a crash mid-batch re-sends at most that batch's sent mail:
- * delivery is at least once, never lost.
+ * A batch is sent side by side over the mailer's few connections; the sent ones are marked in one statement, so a
+ * crash mid-batch re-sends at most that batch's sent mail: delivery is at least once, never lost.
  */
 export async function sendDueMail({ db, mailer, log, now }: OutboxDeps): Promise<number> {
   const claimed = await claimDueMail(db, now());
   const sent: string[] = [];
-  for (const mail of claimed) {
-    try {
-      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
-      sent.push(mail.id);
-    } catch (error) {
-      const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";
-      if (mail.attempts >= MAX_MAIL_ATTEMPTS) {
-        log.error({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; giving up");
-      } else {
-        log.warn({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; will retry");
+  await Promise.all(
+    claimed.map(async (mail) => {
+      try {
+        await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+        sent.push(mail.id);
+      } catch (error) {
+        const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";
+        if (mail.attempts >= MAX_MAIL_ATTEMPTS) {
+          log.error({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; giving up");
+        } else {
+          log.warn({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; will retry");
+        }
+        await db
+          .update(mailOutbox)
+          .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(mail.attempts)) })
+          .where(eq(mailOutbox.id, mail.id));
       }
-      await db
-        .update(mailOutbox)
-        .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(mail.attempts)) })
-        .where(eq(mailOutbox.id, mail.id));
-    }
-  }
+    }),
+  );
   if (sent.length > 0) {
     await db.update(mailOutbox).set({ sentAt: now(), lastError: null }).where(inArray(mailOutbox.id, sent));
   }
   return claimed.length;
+}
+
+export interface MailDrain {
+  /** Sends every due mail now; mail queued meanwhile gets another round before it ends. One drain at a time. */
+  drain(): Promise<void>;
+  /** The batch being sent finishes; the rest waits in the outbox for the next start. */
+  close(): Promise<void>;
+}
+
+export function createMailDrain(deps: OutboxDeps): MailDrain {
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let closing = false;
+  async function drainUntilDone() {
+    do {
+      again = false;
+      while (!closing && (await sendDueMail(deps)) === MAIL_BATCH);
+    } while (again && !closing);
+  }
+  return {
+    drain() {
+      again = true;
+      draining ??= drainUntilDone()
+        .catch((error: unknown) => deps.log.error({ err: error }, "mail outbox drain failed"))
+        .finally(() => {
+          draining = null;
+        });
+      return draining;
+    },
+    async close() {
+      closing = true;
+      await draining;
+    },
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { NotificationRow, PreferenceRow } from "./queries.js";
 export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
-    // Rows are only written by notify(), with a contract type id; parse rather than cast all the same.
+    // Rows are only written by recordNotification(), with a contract type id; parse rather than cast all the same.
     type_id: notificationTypeIdSchema.parse(row.typeId),
     title: row.title,
     message: row.message,

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationCounts, NotificationPreference, NotificationTypeId } from "@housemate/contract";
-import type { Executor } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import { notificationPreferences, notifications } from "../../db/schema.js";
+import { announceCountsChanged } from "./record.js";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
@@ -37,21 +38,31 @@ export async function countNotificationsOf(db: Executor, userId: string): Promis
   return (await countNotifications(db, [userId])).get(userId) ?? { total: 0, unread: 0 };
 }
 
-/** Marks one of the user's own notifications read; null when it is not theirs or does not exist. */
-export async function markRead(db: Executor, params: { userId: string; id: string }): Promise<NotificationRow | null> {
-  const [row] = await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.id, params.id), eq(notifications.userId, params.userId)))
-    .returning();
-  return row ?? null;
+/**
+ * Marks one of the user's own notifications read (null when it is not theirs or does not exist), and every open
+ * socket of theirs gets the new count once that commits.
+ */
+export async function markRead(db: Database, params: { userId: string; id: string }): Promise<NotificationRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.id, params.id), eq(notifications.userId, params.userId)))
+      .returning();
+    if (row) await announceCountsChanged(tx, [params.userId]);
+    return row ?? null;
+  });
 }
 
-export async function markAllRead(db: Executor, userId: string): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+/** Marks all the user's notifications read; every open socket of theirs gets the new count once that commits. */
+export async function markAllRead(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    await announceCountsChanged(tx, [userId]);
+  });
 }
 
 /** The notifications with these ids, oldest first (the order they happened). */

@@ -53,7 +53,6 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       // Someone else's notification is indistinguishable from one that does not exist.
       const row = await markRead(app.db, { userId: user.id, id: request.params.id });
       if (!row) throw notFound("Notification not found");
-      app.notifier.countsChanged([user.id]);
       return { data: presentNotification(row) };
     },
   );
@@ -64,7 +63,6 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await markAllRead(app.db, user.id);
-      app.notifier.countsChanged([user.id]);
       return { data: await countNotificationsOf(app.db, user.id) };
     },
   );

@@ -59,8 +59,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { household_id, ...fields } = request.body;
       const household = await requireMember(app.db, user, household_id);
       const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl };
-      const { rule, delivery } = await createRule(app.db, context, fields);
-      app.notifier.deliver(delivery);
+      const rule = await createRule(app.db, context, fields);
       return reply.status(201).send({ data: presentRule(rule) });
     },
   );
@@ -71,8 +70,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, household } = await ruleForMember(request, request.params.id);
       const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl };
-      const { rule, delivery } = await updateRule(app.db, context, request.params.id, request.body);
-      app.notifier.deliver(delivery);
+      const rule = await updateRule(app.db, context, request.params.id, request.body);
       return { data: presentRule(rule) };
     },
   );
@@ -83,8 +81,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, household } = await ruleForMember(request, request.params.id);
       const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl };
-      const { delivery } = await deleteRule(app.db, context, request.params.id);
-      app.notifier.deliver(delivery);
+      await deleteRule(app.db, context, request.params.id);
       return { data: { success: true as const } };
     },
   );

@@ -6,25 +6,19 @@ import {
   type NotificationTypeId,
   type UpdateRuleBody,
 } from "@housemate/contract";
-import type { Database, Executor } from "../../db/client.js";
+import type { Database, Executor, Transaction } from "../../db/client.js";
 import { rules } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
 import { toMinor } from "../../lib/money.js";
-import { notify, type Delivery } from "../../lib/notify.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { formatAmount } from "../fines/money-text.js";
+import { recordNotification } from "../notifications/record.js";
 import type { RuleRow } from "./presenter.js";
 import { otherMemberIds } from "./queries.js";
 
 export const RULE_NOT_FOUND_MESSAGE = "Rule not found";
-
-interface RuleChange {
-  rule: RuleRow;
-  /** Hand to `app.notifier.deliver` once the transaction has committed. */
-  delivery: Delivery;
-}
 
 interface Context {
   author: UserRow;
@@ -34,8 +28,8 @@ interface Context {
 }
 
 /** Tells everyone else in the household that `author` changed the rules (DESIGN §3 notifications). */
-async function tellHousemates(tx: Executor, context: Context, type: NotificationTypeId, title: string, message: string) {
-  return notify(
+async function tellHousemates(tx: Transaction, context: Context, type: NotificationTypeId, title: string, message: string) {
+  await recordNotification(
     tx,
     {
       type,
@@ -61,7 +55,7 @@ export async function createRule(
   db: Database,
   context: Context,
   fields: Omit<CreateRuleBody, "household_id">,
-): Promise<RuleChange> {
+): Promise<RuleRow> {
   return db.transaction(async (tx) => {
     // Locked so that two creates racing at the cap cannot both pass the count.
     await lockHousehold(tx, context.household.id);
@@ -80,14 +74,14 @@ export async function createRule(
       .returning();
     if (!rule) throw new Error("rule insert returned no row");
     const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
-    const delivery = await tellHousemates(
+    await tellHousemates(
       tx,
       context,
       "rule_created",
       "New house rule",
       `${context.author.displayName} added the rule "${rule.title}" with a fine of ${amount}.`,
     );
-    return { rule, delivery };
+    return rule;
   });
 }
 
@@ -96,7 +90,7 @@ export async function updateRule(
   context: Context,
   ruleId: string,
   changes: UpdateRuleBody,
-): Promise<RuleChange> {
+): Promise<RuleRow> {
   return db.transaction(async (tx) => {
     const [rule] = await tx
       .update(rules)
@@ -111,19 +105,19 @@ export async function updateRule(
       .returning();
     if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
     const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
-    const delivery = await tellHousemates(
+    await tellHousemates(
       tx,
       context,
       "rule_updated",
       "House rule updated",
       `${context.author.displayName} changed the rule "${rule.title}" (fine ${amount}).`,
     );
-    return { rule, delivery };
+    return rule;
   });
 }
 
 /** Soft delete: fines issued under the rule keep pointing at it. */
-export async function deleteRule(db: Database, context: Context, ruleId: string): Promise<RuleChange> {
+export async function deleteRule(db: Database, context: Context, ruleId: string): Promise<RuleRow> {
   return db.transaction(async (tx) => {
     const [rule] = await tx
       .update(rules)
@@ -131,13 +125,13 @@ export async function deleteRule(db: Database, context: Context, ruleId: string)
       .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
       .returning();
     if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
-    const delivery = await tellHousemates(
+    await tellHousemates(
       tx,
       context,
       "rule_deleted",
       "House rule deleted",
       `${context.author.displayName} deleted the rule "${rule.title}".`,
     );
-    return { rule, delivery };
+    return rule;
   });
 }

@@ -70,8 +70,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireSelf(app.db, currentUser(request), request.params.id);
       await deleteAccount(app.db, { user, now: app.now() });
-      // Its live sockets close now on every instance, not at the next heartbeat.
-      app.notifier.sessionsRevoked([user.id]);
       return { data: { success: true as const } };
     },
   );

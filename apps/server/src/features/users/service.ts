@@ -6,12 +6,12 @@ import {
   mailOutbox,
   notificationPreferences,
   notifications,
-  sessions,
   uploads,
   users,
 } from "../../db/schema.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
+import { endSessions } from "../auth/service.js";
 import { filePathFromPublicUrl, publicUrlFor } from "../storage/file-path.js";
 import { findUser, isOwnProfilePicture } from "./queries.js";
 
@@ -81,16 +81,13 @@ async function resolveProfilePicture(
 }
 
 /**
- * Deletes an account (DESIGN §3): every session is revoked and the personal data goes, but the row
- * stays as a former member so the household's fines, rules and notes keep their people.
+ * Deletes an account (DESIGN §3): every session is revoked (its live sockets close on every instance) and the
+ * personal data goes, but the row stays as a former member so the household's fines, rules and notes keep their people.
  */
 export async function deleteAccount(db: Database, params: { user: UserRow; now: Date }): Promise<void> {
   const { user, now } = params;
   await db.transaction(async (tx) => {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    await endSessions(tx, { userId: user.id }, now);
     await tx.delete(notifications).where(eq(notifications.userId, user.id));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
     // Profile pictures stop being served (files are served only for a known upload); fine evidence

@@ -92,8 +92,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       }
     },
     async close() {
-      await stopListening();
+      // Cut first: the server's close waits for every open connection (a pooled one would never end by itself).
+      const stopped = stopListening();
       for (const pair of pairs) pair.client.destroy();
+      await stopped;
     },
   };
 }

@@ -1,6 +1,9 @@
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 
+/** SMTP connections kept open to the mail server; the outbox sends a batch over them side by side. */
+export const MAIL_CONNECTIONS = 5;
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -28,9 +31,16 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   }
   const transport = nodemailer.createTransport({
     url: options.smtpUrl,
+    // A few connections kept open and reused: a connection per message (TCP, greeting, EHLO, QUIT) cost more than the
+    // message, and mail fell behind any real rate of events.
+    pool: true,
+    maxConnections: MAIL_CONNECTIONS,
+    // A message that fails is the outbox's to retry, with its backoff; the pool must not retry it too.
+    maxRequeues: 0,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    // A server silent this long mid-message has stopped answering; an idle connection is closed after it too.
+    socketTimeout: 10_000,
   });
   return {
     async send(message) {

@@ -1,4 +1,3 @@
-import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
 import type { RawData, WebSocket } from "ws";
@@ -11,25 +10,30 @@ import {
   clientMessageSchema,
   type ClientMessage,
 } from "@housemate/contract";
-import { currentUser } from "./auth.js";
-import { forbidden, unauthenticated } from "../lib/errors.js";
-import { isAllowedOrigin } from "./security.js";
-import { SocketHub, send, type Connection } from "../features/notifications/socket-hub.js";
-import { MessageBudget } from "../features/notifications/socket-rate.js";
-import { closeEndedSessions, greet, pushCounts, pushNotifications } from "../features/notifications/socket-push.js";
+import { currentUser } from "../../plugins/auth.js";
+import { isAllowedOrigin } from "../../plugins/security.js";
+import { forbidden, unauthenticated } from "../../lib/errors.js";
+import { SocketHub, send, type Connection } from "./socket-hub.js";
+import { MessageBudget } from "./socket-rate.js";
+import { closeEndedSessions, greet, pushCounts, pushNotifications } from "./socket-push.js";
 
 /** How long a flooding client has to read the 1008 close frame before its connection is cut. */
 const FLOOD_CLOSE_GRACE_MS = 1_000;
 
-declare module "fastify" {
-  interface FastifyInstance {
-    realtime: {
-      /** One heartbeat now (the timer runs it every HEARTBEAT_MS): drop dead sockets, close ended sessions. */
-      heartbeat(): Promise<void>;
-      /** Open sockets on this instance. */
-      readonly connections: number;
-    };
-  }
+/** This instance's live sockets, as the notifications plugin drives them. */
+export interface LiveSockets {
+  /** Committed notifications, by id: each goes to its recipient's sockets here, with their new counts. */
+  pushNotifications(ids: string[]): void;
+  /** These users' counts changed: their sockets here get the new ones. */
+  pushCounts(userIds: string[]): void;
+  /** These users' sessions may have ended: their sockets here are checked now instead of at the next heartbeat. */
+  checkSessions(userIds: string[]): void;
+  /** Broadcasts may have been missed (the listener reconnected): every socket here gets its current count. */
+  resync(): void;
+  /** One heartbeat now (the timer runs it every HEARTBEAT_MS): drop dead sockets, close ended sessions. */
+  heartbeat(): Promise<void>;
+  /** Open sockets on this instance. */
+  readonly connections: number;
 }
 
 /** Matches the client's ping (SPEC §9: 30 s) and the session re-check DESIGN asks for. */
@@ -44,7 +48,7 @@ const socketQuery = z.object({ token: z.string().min(1).optional() });
  * the upgrade is answered with HTTP 401 and the error envelope. Once open, the socket lives as long
  * as its session: a revoked or expired session closes it with SOCKET_CLOSE.SESSION_ENDED.
  */
-export default fp(async function realtimePlugin(app: FastifyInstance) {
+export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSockets> {
   const hub = new SocketHub();
   const deps = { db: app.db, hub, now: () => app.now() };
   let closing = false;
@@ -62,13 +66,6 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
     });
   }
 
-  app.notifier.events.on("notifications", (ids) => enqueue("push notifications", () => pushNotifications(deps, ids)));
-  app.notifier.events.on("counts", (userIds) => enqueue("push counts", () => pushCounts(deps, userIds)));
-  app.notifier.events.on("resync", () => enqueue("resync counts", () => pushCounts(deps)));
-  app.notifier.events.on("sessions", (userIds) =>
-    enqueue("check sessions", () => closeEndedSessions(deps, userIds.flatMap((id) => hub.connectionsOf(id)))),
-  );
-
   async function heartbeat() {
     for (const connection of hub.connections()) {
       if (!connection.alive) {
@@ -83,16 +80,6 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
   }
   const timer = setInterval(() => enqueue("heartbeat", heartbeat), HEARTBEAT_MS);
   timer.unref();
-
-  app.decorate("realtime", {
-    heartbeat: () => {
-      enqueue("heartbeat", heartbeat);
-      return queue;
-    },
-    get connections() {
-      return hub.size;
-    },
-  });
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
@@ -154,7 +141,22 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
     });
     enqueue("greet", () => greet(app.db, connection));
   });
-}, { name: "realtime", dependencies: ["db", "auth", "notifier"] });
+
+  return {
+    pushNotifications: (ids) => enqueue("push notifications", () => pushNotifications(deps, ids)),
+    pushCounts: (userIds) => enqueue("push counts", () => pushCounts(deps, userIds)),
+    checkSessions: (userIds) =>
+      enqueue("check sessions", () => closeEndedSessions(deps, userIds.flatMap((id) => hub.connectionsOf(id)))),
+    resync: () => enqueue("resync counts", () => pushCounts(deps)),
+    heartbeat: () => {
+      enqueue("heartbeat", heartbeat);
+      return queue;
+    },
+    get connections() {
+      return hub.size;
+    },
+  };
+}
 
 function parseClientMessage(data: RawData): ClientMessage | null {
   try {
@@ -187,27 +189,4 @@ async function closeAll(sockets: WebSocket[]) {
   await Promise.race([Promise.all(closed), grace]);
   clearTimeout(timeout);
   for (const socket of sockets) if (socket.readyState !== socket.CLOSED) socket.terminate();
-}
-
-/**
- * Secrets that ride in URLs stay out of the logs: session tokens in the socket URL (SPEC §7), magic-link
- * tokens, invite codes (/invite/{code}, /api/invites/{code}) and the random part of upload paths, which
- * are capabilities too (docs/decisions/005).
- */
-export function redactTokens(url: string): string {
-  return url
-    .replace(/([?&]token=)[^&#]*/gi, "$1[redacted]")
-    .replace(/(\/invites?\/)[^/?#]+/gi, "$1[redacted]")
-    .replace(/(\/(?:files|storage\/upload)\/[\w-]+\/)[^/?#.]+/gi, "$1[redacted]");
-}
-
-/** Fastify's usual request log fields, with tokens in the URL redacted. */
-export function requestLogFields(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactTokens(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket.remotePort,
-  };
 }

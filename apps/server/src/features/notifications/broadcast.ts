@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+
+/**
+ * What a transaction tells every server instance once it commits, through PostgreSQL's NOTIFY (PGlite's, in one
+ * process). Ids only, never content: each instance loads what it needs, so a payload stays far below the 8000-byte
+ * NOTIFY limit and carries no personal data.
+ */
+export interface Broadcast {
+  /** Stored notifications, for their recipients' open sockets. */
+  notifications?: string[];
+  /** Users whose notification counts changed (marked read). */
+  counts?: string[];
+  /** Users whose sessions may have ended (logout, account deletion): their sockets are checked at once. */
+  sessions?: string[];
+  /** Mail was queued: the process that queued it sends it (`from`). */
+  mail?: boolean;
+}
+
+export const CHANNEL = "housemate_events";
+/** 100 uuids ≈ 3.9 kB of JSON: half the NOTIFY limit. */
+export const IDS_PER_PAYLOAD = 100;
+/** Names this process in what it sends, so that it alone sends the mail it queued. */
+export const THIS_PROCESS = randomUUID();
+
+const ids = z.array(z.uuid()).max(IDS_PER_PAYLOAD).optional();
+const payloadSchema = z.object({ from: z.string(), notifications: ids, counts: ids, sessions: ids, mail: z.boolean().optional() });
+export type Payload = z.infer<typeof payloadSchema>;
+
+/** The broadcast as NOTIFY payloads: one, unless a list is longer than IDS_PER_PAYLOAD. */
+export function encodeBroadcast(broadcast: Broadcast): string[] {
+  const lists = (["notifications", "counts", "sessions"] as const).map((kind) => [kind, [...new Set(broadcast[kind])]] as const);
+  const longest = Math.max(...lists.map(([, list]) => list.length));
+  const payloads: string[] = [];
+  for (let start = 0; start === 0 || start < longest; start += IDS_PER_PAYLOAD) {
+    const payload: Payload = { from: THIS_PROCESS, ...(start === 0 && broadcast.mail ? { mail: true } : {}) };
+    for (const [kind, list] of lists) {
+      const chunk = list.slice(start, start + IDS_PER_PAYLOAD);
+      if (chunk.length > 0) payload[kind] = chunk;
+    }
+    payloads.push(JSON.stringify(payload));
+  }
+  return payloads;
+}
+
+/** A payload heard on the channel; null when it is not one of ours. */
+export function decodeBroadcast(raw: string): Payload | null {
+  try {
+    const parsed = payloadSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,38 @@
+import type { NotificationTypeId } from "@housemate/contract";
+
+/** Where in the app the email's link lands: the screen where the recipient can act on the event. */
+const LANDING: Record<NotificationTypeId, string> = {
+  fine_received: "/dashboard/fines",
+  dispute_resolved: "/dashboard/fines",
+  fine_updated: "/dashboard/fines",
+  fine_paid: "/dashboard",
+  fine_disputed: "/dashboard",
+  household_joined: "/dashboard",
+  rule_created: "/dashboard/rules",
+  rule_updated: "/dashboard/rules",
+  rule_deleted: "/dashboard/rules",
+};
+
+/** A short plain-text email: what happened, one link to act on it, and how to stop these emails. */
+export function notificationEmail(
+  event: { type: NotificationTypeId; title: string; message: string },
+  displayName: string,
+  publicUrl: string,
+): { subject: string; text: string } {
+  // Titles can carry user text (a rule's title): keep the subject one short line.
+  const title = event.title.replace(/\s+/g, " ").trim().slice(0, 120);
+  return {
+    subject: `Housemate: ${title}`,
+    text: [
+      `Hi ${displayName},`,
+      "",
+      `${title}: ${event.message}`,
+      "",
+      `Open Housemate: ${publicUrl}${LANDING[event.type]}`,
+      "",
+      "You get this email because of your notification preferences.",
+      `To turn it off, go to Profile > Preferences: ${publicUrl}/dashboard/profile`,
+      "",
+    ].join("\n"),
+  };
+}

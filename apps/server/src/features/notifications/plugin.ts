@@ -1,0 +1,63 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
+import { CHANNEL, decodeBroadcast, THIS_PROCESS } from "./broadcast.js";
+import { registerLiveSocket, type LiveSockets } from "./live-socket.js";
+import { createMailDrain, pruneSentMail } from "./mail-outbox.js";
+import { createMailer } from "./mailer.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    notifications: {
+      /** Sends every due mail in the outbox now (a commit that queued mail and the retry timer do it by themselves). */
+      drainMail(): Promise<void>;
+    } & Pick<LiveSockets, "heartbeat" | "connections">;
+  }
+}
+
+/** How often mail that failed earlier is retried (mail server down, slow, restarted). */
+const MAIL_RETRY_MS = 30_000;
+
+/**
+ * The delivery side of notifications, after commit (record.ts is the recording side, inside the transaction): this
+ * instance listens on the database's channel and, for every committed broadcast, pushes to the live sockets it holds
+ * and sends the mail it queued. With PostgreSQL every instance hears every commit, so no one needs sticky sessions.
+ */
+export default fp(async function notificationsPlugin(app: FastifyInstance) {
+  const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, log: app.log });
+  const mail = createMailDrain({ db: app.db, mailer, log: app.log, now: () => app.now() });
+  const sockets = await registerLiveSocket(app);
+
+  function hear(raw: string) {
+    const broadcast = decodeBroadcast(raw);
+    if (!broadcast) return app.log.warn("ignored a malformed realtime broadcast");
+    if (broadcast.notifications) sockets.pushNotifications(broadcast.notifications);
+    if (broadcast.counts) sockets.pushCounts(broadcast.counts);
+    if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);
+    if (broadcast.mail && broadcast.from === THIS_PROCESS) void mail.drain();
+  }
+  let listening: Awaited<ReturnType<typeof app.database.listen>> | null = null;
+
+  app.decorate("notifications", {
+    drainMail: () => mail.drain(),
+    heartbeat: () => sockets.heartbeat(),
+    get connections() {
+      return sockets.connections;
+    },
+  });
+
+  const timer = setInterval(() => {
+    void mail.drain();
+    // Not on every drain: under load a drain runs for every few fines, and this is a scan of the sent mail.
+    pruneSentMail(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, "mail outbox prune failed"));
+  }, MAIL_RETRY_MS);
+  timer.unref();
+  app.addHook("onReady", async () => {
+    listening = await app.database.listen(CHANNEL, { onNotify: hear, onReconnect: () => sockets.resync(), log: app.log });
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await listening?.stop();
+    await mail.close();
+    mailer.close();
+  });
+}, { name: "notifications", dependencies: ["db", "auth"] });

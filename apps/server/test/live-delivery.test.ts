@@ -1,0 +1,323 @@
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { NOTIFICATION_TYPES, SOCKET_CLOSE, SOCKET_PATH, type NotificationTypeId } from "@housemate/contract";
+import { mailOutbox } from "../src/db/schema.js";
+import { recordNotification } from "../src/features/notifications/record.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { buildFine, buildFlatOfThree, buildMember, buildRule } from "./helpers/factories.js";
+import { listen, openSocket, type TestSocket } from "./helpers/socket-client.js";
+
+/**
+ * Issue 15: an event reaches its recipient's open socket because its transaction committed, not because its route
+ * remembered to deliver it. One row per route that tells someone something, called over real HTTP while the one it
+ * tells holds a real socket on the real server. A route registered without a row, here or in QUIET, fails "has a row
+ * for every route"; a notification type of the contract that no row makes fails too.
+ */
+
+/** Ana (the admin) fined Ben under "Dishes"; Cleo lives with them; Nia is signed in and has no household yet. */
+async function buildScene() {
+  const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
+  const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes" });
+  const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+  const nia = await buildMember(t.db);
+  return { household, ana, ben, cleo, rule, fine, nia };
+}
+type Scene = Awaited<ReturnType<typeof buildScene>>;
+
+/** What the listener's socket must receive once the call has answered. */
+type Heard = { notification: NotificationTypeId } | "count of none unread" | "session ended";
+
+interface Row {
+  method: string;
+  /** The route as registered, e.g. /api/rules/:id. */
+  route: string;
+  /** What the listener hears. */
+  heard: Heard;
+  /** Sets the scene up (through the API where it takes a step first), then: the call, and who listens. */
+  happen(s: Scene): Promise<{ call: InjectOptions & { token: string }; listener: string }>;
+}
+
+const fineUrl = (s: Scene, rest: string) => `/api/fines/household/${s.household.id}/fines/${s.fine.id}${rest}`;
+
+async function ok<T>(options: InjectOptions & { token: string }): Promise<T> {
+  const res = await t.request(options);
+  expect(res.statusCode, `${options.method} ${options.url}: ${res.body}`).toBeLessThan(300);
+  return (res.json() as { data: T }).data;
+}
+
+/** Ben disputes the scene's fine; returns the dispute's id. */
+async function disputed(s: Scene): Promise<string> {
+  const answer = await ok<{ dispute: { id: string } }>({
+    method: "POST",
+    url: fineUrl(s, "/disputes"),
+    token: s.ben.token,
+    payload: { reason: "I washed them in the morning" },
+  });
+  return answer.dispute.id;
+}
+
+const ROWS: Row[] = [
+  {
+    method: "POST",
+    route: "/api/fines",
+    heard: { notification: "fine_received" },
+    happen: async (s) => ({
+      call: {
+        method: "POST",
+        url: "/api/fines",
+        token: s.ana.token,
+        payload: { offender_id: s.cleo.user.id, rule_id: s.rule.id, amount: 2.5, household_id: s.household.id },
+      },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/fines/:id",
+    heard: { notification: "fine_updated" },
+    happen: async (s) => ({
+      call: { method: "PATCH", url: `/api/fines/${s.fine.id}`, token: s.ana.token, payload: { amount: 3 } },
+      listener: s.ben.token,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/fines/household/:hid/fines/:fid/pay",
+    heard: { notification: "fine_paid" },
+    happen: async (s) => ({
+      call: { method: "PUT", url: fineUrl(s, "/pay"), token: s.ben.token },
+      listener: s.ana.token,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/fines/household/:hid/fines/:fid/disputes",
+    heard: { notification: "fine_disputed" },
+    happen: async (s) => ({
+      call: { method: "POST", url: fineUrl(s, "/disputes"), token: s.ben.token, payload: { reason: "Not my pans" } },
+      listener: s.ana.token,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/fines/household/:hid/fines/:fid/disputes/:did",
+    heard: { notification: "dispute_resolved" },
+    happen: async (s) => ({
+      call: {
+        method: "PUT",
+        url: fineUrl(s, `/disputes/${await disputed(s)}`),
+        token: s.ana.token,
+        payload: { action: "decline", reason: "Seen them at midnight" },
+      },
+      listener: s.ben.token,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/households/:id/join",
+    heard: { notification: "household_joined" },
+    happen: async (s) => ({
+      call: { method: "POST", url: `/api/households/${s.household.joinCode}/join`, token: s.nia.token, payload: {} },
+      listener: s.ana.token,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/invites/:code/join",
+    heard: { notification: "household_joined" },
+    happen: async (s) => {
+      const invite = await ok<{ inviteUrl: string }>({ method: "POST", url: `/api/households/${s.household.id}/invites`, token: s.ana.token });
+      const code = invite.inviteUrl.split("/invite/")[1] ?? "";
+      return {
+        call: { method: "POST", url: `/api/invites/${code}/join`, token: s.nia.token, payload: {} },
+        listener: s.cleo.token,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/rules",
+    heard: { notification: "rule_created" },
+    happen: async (s) => ({
+      call: {
+        method: "POST",
+        url: "/api/rules",
+        token: s.ben.token,
+        payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 2, household_id: s.household.id },
+      },
+      listener: s.ana.token,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/rules/:id",
+    heard: { notification: "rule_updated" },
+    happen: async (s) => ({
+      call: { method: "PUT", url: `/api/rules/${s.rule.id}`, token: s.ben.token, payload: { fine_amount: 3 } },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/rules/:id",
+    heard: { notification: "rule_deleted" },
+    happen: async (s) => ({
+      call: { method: "DELETE", url: `/api/rules/${s.rule.id}`, token: s.ben.token },
+      listener: s.ana.token,
+    }),
+  },
+  {
+    // Read on one device, the count changes on every other.
+    method: "PUT",
+    route: "/api/notifications/:id/read",
+    heard: "count of none unread",
+    happen: async (s) => {
+      await disputed(s);
+      const { notifications } = await ok<{ notifications: { id: string }[] }>({ method: "GET", url: "/api/notifications", token: s.ana.token });
+      return {
+        call: { method: "PUT", url: `/api/notifications/${notifications[0]?.id}/read`, token: s.ana.token },
+        listener: s.ana.token,
+      };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/notifications/read-all",
+    heard: "count of none unread",
+    happen: async (s) => {
+      await disputed(s);
+      return { call: { method: "PUT", url: "/api/notifications/read-all", token: s.ana.token }, listener: s.ana.token };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/auth/logout",
+    heard: "session ended",
+    happen: async (s) => ({ call: { method: "POST", url: "/api/auth/logout", token: s.ben.token }, listener: s.ben.token }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/:id",
+    heard: "session ended",
+    happen: async (s) => ({
+      call: { method: "DELETE", url: `/api/users/${s.cleo.user.id}`, token: s.cleo.token },
+      listener: s.cleo.token,
+    }),
+  },
+];
+
+/** Routes that tell no one anything live: reads, and changes no one else has a socket message for. */
+const QUIET = [
+  "GET /api/health",
+  "GET /api/openapi.json",
+  // The sign-in link is mailed (the outbox, sent after commit like any notification's email), never pushed.
+  "POST /api/auth/login",
+  "GET /api/auth/verify",
+  // The creator is its only member: there is no one to tell that they joined.
+  "POST /api/households",
+  "GET /api/households/:id",
+  // Household settings and invites: no notification type exists for them (the other members see them on their next load).
+  "PATCH /api/households/:id",
+  "POST /api/households/:id/join-code",
+  "POST /api/households/:id/invites",
+  "GET /api/invites/:code",
+  "GET /api/users",
+  "GET /api/users/:id",
+  "PUT /api/users/:id",
+  "GET /api/users/:id/stats",
+  "GET /api/notifications",
+  "GET /api/notifications/types",
+  "GET /api/notifications/preferences",
+  "PUT /api/notifications/preferences/:typeId",
+  "GET /api/rules/household/:id",
+  "GET /api/rules/:id",
+  "GET /api/fines",
+  "GET /api/fines/user/:offenderId",
+  "GET /api/fines/household/:householdId",
+  "GET /api/fines/household/:hid/fines/:fid/dispute",
+  "GET /api/fines/household/:hid/fines/:fid/edits",
+  "GET /api/balance/household/:id/balance",
+  "GET /api/balance/household/:id/balance/stats",
+  "POST /api/storage/upload-url",
+  "PUT /api/storage/upload/*",
+  "GET /files/*",
+  // Sticky notes have no notification type (SPEC-COVERAGE: members see changes on their next load).
+  "GET /api/sticky-notes",
+  "POST /api/sticky-notes",
+  "POST /api/sticky-notes/reorder",
+  "PATCH /api/sticky-notes/:id",
+  "DELETE /api/sticky-notes/:id",
+  `GET ${SOCKET_PATH}`,
+];
+
+let t: TestContext;
+let socketUrl: string;
+const registered = new Set<string>();
+beforeAll(async () => {
+  t = await createTestContext({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
+    },
+  });
+  socketUrl = await listen(t.app);
+});
+afterAll(() => t.close());
+
+/** Waits for what the row says the listener hears; each wait fails on its own time-out. */
+async function expectHeard(socket: TestSocket, heard: Heard) {
+  if (heard === "session ended") return expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
+  // The listener had one unread notification when the socket opened: only the call makes it none.
+  if (heard === "count of none unread") return socket.next("notification_count", (count) => count.data.unread === 0);
+  const pushed = await socket.next("notification", (message) => message.data.type_id === heard.notification);
+  expect(pushed.data.is_read).toBe(false);
+}
+
+describe("every notifying route's event reaches a live socket", () => {
+  it("has a row for every route Fastify registered, here or in QUIET, and no row for a route that does not exist", () => {
+    const table = new Set([...ROWS.map((row) => `${row.method} ${row.route}`), ...QUIET]);
+    expect([...registered].filter((route) => !table.has(route)), "routes without a row").toEqual([]);
+    expect([...table].filter((route) => !registered.has(route)), "rows without a route").toEqual([]);
+  });
+
+  it("has a row for every notification type", () => {
+    const heard = new Set(ROWS.flatMap((row) => (typeof row.heard === "object" ? [row.heard.notification] : [])));
+    expect(NOTIFICATION_TYPES.map((type) => type.id).filter((id) => !heard.has(id))).toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", async (_name, row) => {
+    const { call, listener } = await row.happen(await buildScene());
+    const socket = await openSocket(socketUrl, listener);
+    await socket.next("notification_count");
+    const res = await t.request(call);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await expectHeard(socket, row.heard);
+    socket.close();
+  });
+});
+
+describe("a rolled-back transaction", () => {
+  it("delivers nothing: no push, no email; the next committed event is the first the socket sees", async () => {
+    const { user, token } = await buildMember(t.db);
+    const socket = await openSocket(socketUrl, token);
+    await socket.next("notification_count");
+    const event = (title: string) => ({ type: "rule_created" as const, householdId: null, recipientIds: [user.id], title, message: "m" });
+
+    await expect(
+      t.db.transaction(async (tx) => {
+        await recordNotification(tx, event("Rolled back"), PUBLIC_URL);
+        throw new Error("the change failed after its event was recorded");
+      }),
+    ).rejects.toThrow("the change failed");
+    await t.db.transaction((tx) => recordNotification(tx, event("Committed"), PUBLIC_URL));
+
+    // NOTIFYs arrive in commit order: had the rolled-back one been sent, it would be here first.
+    expect((await socket.next("notification")).data.title).toBe("Committed");
+    expect(socket.received.filter((message) => message.type === "notification")).toHaveLength(1);
+    await t.smtp.waitFor(user.email ?? "", (mail) => mail.subject === "Housemate: Committed");
+    const queued = await t.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
+    expect(queued).toEqual([{ subject: "Housemate: Committed" }]);
+    expect(t.smtp.messages.filter((mail) => mail.subject === "Housemate: Rolled back")).toEqual([]);
+    socket.close();
+  });
+});
