@@ -209,6 +209,8 @@ const ROWS: Row[] = [
 
 /** Routes that tell no one anything live: reads, and changes no one else has a socket message for. */
 const QUIET = [
+  // @fastify/cors's preflight answer (plugins/security.ts): headers only.
+  "OPTIONS *",
   "GET /api/health",
   "GET /api/openapi.json",
   // The sign-in link is mailed (the outbox, sent after commit like any notification's email), never pushed.

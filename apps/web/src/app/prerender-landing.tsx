@@ -26,14 +26,24 @@ export async function prerenderLandingPage(): Promise<string> {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** index.html's preloads of the app's chunk (vite.config.ts): on this page the app waits for the first paint. */
-const LINK_TAG = /(?<!\s)\s*<link [^<>]*>/g; // (?<!\s): a run of spaces is tried once, from its start
+const LINK_TAG = /<link [^<>]*>/g;
 const isAppPreload = (tag: string) => /\sdata-app-preload[\s=/>]/.test(tag);
+
+/** `html` without the app's preload tags and the white space before each (a plain scan: no pattern backtracks over it). */
+function withoutAppPreloads(html: string): string {
+  let kept = "";
+  let from = 0;
+  for (const match of html.matchAll(LINK_TAG)) {
+    if (!isAppPreload(match[0])) continue;
+    kept += html.slice(from, match.index).trimEnd();
+    from = match.index + match[0].length;
+  }
+  return kept + html.slice(from);
+}
 
 /** The built index.html with the landing page's markup inside #root, without the app's preloads. */
 export function withLandingPage(indexHtml: string, markup: string): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to fill`);
   // A function, so a "$" in the markup is not read as a replacement pattern.
-  return indexHtml
-    .replace(LINK_TAG, (tag) => (isAppPreload(tag) ? "" : tag))
-    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+  return withoutAppPreloads(indexHtml).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }
