@@ -2,7 +2,7 @@ import type { CreateFineBody } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { badRequest } from "../../lib/errors.js";
 import { filePathFromPublicUrl } from "../storage/file-path.js";
-import { ownEvidenceUploads } from "./queries.js";
+import { ownFinishedUploads } from "../storage/queries.js";
 
 export const EVIDENCE_IMAGES_MESSAGE = "Evidence photos must be images you uploaded as evidence for this fine.";
 
@@ -25,7 +25,7 @@ export async function resolveEvidence(
   const paths = (params.evidence?.images ?? []).map((url) => filePathFromPublicUrl(params.publicOrigin, url));
   if (paths.some((path) => path === null)) throw badRequest(EVIDENCE_IMAGES_MESSAGE);
   const wanted = [...new Set(paths.filter((path): path is string => path !== null))];
-  const owned = await ownEvidenceUploads(db, params.issuerId, wanted);
+  const owned = await ownFinishedUploads(db, { userId: params.issuerId, category: "fine-evidence", filePaths: wanted });
   if (owned.length !== wanted.length) throw badRequest(EVIDENCE_IMAGES_MESSAGE);
   return { evidenceNote: note, evidenceImages: wanted };
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { FineStatus } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
-import { disputes, fineEdits, fines, rules, uploads, users } from "../../db/schema.js";
+import { disputes, fineEdits, fines, rules, users } from "../../db/schema.js";
 import { timestampOf, type PagePosition } from "./page-cursor.js";
 import type { FineRow } from "./presenter.js";
 
@@ -106,23 +106,6 @@ export async function findOffenderAndRule(db: Executor, householdId: string, off
     .where(and(eq(users.id, offenderId), eq(users.householdId, householdId), isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
-}
-
-/** Of `filePaths`, those `userId` finished uploading as fine evidence. */
-export async function ownEvidenceUploads(db: Executor, userId: string, filePaths: string[]): Promise<string[]> {
-  if (filePaths.length === 0) return [];
-  const rows = await db
-    .select({ filePath: uploads.filePath })
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.filePath, filePaths),
-        eq(uploads.userId, userId),
-        eq(uploads.category, "fine-evidence"),
-        isNotNull(uploads.uploadedAt),
-      ),
-    );
-  return rows.map((row) => row.filePath);
 }
 
 /** The names and rule title a notification about the fine reads with. */

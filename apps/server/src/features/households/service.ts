@@ -64,13 +64,7 @@ export async function joinHousehold(
       .for("share");
     if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     if (!household.joinById) throw forbidden(JOIN_BY_ID_OFF_MESSAGE);
-    await addMember(tx, {
-      userId: params.userId,
-      householdId: household.id,
-      isAdmin: false,
-      publicUrl: params.publicUrl,
-      now: params.now,
-    });
+    await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
     return household;
   });
 }

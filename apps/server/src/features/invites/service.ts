@@ -55,13 +55,7 @@ export async function joinByInvite(
         .returning({ id: users.id });
       if (!renamed) throw conflict(ALREADY_MEMBER_MESSAGE);
     }
-    await addMember(tx, {
-      userId: params.userId,
-      householdId: household.id,
-      isAdmin: false,
-      publicUrl: params.publicUrl,
-      now: params.now,
-    });
+    await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
     const [user] = await tx.select().from(users).where(eq(users.id, params.userId)).limit(1);
     if (!user) throw new Error("user vanished while joining");
     return { household, user };

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { uploads, users } from "../../db/schema.js";
+import { users } from "../../db/schema.js";
 import type { UserRow } from "../../plugins/auth.js";
 
 export async function findUser(db: Executor, userId: string): Promise<UserRow | null> {
@@ -15,21 +15,4 @@ export async function listMembers(db: Executor, householdId: string): Promise<Us
     .from(users)
     .where(and(eq(users.householdId, householdId), isNull(users.deletedAt)))
     .orderBy(asc(users.createdAt), asc(users.id));
-}
-
-/** Whether `filePath` is a finished profile-picture upload of this user. */
-export async function isOwnProfilePicture(db: Executor, userId: string, filePath: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.filePath, filePath),
-        eq(uploads.userId, userId),
-        eq(uploads.category, "profile-pictures"),
-        isNotNull(uploads.uploadedAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

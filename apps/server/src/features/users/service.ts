@@ -13,7 +13,8 @@ import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { endSessions } from "../auth/service.js";
 import { filePathFromPublicUrl, publicUrlFor } from "../storage/file-path.js";
-import { findUser, isOwnProfilePicture } from "./queries.js";
+import { ownFinishedUploads } from "../storage/queries.js";
+import { findUser } from "./queries.js";
 
 /** The profile behind `userId`, if the viewer may see it: their own, or a housemate's (SPEC §5). */
 export async function requireVisibleUser(db: Database, viewer: UserRow, userId: string): Promise<UserRow> {
@@ -74,10 +75,13 @@ async function resolveProfilePicture(
   params: { userId: string; url: string; publicUrl: string },
 ): Promise<string> {
   const filePath = filePathFromPublicUrl(params.publicUrl, params.url);
-  if (!filePath || !(await isOwnProfilePicture(db, params.userId, filePath))) {
+  const [owned] = filePath
+    ? await ownFinishedUploads(db, { userId: params.userId, category: "profile-pictures", filePaths: [filePath] })
+    : [];
+  if (!owned) {
     throw badRequest(PROFILE_PICTURE_MESSAGE, [{ path: "body.photo_url", message: PROFILE_PICTURE_MESSAGE }]);
   }
-  return publicUrlFor(params.publicUrl, filePath);
+  return publicUrlFor(params.publicUrl, owned);
 }
 
 /**
