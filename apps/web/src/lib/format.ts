@@ -1,35 +1,13 @@
 import { isValid, parseISO } from "date-fns";
-import { CURRENCY_LOCALES, DEFAULT_FORM_CURRENCY, type Currency } from "@housemate/contract";
+import { DEFAULT_FORM_CURRENCY, formatMoney, type Currency } from "@housemate/contract";
 
 /** SPEC §9: a household's currency when the screen does not know it yet. */
 export const DISPLAY_CURRENCY: Currency = DEFAULT_FORM_CURRENCY;
+/** Dates are written as en-US writes them (SPEC §9). */
 const DEFAULT_LOCALE = "en-US";
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function currencyFormatter(locale: string, currency: string): Intl.NumberFormat {
-  const decimals = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, ...decimals });
-  } catch {
-    // A code Intl does not know (never one of SPEC's twelve) still shows the amount.
-    return new Intl.NumberFormat(locale, decimals);
-  }
-}
-
-/**
- * SPEC §9: an amount in the household's currency, written the way that currency's country writes it
- * (the locale map; anything else en-US), always with 2 decimals.
- */
+/** SPEC §9: an amount in the household's currency (the contract's one money format), GBP until the screen knows it. */
 export function formatCurrency(amount: number, currency: string = DISPLAY_CURRENCY): string {
-  const locale = CURRENCY_LOCALES[currency as Currency] ?? DEFAULT_LOCALE;
-  const key = `${locale}|${currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = currencyFormatter(locale, currency);
-    formatters.set(key, formatter);
-  }
-  return formatter.format(Number.isFinite(amount) ? amount : 0);
+  return formatMoney(amount, currency);
 }
 
 export const UNKNOWN_DATE = "Unknown";
