@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { Fine, Rule, User } from "@housemate/contract";
-import { choose, DESKTOP, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
+import { choose, dashboardCard, DESKTOP, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
@@ -36,7 +36,7 @@ async function issueFine(page: Page, fine: { offender: string; description: stri
     await page.locator('input[type="file"]').setInputFiles({ name: "sink.png", mimeType: "image/png", buffer: fine.photo });
     const thumbnail = page.getByRole("img", { name: "sink.png" });
     await thumbnail.waitFor();
-    await page.getByRole("status", { name: "Uploading sink.png" }).waitFor({ state: "detached" }).catch(() => undefined);
+    await page.getByRole("status", { name: "Uploading sink.png" }).waitFor({ state: "detached" });
     await expect.poll(() => page.getByRole("button", { name: "Issue Fine" }).isEnabled()).toBe(true);
   }
   await page.getByRole("button", { name: "Issue Fine" }).click();
@@ -91,7 +91,7 @@ describe("rules, fines and the fine fund in the browser", () => {
 
   it("Ben sees it pending with the evidence, and disputes it", async () => {
     await benPage.goto("/dashboard");
-    const pending = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Your Pending Fines" }) });
+    const pending = dashboardCard(benPage, "Your Pending Fines");
     await pending.getByText("1 unpaid fine").waitFor();
     await pending.getByRole("article", { name: RULE }).getByText("£2.50").waitFor();
 
@@ -129,7 +129,7 @@ describe("rules, fines and the fine fund in the browser", () => {
 
   it("Ana declines the dispute", async () => {
     await anaPage.goto("/dashboard");
-    const toReview = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Disputed Fines to Review" }) });
+    const toReview = dashboardCard(anaPage, "Disputed Fines to Review");
     await toReview.getByRole("button", { name: "Review" }).waitFor();
     await screenshot(anaPage, "fines-dashboard-dispute-to-review-desktop");
     await toReview.getByRole("button", { name: "Review" }).click();
@@ -189,7 +189,7 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
 
-    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    const recent = dashboardCard(benPage, "Recent Activity");
     const row = recent.getByRole("article", { name: RULE }).filter({ hasText: "£3.00" });
     await row.getByRole("button", { name: "Details" }).click();
     const details = benPage.getByRole("dialog", { name: "Fine Details" });
@@ -207,10 +207,10 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.getByText("Dispute submitted").waitFor();
 
     await anaPage.goto("/dashboard");
-    const recent = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Recent Activity" }) });
+    const recent = dashboardCard(anaPage, "Recent Activity");
     await recent.getByText("Page 1 of 1").waitFor();
     expect(await recent.getByRole("article").count()).toBe(2);
-    const toReview = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Disputed Fines to Review" }) });
+    const toReview = dashboardCard(anaPage, "Disputed Fines to Review");
     await toReview.getByRole("button", { name: "Review" }).click();
     const review = anaPage.getByRole("dialog", { name: "Review Dispute" });
     await review.getByRole("radio", { name: /Accept dispute/ }).check();
@@ -246,19 +246,19 @@ describe("rules, fines and the fine fund in the browser", () => {
         await page.setViewportSize(viewport);
         await page.goto(path);
         await page.getByRole("heading", { name: ready }).waitFor();
-        await page.getByLabel(/Loading/).first().waitFor({ state: "detached" }).catch(() => undefined);
+        await page.getByLabel(/Loading/).first().waitFor({ state: "detached" });
         await page.locator('[data-testid^="house-balance"]:visible').first().waitFor();
-        await dismissToasts(page).catch(() => undefined);
+        await dismissToasts(page);
         await screenshot(page, `fines-${name}-${size}`);
       }
     }
 
     // The details of a fine, on a phone.
     await benPage.goto("/dashboard");
-    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    const recent = dashboardCard(benPage, "Recent Activity");
     await recent.getByRole("button", { name: "Details" }).last().click();
     await benPage.getByRole("dialog", { name: "Fine Details" }).getByText("Pans and the big pot left in the sink").waitFor();
-    await dismissToasts(benPage).catch(() => undefined);
+    await dismissToasts(benPage);
     await screenshotDialog(benPage, "fines-details-dialog-phone");
   });
   it("a long history is paged by the server, and a phone's dashboard does not move while its lists load", async () => {
@@ -300,9 +300,9 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.keyboard.press("Escape");
     asked.length = 0;
     await benPage.goto("/dashboard");
-    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    const recent = dashboardCard(benPage, "Recent Activity");
     await recent.getByText("Page 1 of 3").waitFor();
-    const pending = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Your Pending Fines" }) });
+    const pending = dashboardCard(benPage, "Your Pending Fines");
     await pending.getByText("24 unpaid fines").waitFor();
     await pending.getByText("Page 1 of 8").waitFor();
     await benPage.waitForLoadState("networkidle");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { artifactPath, PHONE, screenshot } from "./helpers/browser.js";
+import { artifactPath, dashboardCard, PHONE, screenshot } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { newEmail } from "./helpers/session.js";
@@ -130,7 +130,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     await addNote(anaPage, "Green for go: the heating is fixed", "Green");
     await addNote(anaPage, "Purple reminder: rent is due on the 1st. Please transfer it to the usual account before noon.", "Purple");
     await dismissToasts(anaPage);
-    const card = anaPage.locator("div.rounded-lg", { has: anaPage.getByText("Household Notes", { exact: true }) }).last();
+    const card = dashboardCard(anaPage, "Household Notes");
     await card.scrollIntoViewIfNeeded();
     await pageShot(anaPage, "notes-board-desktop");
     await card.screenshot({ path: artifactPath("notes-card-desktop") });
@@ -154,7 +154,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await pageShot(phone, "notes-board-phone");
-    const phoneCard = phone.locator("div.rounded-lg", { has: phone.getByText("Household Notes", { exact: true }) }).last();
+    const phoneCard = dashboardCard(phone, "Household Notes");
     await phoneCard.screenshot({ path: artifactPath("notes-card-phone") });
     await phone.emulateMedia({ colorScheme: "dark" });
     await pageShot(phone, "notes-board-phone-dark");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { thumbnailUrl } from "@housemate/contract";
-import { expectNoSidewaysScroll, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
+import { dashboardCard, expectNoSidewaysScroll, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
@@ -108,7 +108,7 @@ describe("the profile in the browser", () => {
   });
 
   it("Ana's three tabs fit a 360 px phone", async () => {
-    await dismissToasts(anaPage).catch(() => undefined);
+    await dismissToasts(anaPage);
     await anaPage.goto("/dashboard/profile");
     await anaPage.getByTestId("profile-avatar").locator("img").waitFor();
     await expectNoSidewaysScroll(anaPage);
@@ -170,7 +170,7 @@ describe("the profile in the browser", () => {
 
   it("Ana still sees both fines Ben was part of, with Ben as a former member", async () => {
     await anaPage.goto("/dashboard");
-    const recent = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Recent Activity" }) });
+    const recent = dashboardCard(anaPage, "Recent Activity");
     await recent.getByText("You fined Former member").waitFor();
     await recent.getByText("Former member fined you").waitFor();
 

@@ -45,6 +45,9 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
   return { context, page };
 }
 
+/** A dashboard card, by its title: the named region a screen reader lists (not its styling, which may change). */
+export const dashboardCard = (page: Page, title: string) => page.getByRole("region", { name: title });
+
 /** Where the screenshot called `name` is kept. */
 export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true });
