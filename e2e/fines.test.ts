@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { Fine, Rule, User } from "@housemate/contract";
-import { choose, DESKTOP, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
+import { choose, dashboardCard, DESKTOP, openPage, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
@@ -24,7 +24,7 @@ async function houseBalance(page: Page): Promise<string> {
 
 /** Issues a fine on /dashboard/fines/new and waits for the return to My Fines. */
 async function issueFine(page: Page, fine: { offender: string; description: string; note?: string; photo?: Buffer }) {
-  await page.goto("/dashboard/fines/new");
+  await openPage(page, "/dashboard/fines/new");
   await page.getByRole("heading", { name: "Issue New Fine" }).waitFor();
   await choose(page, "Offender *", fine.offender);
   await choose(page, "Rule *", new RegExp(RULE));
@@ -36,7 +36,7 @@ async function issueFine(page: Page, fine: { offender: string; description: stri
     await page.locator('input[type="file"]').setInputFiles({ name: "sink.png", mimeType: "image/png", buffer: fine.photo });
     const thumbnail = page.getByRole("img", { name: "sink.png" });
     await thumbnail.waitFor();
-    await page.getByRole("status", { name: "Uploading sink.png" }).waitFor({ state: "detached" }).catch(() => undefined);
+    await page.getByRole("status", { name: "Uploading sink.png" }).waitFor({ state: "detached" });
     await expect.poll(() => page.getByRole("button", { name: "Issue Fine" }).isEnabled()).toBe(true);
   }
   await page.getByRole("button", { name: "Issue Fine" }).click();
@@ -63,7 +63,7 @@ describe("rules, fines and the fine fund in the browser", () => {
   });
 
   it("Ana writes the rule 'Dishes left overnight' (£2.50)", async () => {
-    await anaPage.goto("/dashboard/rules");
+    await openPage(anaPage, "/dashboard/rules");
     await anaPage.getByText("No rules found").waitFor();
     await anaPage.getByRole("button", { name: "Create Rule" }).click();
     const dialog = anaPage.getByRole("dialog", { name: "Create Rule" });
@@ -90,8 +90,8 @@ describe("rules, fines and the fine fund in the browser", () => {
   });
 
   it("Ben sees it pending with the evidence, and disputes it", async () => {
-    await benPage.goto("/dashboard");
-    const pending = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Your Pending Fines" }) });
+    await openPage(benPage, "/dashboard");
+    const pending = dashboardCard(benPage, "Your Pending Fines");
     await pending.getByText("1 unpaid fine").waitFor();
     await pending.getByRole("article", { name: RULE }).getByText("£2.50").waitFor();
 
@@ -128,8 +128,8 @@ describe("rules, fines and the fine fund in the browser", () => {
   });
 
   it("Ana declines the dispute", async () => {
-    await anaPage.goto("/dashboard");
-    const toReview = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Disputed Fines to Review" }) });
+    await openPage(anaPage, "/dashboard");
+    const toReview = dashboardCard(anaPage, "Disputed Fines to Review");
     await toReview.getByRole("button", { name: "Review" }).waitFor();
     await screenshot(anaPage, "fines-dashboard-dispute-to-review-desktop");
     await toReview.getByRole("button", { name: "Review" }).click();
@@ -147,7 +147,7 @@ describe("rules, fines and the fine fund in the browser", () => {
   });
 
   it("Ben cannot dispute again, and pays", async () => {
-    await benPage.goto("/dashboard/fines");
+    await openPage(benPage, "/dashboard/fines");
     const card = fineCard(benPage, "Pans and the big pot");
     await card.getByText("Pending", { exact: true }).waitFor();
     await card.locator('[data-section="dispute-declined"]').getByText("Three days is not soaking").waitFor();
@@ -161,13 +161,13 @@ describe("rules, fines and the fine fund in the browser", () => {
   });
 
   it("the House Balance shows £2.50 for both", async () => {
+    await openPage(benPage, "/dashboard");
     await expect.poll(() => houseBalance(benPage)).toBe("£2.50");
-    await anaPage.reload();
+    await openPage(anaPage, "/dashboard");
     await expect.poll(() => houseBalance(anaPage)).toBe("£2.50");
 
     await benPage.setViewportSize(PHONE);
     await expect.poll(() => benPage.getByTestId("house-balance-compact").textContent()).toBe("£2.50");
-    await benPage.setViewportSize(DESKTOP);
   });
 
   it("Ana corrects a second fine's amount, and Ben is told and finds the change in its details", async () => {
@@ -181,7 +181,7 @@ describe("rules, fines and the fine fund in the browser", () => {
     expect(edited.status).toBe(200);
 
     // Live delivery is the notifications journey's to prove; here, what Ben finds when he next looks.
-    await benPage.goto("/dashboard");
+    await openPage(benPage, "/dashboard");
     await benPage.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
     const panel = benPage.getByRole("dialog", { name: "Notifications" });
     await panel.getByText("Fine changed").first().waitFor();
@@ -189,7 +189,7 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
 
-    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    const recent = dashboardCard(benPage, "Recent Activity");
     const row = recent.getByRole("article", { name: RULE }).filter({ hasText: "£3.00" });
     await row.getByRole("button", { name: "Details" }).click();
     const details = benPage.getByRole("dialog", { name: "Fine Details" });
@@ -198,7 +198,7 @@ describe("rules, fines and the fine fund in the browser", () => {
   });
 
   it("the second fine is disputed, accepted, and disappears", async () => {
-    await benPage.goto("/dashboard/fines");
+    await openPage(benPage, "/dashboard/fines");
     const card = fineCard(benPage, "Frying pan left on the hob");
     await card.getByRole("button", { name: "Dispute" }).click();
     const dialog = benPage.getByRole("dialog", { name: "Dispute Fine" });
@@ -206,11 +206,11 @@ describe("rules, fines and the fine fund in the browser", () => {
     await dialog.getByRole("button", { name: "Submit Dispute" }).click();
     await benPage.getByText("Dispute submitted").waitFor();
 
-    await anaPage.goto("/dashboard");
-    const recent = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Recent Activity" }) });
+    await openPage(anaPage, "/dashboard");
+    const recent = dashboardCard(anaPage, "Recent Activity");
     await recent.getByText("Page 1 of 1").waitFor();
     expect(await recent.getByRole("article").count()).toBe(2);
-    const toReview = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Disputed Fines to Review" }) });
+    const toReview = dashboardCard(anaPage, "Disputed Fines to Review");
     await toReview.getByRole("button", { name: "Review" }).click();
     const review = anaPage.getByRole("dialog", { name: "Review Dispute" });
     await review.getByRole("radio", { name: /Accept dispute/ }).check();
@@ -243,25 +243,26 @@ describe("rules, fines and the fine fund in the browser", () => {
       [PHONE, "phone"],
     ] as const) {
       for (const [page, path, name, ready] of shots) {
-        await page.setViewportSize(viewport);
-        await page.goto(path);
+        await openPage(page, path, viewport);
         await page.getByRole("heading", { name: ready }).waitFor();
-        await page.getByLabel(/Loading/).first().waitFor({ state: "detached" }).catch(() => undefined);
+        await page.getByLabel(/Loading/).first().waitFor({ state: "detached" });
         await page.locator('[data-testid^="house-balance"]:visible').first().waitFor();
-        await dismissToasts(page).catch(() => undefined);
+        await dismissToasts(page);
         await screenshot(page, `fines-${name}-${size}`);
       }
     }
 
     // The details of a fine, on a phone.
-    await benPage.goto("/dashboard");
-    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    await openPage(benPage, "/dashboard", PHONE);
+    const recent = dashboardCard(benPage, "Recent Activity");
     await recent.getByRole("button", { name: "Details" }).last().click();
     await benPage.getByRole("dialog", { name: "Fine Details" }).getByText("Pans and the big pot left in the sink").waitFor();
-    await dismissToasts(benPage).catch(() => undefined);
+    await dismissToasts(benPage);
     await screenshotDialog(benPage, "fines-details-dialog-phone");
   });
   it("a long history is paged by the server, and a phone's dashboard does not move while its lists load", async () => {
+    // Ben waits on his dashboard, whose lists are the ones counted below, while Ana issues the fines.
+    await openPage(benPage, "/dashboard");
     // 23 more fines for Ben, issued as a client would: with the paid and the pending one before, 25 listed (3 pages
     // of Recent Activity), 24 of them pending.
     const [rule] = (await callApi<Rule[]>(journey.server, anaPage, "GET", `/rules/household/${householdId}`)).data;
@@ -295,14 +296,11 @@ describe("rules, fines and the fine fund in the browser", () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith("/api/fines")) asked.push(url);
     });
-    await benPage.setViewportSize(PHONE);
-    // The last step left a Fine Details dialog open, whose history the fines' live notifications refresh.
-    await benPage.keyboard.press("Escape");
     asked.length = 0;
-    await benPage.goto("/dashboard");
-    const recent = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Recent Activity" }) });
+    await openPage(benPage, "/dashboard", PHONE);
+    const recent = dashboardCard(benPage, "Recent Activity");
     await recent.getByText("Page 1 of 3").waitFor();
-    const pending = benPage.locator("div.rounded-lg", { has: benPage.getByRole("heading", { name: "Your Pending Fines" }) });
+    const pending = dashboardCard(benPage, "Your Pending Fines");
     await pending.getByText("24 unpaid fines").waitFor();
     await pending.getByText("Page 1 of 8").waitFor();
     await benPage.waitForLoadState("networkidle");
@@ -340,6 +338,5 @@ describe("rules, fines and the fine fund in the browser", () => {
     await benPage.getByRole("tab", { name: "Paid 1" }).waitFor();
     await benPage.getByText("Page 1 of 3").waitFor();
     expect(await benPage.getByRole("article").count()).toBe(10);
-    await benPage.setViewportSize(DESKTOP);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { artifactPath, PHONE, screenshot } from "./helpers/browser.js";
+import { artifactPath, dashboardCard, openPage, PHONE, screenshot } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { newEmail } from "./helpers/session.js";
@@ -86,6 +86,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
   });
 
   it("Bo drags the second note to the top and edits the other; Ana sees both after a reload", async () => {
+    await openPage(boPage, "/dashboard");
     const list = notesList(boPage);
     const reordered = boPage.waitForResponse((res) => res.url().endsWith("/api/sticky-notes/reorder"));
     await drag(
@@ -104,11 +105,12 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     const patch = await saved;
     expect(patch.request().postDataJSON()).toEqual({ content: "Bins out on Tuesday and Friday" });
 
-    await anaPage.reload();
+    await openPage(anaPage, "/dashboard");
     await expect.poll(() => boardTexts(anaPage)).toEqual(["Plumber comes Friday at 9", "Bins out on Tuesday and Friday"]);
   });
 
   it("Ana moves a note by keyboard alone, and the order holds after a reload", async () => {
+    await openPage(anaPage, "/dashboard");
     await addNote(anaPage, "Party on Saturday!", "Pink");
     const handle = notesList(anaPage).getByRole("button", { name: 'Move note "Party on Saturday!"' });
     await handle.focus();
@@ -127,10 +129,11 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
   });
 
   it("looks like a board of sticky notes on a desktop and on a 360 px phone, light and dark", async () => {
+    await openPage(anaPage, "/dashboard");
     await addNote(anaPage, "Green for go: the heating is fixed", "Green");
     await addNote(anaPage, "Purple reminder: rent is due on the 1st. Please transfer it to the usual account before noon.", "Purple");
     await dismissToasts(anaPage);
-    const card = anaPage.locator("div.rounded-lg", { has: anaPage.getByText("Household Notes", { exact: true }) }).last();
+    const card = dashboardCard(anaPage, "Household Notes");
     await card.scrollIntoViewIfNeeded();
     await pageShot(anaPage, "notes-board-desktop");
     await card.screenshot({ path: artifactPath("notes-card-desktop") });
@@ -154,7 +157,7 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await pageShot(phone, "notes-board-phone");
-    const phoneCard = phone.locator("div.rounded-lg", { has: phone.getByText("Household Notes", { exact: true }) }).last();
+    const phoneCard = dashboardCard(phone, "Household Notes");
     await phoneCard.screenshot({ path: artifactPath("notes-card-phone") });
     await phone.emulateMedia({ colorScheme: "dark" });
     await pageShot(phone, "notes-board-phone-dark");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { choose, PHONE, screenshotScreen } from "./helpers/browser.js";
+import { choose, openPage, PHONE, screenshotScreen } from "./helpers/browser.js";
 import { signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { callApi, localItem, newEmail } from "./helpers/session.js";
@@ -17,6 +17,16 @@ async function createRule(page: Page, householdId: string) {
 }
 
 const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("button", { name, exact: true });
+
+/**
+ * Opens `path` and resolves once its live socket has brought the first message (the counts the server sends on
+ * connecting): from then on news reaches the page live, where before it could arrive unseen.
+ */
+async function openLive(page: Page, path: string) {
+  const connected = page.waitForEvent("websocket").then((socket) => socket.waitForEvent("framereceived"));
+  await openPage(page, path);
+  await connected;
+}
 
 describe("live notifications in the browser", () => {
   const ana = { name: "Ana Lopez", email: newEmail("ana") };
@@ -37,9 +47,10 @@ describe("live notifications in the browser", () => {
   });
 
   it("Ana fines Ben; his bell count rises and a toast shows, without a reload", async () => {
+    await openLive(benPage, "/dashboard");
     await benPage.evaluate(() => Object.assign(window, { samePageLoad: true }));
 
-    await anaPage.goto("/dashboard/fines/new");
+    await openPage(anaPage, "/dashboard/fines/new");
     await anaPage.getByRole("heading", { name: "Issue New Fine" }).waitFor();
     await choose(anaPage, "Offender *", ben.name);
     await choose(anaPage, "Rule *", new RegExp(RULE));
@@ -60,6 +71,7 @@ describe("live notifications in the browser", () => {
   });
 
   it("Ben opens the panel, sees the fine and reads it", async () => {
+    await openPage(benPage, "/dashboard");
     await bell(benPage, "Notifications, 1 unread").click();
     const panel = benPage.getByRole("dialog", { name: "Notifications" });
     const item = panel.getByRole("button", { name: /You've been fined/ });
@@ -83,6 +95,7 @@ describe("live notifications in the browser", () => {
   });
 
   it("Ana marks everything read at once", async () => {
+    await openPage(anaPage, "/dashboard");
     await bell(anaPage, "Notifications, 1 unread").click();
     const panel = anaPage.getByRole("dialog", { name: "Notifications" });
     await panel.getByText("Ben Hall", { exact: false }).first().waitFor();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { thumbnailUrl } from "@housemate/contract";
-import { expectNoSidewaysScroll, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
-import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
+import { dashboardCard, expectNoSidewaysScroll, openPage, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
+import { signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
 import { callApi, localItem, newEmail } from "./helpers/session.js";
@@ -54,7 +54,7 @@ describe("the profile in the browser", () => {
   });
 
   it("Ana renames herself on General; the avatar menu shows the new name", async () => {
-    await anaPage.goto("/dashboard/profile");
+    await openPage(anaPage, "/dashboard/profile");
     const field = anaPage.getByLabel("Display Name");
     await expect.poll(() => field.inputValue()).toBe(ana.name);
     await field.fill("   ");
@@ -70,7 +70,7 @@ describe("the profile in the browser", () => {
   });
 
   it("Ana picks a picture, crops it round and saves it; the header shows it", async () => {
-    await dismissToasts(anaPage);
+    await openPage(anaPage, "/dashboard/profile");
     await anaPage
       .getByLabel("Choose a profile picture")
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(240, 180) });
@@ -108,8 +108,7 @@ describe("the profile in the browser", () => {
   });
 
   it("Ana's three tabs fit a 360 px phone", async () => {
-    await dismissToasts(anaPage).catch(() => undefined);
-    await anaPage.goto("/dashboard/profile");
+    await openPage(anaPage, "/dashboard/profile");
     await anaPage.getByTestId("profile-avatar").locator("img").waitFor();
     await expectNoSidewaysScroll(anaPage);
     await screenshot(anaPage, "profile-general-phone");
@@ -131,6 +130,7 @@ describe("the profile in the browser", () => {
   });
 
   it("Ana turns off email for fines she receives, and it stays off", async () => {
+    await openPage(anaPage, "/dashboard/profile?tab=preferences");
     const email = anaPage.getByRole("switch", { name: "Someone issued you a fine (email)" });
     expect(await email.getAttribute("aria-checked")).toBe("true");
     await email.click();
@@ -140,8 +140,8 @@ describe("the profile in the browser", () => {
   });
 
   it("Ben deletes his account from the Danger Zone and lands on the landing page, signed out", async () => {
+    await openPage(benPage, "/dashboard/profile");
     const token = await localItem(benPage, "authToken");
-    await benPage.goto("/dashboard/profile");
     await benPage.getByLabel("Display Name").waitFor();
     await screenshot(benPage, "profile-general-desktop");
     await benPage.goto("/dashboard/profile?tab=statistics");
@@ -169,8 +169,8 @@ describe("the profile in the browser", () => {
   });
 
   it("Ana still sees both fines Ben was part of, with Ben as a former member", async () => {
-    await anaPage.goto("/dashboard");
-    const recent = anaPage.locator("div.rounded-lg", { has: anaPage.getByRole("heading", { name: "Recent Activity" }) });
+    await openPage(anaPage, "/dashboard");
+    const recent = dashboardCard(anaPage, "Recent Activity");
     await recent.getByText("You fined Former member").waitFor();
     await recent.getByText("Former member fined you").waitFor();
 

@@ -163,7 +163,11 @@ describe("stored text with XSS payloads in the browser", () => {
     const page = (await newPage(browser, server.url)).page;
     const seen = watch(page);
     await page.goto("/");
-    await page.addScriptTag({ content: "window.__pwned = 'inline';" }).catch(() => undefined);
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__pwned = 'inline';";
+      document.head.append(script);
+    });
     await page.evaluate(() => {
       const image = document.createElement("img");
       image.setAttribute("onerror", "window.__pwned = 'handler'");

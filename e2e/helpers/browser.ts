@@ -36,14 +36,32 @@ export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 360, height: 740 };
 
+/** The viewport each page was opened at, which `openPage` puts back. */
+const openedAt = new WeakMap<Page, Viewport>();
+
 /** A fresh context (a person on their own device) with one page, at `viewport`. */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
   // Other suites share this 2-core machine; a step that takes 10 s there is slow, not broken.
   page.setDefaultTimeout(20_000);
+  openedAt.set(page, viewport);
   return { context, page };
 }
+
+/**
+ * Loads `path` afresh, at `viewport` (by default the one the page was opened at). A test starts with it, so it
+ * depends on the people, household and data the earlier tests made, never on the screen, dialog, toast or width
+ * an earlier test left behind: each test can fail, be skipped or be reordered without breaking the next.
+ */
+export async function openPage(page: Page, path: string, viewport?: Viewport): Promise<Page> {
+  await page.setViewportSize(viewport ?? openedAt.get(page) ?? DESKTOP);
+  await page.goto(path);
+  return page;
+}
+
+/** A dashboard card, by its title: the named region a screen reader lists (not its styling, which may change). */
+export const dashboardCard = (page: Page, title: string) => page.getByRole("region", { name: title });
 
 /** Where the screenshot called `name` is kept. */
 export function artifactPath(name: string): string {

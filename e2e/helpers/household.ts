@@ -51,6 +51,10 @@ export async function signUpAndJoinHousehold(page: Page, server: RunningServer, 
 
 /** Closes the toasts on screen, so a screenshot shows the page rather than the last step's news. */
 export async function dismissToasts(page: Page) {
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
+  // All at once inside the page: one by one from here, a toast could time out between being found and being
+  // clicked, and the click would wait for a button that is gone.
+  await page.evaluate(() => {
+    for (const close of document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] button[aria-label="Close toast"]')) close.click();
+  });
   await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
 }

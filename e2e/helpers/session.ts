@@ -58,6 +58,8 @@ export async function callApi<T>(server: RunningServer, page: Page, method: stri
     headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await response.json().catch(() => ({}))) as { data: T };
+  // An answer may have no body (204); any other body must be JSON.
+  const text = await response.text();
+  const json = (text ? JSON.parse(text) : {}) as { data: T };
   return { status: response.status, data: json.data };
 }

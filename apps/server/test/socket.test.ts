@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import type { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES } from "@housemate/contract";
@@ -157,14 +159,18 @@ describe("live socket", () => {
 
   it("drops a connection that stops answering the heartbeat", async () => {
     const { token } = await buildMember(t.db);
+    // The server's end of the live socket, which tells when a pong has reached it.
+    const accepted = new Promise<WebSocket>((resolve) => t.app.websocketServer.once("connection", resolve));
     const alive = await openSocket(url, token);
+    const aliveOnServer = await accepted;
     const dead = await openSocket(url, token, { autoPong: false });
     await alive.next("notification_count");
     await dead.next("notification_count");
     const before = t.app.notifications.connections;
 
+    const ponged = once(aliveOnServer, "pong");
     await t.app.notifications.heartbeat(); // pings; the live client answers
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ponged; // rather than a sleep that hopes the pong has arrived
     await t.app.notifications.heartbeat(); // no answer since the last one: dropped
     expect((await dead.closed).code).toBe(1006);
     expect(t.app.notifications.connections).toBe(before - 1);

@@ -94,7 +94,8 @@ describe.runIf(TEST_ENGINE === "postgres")("beyond capacity", () => {
   it("gives back the places of clients that hung up while they waited", async () => {
     const release = await holdHousehold();
     const controllers = Array.from({ length: MAX_IN_FLIGHT }, () => new AbortController());
-    const gone = controllers.map((controller) => addNote(controller.signal).catch(() => null));
+    // Each waits on the lock until its client hangs up: it can only end aborted.
+    const gone = controllers.map((controller) => expect(addNote(controller.signal)).rejects.toMatchObject({ name: "AbortError" }));
     await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(MAX_IN_FLIGHT);
     for (const controller of controllers) controller.abort();
     await Promise.all(gone);

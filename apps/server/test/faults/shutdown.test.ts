@@ -98,7 +98,8 @@ describe(`graceful shutdown under load (${TEST_ENGINE})`, () => {
     const login = await call(server.url, { method: "POST", route: "/auth/login", body: { email: "late@example.com" } });
     expect(login.status).toBe(200);
     const exited = stopServerProcess(server);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Shutting down, it stops answering (rather than a sleep that hopes it has begun); the mail is still on its way.
+    await expect.poll(() => fetch(`${server.url}/api/health`).then((res) => res.ok, () => false), { timeout: 10_000 }).toBe(false);
     await mailRelay.restore();
     expect(await exited, server.output()).toEqual({ code: 0, signal: null });
 

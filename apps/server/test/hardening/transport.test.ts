@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SOCKET_CLOSE } from "@housemate/contract";
 import { JSON_BODY_LIMIT, JSON_TOO_DEEP_MESSAGE } from "../../src/app.js";
 import { SERVER_BUSY_MESSAGE } from "../../src/lib/errors.js";
@@ -15,6 +16,8 @@ import { timed } from "../faults/helpers/app-over.js";
 /** Hardening issue 13, items 1, 3 and 8: whoever holds connections open or sends costly input cannot take the API down. */
 
 const portOf = (t: TestContext) => (t.app.server.address() as AddressInfo).port;
+const connectionsTo = (t: TestContext) =>
+  new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
 /** A raw TCP connection that sends `head` and then nothing; resolves `closed` when the server hangs up. */
 function stall(port: number, head: string) {
@@ -58,10 +61,17 @@ describe("a request that never arrives", () => {
 
   it("holds no in-flight place, so API calls keep answering, and its connection is closed at the deadline", async () => {
     const { token } = (await buildHouseholdWithMembers(t.db, 0)).owner;
+    // Counted as the server reads each stalled request's headers: the calls below go once all of them are inside,
+    // rather than after a sleep that hopes they are.
+    let stalledInside = 0;
+    const countStalled = (request: IncomingMessage) => {
+      if (request.url === "/api/auth/login") stalledInside += 1;
+    };
+    t.app.server.on("request", countStalled);
     const stalled = Array.from({ length: MAX_IN_FLIGHT * 5 }, () => stall(portOf(t), stalledLogin(1_000)));
     sockets.push(...stalled.map((s) => s.socket));
-    await Promise.all(stalled.map((s) => s.connected));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect.poll(() => stalledInside, { timeout: 5_000 }).toBe(stalled.length);
+    t.app.server.off("request", countStalled);
 
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${base}/api/fines`, { headers: { authorization: `Bearer ${token}` } });
@@ -112,8 +122,8 @@ describe("connections per client address", () => {
   it("closes a connection over MAX_CONNECTIONS_PER_IP at once, and takes new ones when one has gone", async () => {
     const open = Array.from({ length: 3 }, () => stall(portOf(t), ""));
     sockets.push(...open.map((s) => s.socket));
-    await Promise.all(open.map((s) => s.connected));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server has counted all three (rather than a sleep that hopes it has).
+    await expect.poll(() => connectionsTo(t), { timeout: 5_000 }).toBe(3);
 
     const over = stall(portOf(t), "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
     sockets.push(over.socket);
@@ -146,9 +156,15 @@ describe("connections per client address", () => {
 describe("the health check while the server sheds", () => {
   let t: TestContext;
   beforeAll(async () => {
+    // Shedding is remembered for SHEDDING_MS of Date.now(), which the app reads from the Date it starts with: a faked
+    // one (still running on its own) lets the test skip past that second rather than sleep through it.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
     t = await createTestContext({ env: { MAX_IN_FLIGHT: "1" } });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   it("answers 503 'degraded' in the error envelope, then 200 again once shedding has stopped", async () => {
     const { token } = await buildMember(t.db);
@@ -162,7 +178,7 @@ describe("the health check while the server sheds", () => {
       error: { code: "SERVICE_UNAVAILABLE", message: SERVER_BUSY_MESSAGE, details: { status: "degraded" } },
     });
 
-    await new Promise((resolve) => setTimeout(resolve, SHEDDING_MS + 100));
+    vi.advanceTimersByTime(SHEDDING_MS);
     expect((await t.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 });

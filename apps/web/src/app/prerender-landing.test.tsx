@@ -41,11 +41,8 @@ async function hydratedPage() {
   const preview = within(container).getByRole("img", { name: /Housemate dashboard/ });
   const warn = vi.spyOn(console, "warn");
   let root: Root | undefined;
-  await act(async () => {
-    root = mountApp(container, { prerendered: true });
-  });
-  const mismatches = () => warn.mock.calls.filter(([message]) => message === "The prerendered page was rendered again");
-  // Unmounted before jsdom is torn down: a root left mounted renders on into a window that is gone.
+  // Unmounted before jsdom is torn down: a root left mounted renders on into a window that is gone. Registered
+  // before mounting, so a mount that fails half-way is unmounted too.
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -54,6 +51,10 @@ async function hydratedPage() {
     container.remove();
   };
   mounted.push(close);
+  await act(async () => {
+    root = mountApp(container, { prerendered: true });
+  });
+  const mismatches = () => warn.mock.calls.filter(([message]) => message === "The prerendered page was rendered again");
   return { container, preview, mismatches, close };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { toast } from "sonner";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -39,12 +39,14 @@ export function FineListCard(props: FineListCardProps) {
   // SPEC's Recent Activity shows its pager whenever it lists fines; the cards that keep their height hide it, in
   // place, while there is only one page. A page that failed to load keeps Previous within reach.
   const pagerShown = (shrink ? loaded : loaded && pages.pageCount > 1) || pages.hasPrevious;
+  const titleId = useId();
 
   return (
-    <Card className="flex flex-col">
+    // A region named by its title, so a screen reader can jump to "Recent Activity" (and a test can find it so).
+    <Card role="region" aria-labelledby={titleId} className="flex flex-col">
       <CardHeader className="gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle>{title}</CardTitle>
+          <CardTitle id={titleId}>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </div>
         {/* The badge's line is there before the count is: on a phone it sits under the title, which it never squeezes. */}

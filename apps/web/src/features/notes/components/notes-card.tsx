@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { RotateCw, StickyNote as StickyNoteIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,13 +28,15 @@ export function NotesCard() {
   const deleteNote = useDeleteNote();
   const reorderNotes = useReorderNotes();
   const list = notes.data ?? [];
+  const titleId = useId();
 
   return (
-    // Two of the dashboard grid's three columns on wide screens: a board needs room to read.
-    <Card className="xl:col-span-2">
+    // Two of the dashboard grid's three columns on wide screens: a board needs room to read. A region named by its
+    // title, so a screen reader can jump to it.
+    <Card role="region" aria-labelledby={titleId} className="xl:col-span-2">
       <CardHeader className="flex-row items-center gap-2 pb-3">
         <StickyNoteIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-        <CardTitle className="text-base">Household Notes</CardTitle>
+        <CardTitle id={titleId} className="text-base">Household Notes</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <AddNoteForm onAdd={(note) => createNote.mutate(note)} />

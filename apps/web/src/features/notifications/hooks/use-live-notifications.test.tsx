@@ -70,9 +70,12 @@ describe("live notifications in the signed-in shell", () => {
   it("neither loads nor connects while the user has no household", async () => {
     storeSession(serverUser({ id: USER_ID, household_id: null }));
     act(() => useAuthStore.getState().checkAuth());
+    // Fake timers, skipped well past a reconnect's first delay: time enough for a fetch or a socket to show up,
+    // without sleeping through it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = respondWith({});
     renderSignedIn(<SignedInShell />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(FakeWebSocket.instances).toHaveLength(0);
     expect(listCalls(server.requests)).toBe(0);
   });

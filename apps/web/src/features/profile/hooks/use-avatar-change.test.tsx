@@ -53,7 +53,8 @@ function renderAvatarChange(onSaved = vi.fn()) {
     </QueryClientProvider>
   );
   const view = renderHook(() => useAvatarChange((file) => uploadFile(file, "profile-pictures"), onSaved), { wrapper });
-  const save = () => act(() => view.result.current.mutateAsync({ source: "blob:picked", area: AREA }).catch(() => undefined));
+  // Settles as the mutation does: a test of a failure expects the rejection rather than swallowing it.
+  const save = () => act(() => view.result.current.mutateAsync({ source: "blob:picked", area: AREA }));
   return { ...view, save, onSaved };
 }
 
@@ -96,7 +97,7 @@ describe("changing the avatar", () => {
     stubBrowserDrawing();
     const fake = server({ "POST /api/storage/upload-url": { body: { data: { publicUrl: PUBLIC_URL } } } });
     const { save } = renderAvatarChange();
-    await save();
+    await expect(save()).rejects.toThrow("Failed to get upload configuration.");
 
     expect(await screen.findByText("Failed to upload file. Please try again.")).toBeInTheDocument();
     expect(screen.getByText("Failed to get upload configuration.")).toBeInTheDocument();
@@ -115,7 +116,7 @@ describe("changing the avatar", () => {
       },
     });
     const { save } = renderAvatarChange();
-    await save();
+    await expect(save()).rejects.toThrow("The file is not the image it claims to be");
 
     expect(await screen.findByText("The file is not the image it claims to be")).toBeInTheDocument();
     expect(await screen.findByText("Upload failed")).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe("changing the avatar", () => {
     stubBrowserDrawing();
     server({ [`PUT /api/users/${USER_ID}`]: { status: 400, body: { error: { message: "Nope", code: "VALIDATION_ERROR", requestId: "r2" } } } });
     const { save, onSaved } = renderAvatarChange();
-    await save();
+    await expect(save()).rejects.toThrow("Nope");
 
     expect(await screen.findByText("Upload failed")).toBeInTheDocument();
     expect(screen.getByText("Failed to upload avatar. Please try again.")).toBeInTheDocument();
