@@ -32,7 +32,7 @@ export function Component() {
             <span>
               Don't have an account?{" "}
               {/* The origin travels along, so signing up also returns the visitor to it. */}
-              <Link to="/register" state={location.state} className="font-medium text-primary hover:underline">
+              <Link to="/register" state={location.state as unknown} className="font-medium text-primary hover:underline">
                 Sign up
               </Link>
             </span>

@@ -54,7 +54,7 @@ export function Component() {
           <CardFooter className="justify-center text-sm text-muted-foreground">
             <span>
               Already have an account?{" "}
-              <Link to="/login" state={location.state} className="font-medium text-primary hover:underline">
+              <Link to="/login" state={location.state as unknown} className="font-medium text-primary hover:underline">
                 Sign in
               </Link>
             </span>

@@ -32,7 +32,7 @@ export function Component() {
         const returnTo = takeReturnTo();
         timers.push(
           setTimeout(() => setState({ phase: "success", needsOnboarding, showSpinner: false }), SPINNER_HIDE_MS),
-          setTimeout(() => navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }), REDIRECT_MS),
+          setTimeout(() => void navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }), REDIRECT_MS),
         );
       },
       (error: unknown) => {
@@ -48,7 +48,7 @@ export function Component() {
 
   return (
     <CardScreen>
-      <VerifyStatus state={state} onReturnToLogin={() => navigate("/login")} />
+      <VerifyStatus state={state} onReturnToLogin={() => void navigate("/login")} />
     </CardScreen>
   );
 }

@@ -22,7 +22,7 @@ export function useCopyHouseholdId() {
       return;
     }
     try {
-      const joinCode = loaded ?? (await queryClient.fetchQuery(getHouseholdQueryOptions(householdId))).join_code;
+      const joinCode = loaded ?? (await queryClient.query(getHouseholdQueryOptions(householdId))).join_code;
       await copyText(joinCode);
       toast.success("Household ID copied!");
     } catch {

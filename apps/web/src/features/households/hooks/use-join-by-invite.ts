@@ -18,7 +18,7 @@ export function useJoinByInvite(code: string) {
   async function join() {
     if (!currentUser) {
       saveInviteCode(code);
-      navigate("/register");
+      void navigate("/register"); // the screen changes; nothing here waits for it
       return;
     }
     if (currentUser.household_id || joinByInvite.isPending) return;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { finePageQueryOptions } from "@/features/fines/api/get-fines";
@@ -147,10 +147,14 @@ describe("live notifications in the signed-in shell", () => {
     const { socket } = await renderLive();
     act(() => socket.drop());
     for (const delay of [1_000, 2_000, 4_000, 8_000]) {
-      act(() => vi.advanceTimersByTime(delay));
+      act(() => {
+        vi.advanceTimersByTime(delay);
+      });
       act(() => FakeWebSocket.latest().drop());
     }
-    act(() => vi.advanceTimersByTime(16_000));
+    act(() => {
+      vi.advanceTimersByTime(16_000);
+    });
     expect(FakeWebSocket.instances).toHaveLength(6);
     // Sonner shows toasts on timers of its own: the last failure happens on real ones.
     vi.useRealTimers();
@@ -164,7 +168,9 @@ describe("live notifications in the signed-in shell", () => {
     const { socket, unmount } = await renderLive();
     unmount();
     expect(socket.closedByClient).toEqual({ code: 1000, reason: "Disconnected" });
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 

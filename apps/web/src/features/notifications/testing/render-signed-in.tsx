@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
 import type { Notification } from "@housemate/contract";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { createQueryClient } from "@/lib/query-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 

@@ -4,7 +4,7 @@ import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, serverUser, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { uploadFile } from "@/features/storage/api/upload-file";
 import { createQueryClient } from "@/lib/query-client";
 import { HOUSEHOLD_ID, resetProfile, signInBen, USER_ID } from "../testing/render-profile";

@@ -30,7 +30,7 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
 
   async function logOut() {
     await logout();
-    navigate("/login", { replace: true });
+    void navigate("/login", { replace: true }); // the screen changes; nothing here waits for it
   }
 
   return (
