@@ -2,17 +2,18 @@
 // hooks rules on the web, and the import boundaries STYLE.md asks for, so they rest on the tools, not on memory.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const webFeatures = readdirSync("apps/web/src/features", { withFileTypes: true })
+const webFeatures = readdirSync(new URL("apps/web/src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ["**/node_modules/", "**/dist/", "apps/server/src/db/migrations/", "bench/baseline/", "bench/load/"],
   },
@@ -70,6 +71,8 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         {
+          // Zones are paths from the repository's root, wherever eslint is started.
+          basePath: import.meta.dirname,
           zones: [
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
@@ -103,6 +106,8 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         {
+          // Zones are paths from the repository's root, wherever eslint is started.
+          basePath: import.meta.dirname,
           zones: [
             {
               target: "./apps/server/src/plugins",
