@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { Fine } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { ANA, BEN, buildFine, buildRule, finePages, HOUSEHOLD_ID } from "@/features/fines/testing/fine-fixtures";
 import { queryClient } from "@/lib/query-client";

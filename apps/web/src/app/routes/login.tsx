@@ -4,7 +4,7 @@ import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from 
 import { LoginForm } from "@/features/auth/components/login-form";
 import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
 
 /** SPEC §2 Sign in (/login). */

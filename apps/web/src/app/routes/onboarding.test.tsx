@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, useNavigate } from "react-router";
 import { DISPLAY_NAME_MESSAGE, INVITE_INVALID_MESSAGE, type Household } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";

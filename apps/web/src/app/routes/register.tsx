@@ -7,7 +7,7 @@ import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from 
 import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
 import { forgetInviteCode, readInviteCode } from "@/lib/pending-invite";
 

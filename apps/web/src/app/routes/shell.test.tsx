@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { getHouseholdQueryOptions } from "@/features/households/api/get-household";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";

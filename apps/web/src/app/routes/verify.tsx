@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { CardScreen } from "@/components/card-screen";
 import { VerifyStatus, type VerifyState } from "@/features/auth/components/verify-status";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { takeReturnTo } from "@/features/auth/utils/return-to";
 import { errorMessage } from "@/lib/error-message";
 

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { saveInviteCode } from "@/lib/pending-invite";
 import { useJoinByInviteCode } from "../api/join-by-invite";
 import { useFinishSetupStep } from "./use-finish-setup-step";

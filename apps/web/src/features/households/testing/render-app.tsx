@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { User } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { queryClient } from "@/lib/query-client";
 import { useInviteDialogStore } from "../stores/invite-dialog-store";

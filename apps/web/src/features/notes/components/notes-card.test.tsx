@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
 import { NOTES_LIMIT_MESSAGE, type StickyNote } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/lib/testing/fake-server";
 import { NotesCard } from "./notes-card";
 

@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import type { SessionUser } from "@/features/auth/utils/session-user";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { personName } from "@/lib/person-name";
 import { ACCOUNT_BUTTON_CLASS } from "./user-menu";
 

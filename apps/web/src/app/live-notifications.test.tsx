@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
-import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
-import { getNotificationsQueryOptions } from "../api/get-notifications";
-import { NotificationsBell } from "../components/notifications-bell";
-import { useNotificationCountsStore } from "../stores/notification-counts-store";
+import { getNotificationsQueryOptions } from "@/features/notifications/api/get-notifications";
+import { NotificationsBell } from "@/features/notifications/components/notifications-bell";
+import { useNotificationCountsStore } from "@/features/notifications/stores/notification-counts-store";
 import {
   buildNotification,
   HOUSEHOLD_ID,
@@ -18,8 +18,8 @@ import {
   resetNotifications,
   signInMember,
   USER_ID,
-} from "../testing/render-signed-in";
-import { useLiveNotifications } from "./use-live-notifications";
+} from "@/features/notifications/testing/render-signed-in";
+import { useLiveNotifications } from "@/features/notifications/hooks/use-live-notifications";
 
 /** The hook as app/routes/shell.tsx uses it: a fine-related notification refreshes the fines feature's caches. */
 function SignedInShell() {
