@@ -45,8 +45,8 @@ const { values } = parseArgs({
     rate: { type: "string", default: "4" },
   },
 });
-const wantedFines = (values.fines ?? "").split(",").map(Number);
-const wantedPages = (values.pages ?? "").split(",").filter((p): p is PageName => p in PAGES);
+const wantedFines = values.fines.split(",").map(Number);
+const wantedPages = values.pages.split(",").filter((p): p is PageName => p in PAGES);
 const rate = Number(values.rate);
 const log = (message: string) => console.error(`· ${message}`);
 
@@ -154,12 +154,12 @@ async function profilePage(page: Page, cdp: CDPSession, name: PageName, fines: n
   if (new URL(page.url()).pathname !== PAGES[name]) throw new Error(`${PAGES[name]} ended at ${page.url()}: not signed in?`);
   await cdp.send("Tracing.end");
   await complete;
-  const layoutShifts = (await page.evaluate("window.__shifts")) as PageProfile["layoutShifts"];
-  const domNodes = (await page.evaluate("document.getElementsByTagName('*').length")) as number;
+  const layoutShifts = await page.evaluate<PageProfile["layoutShifts"]>("window.__shifts");
+  const domNodes = await page.evaluate<number>("document.getElementsByTagName('*').length");
   writeFileSync(path.join(workDir, `trace-${name}-${fines}.json`), JSON.stringify({ traceEvents: events }));
   const api = loaded.filter((l) => new URL(l.url).pathname.startsWith("/api/")).map((l) => ({ ...l, url: new URL(l.url).pathname + new URL(l.url).search }));
   // What parsing each answer costs on the throttled main thread, fetched again with the page's own token.
-  const parseMs = (await page.evaluate(`(async () => {
+  const parseMs = await page.evaluate<Record<string, number>>(`(async () => {
     const out = {};
     for (const url of ${JSON.stringify([...new Set(api.map((a) => a.url))])}) {
       const text = await (await fetch(url, { headers: { authorization: 'Bearer ' + localStorage.getItem('authToken') } })).text();
@@ -168,7 +168,7 @@ async function profilePage(page: Page, cdp: CDPSession, name: PageName, fines: n
       out[url] = Math.round((performance.now() - t) * 10) / 10;
     }
     return out;
-  })()`)) as Record<string, number>;
+  })()`);
   return {
     page: name,
     fines,

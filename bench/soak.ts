@@ -152,7 +152,7 @@ const database = await startPostgres({
 });
 const mail = await startSmtpCapture();
 let server: RunningServer | null = null;
-let failed = true;
+let failed: boolean;
 try {
   log("seeding and bundling the server");
   const fixture = await seed({ url: database.url }, DATA_SET, 0);

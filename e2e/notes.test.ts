@@ -35,7 +35,8 @@ async function pressUntilHeard(page: Page, key: string, announcement: string) {
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press(key);
     try {
-      return await page.getByText(announcement).waitFor({ timeout: 2_000 });
+      await page.getByText(announcement).waitFor({ timeout: 2_000 });
+      return;
     } catch (error) {
       if (attempt === 5) throw error;
     }

@@ -72,10 +72,12 @@ describe("stored text with XSS payloads in the browser", () => {
     server = await startServer();
     browser = await launchBrowser();
   });
+  /* eslint-disable @typescript-eslint/no-unnecessary-condition -- a failed beforeAll leaves these unassigned */
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
+  /* eslint-enable @typescript-eslint/no-unnecessary-condition */
 
   it("Ana (a name with markup) makes a household whose name is a payload; Ben joins", async () => {
     ana = (await newPage(browser, server.url)).page;

@@ -2,7 +2,8 @@
 // Runs every test suite and ends with one line "N passed, N failed" totalling them all.
 //   npm test                 every suite
 //   npm test -- server web   only the named suites
-// The server suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// lint and typecheck come first, so a type error is seen before minutes of tests; each counts as one test, passed or
+// failed. The server suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,12 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+// Every tsconfig in the repository: the three workspaces, the browser journeys and the bench.
+const TSCONFIGS = ["packages/contract", "apps/server", "apps/web", "e2e", "bench"];
+
 const suites = [
+  { name: "lint", check: [["npx", ["eslint", "."]]] },
+  { name: "typecheck", check: TSCONFIGS.map((project) => ["npx", ["tsc", "-p", project]]) },
   { name: "contract", cwd: "packages/contract" },
   { name: "server", cwd: "apps/server", env: { TEST_ENGINE: "pglite" } },
   ...(pgUrl ? [{ name: "server-postgres", cwd: "apps/server", env: { TEST_ENGINE: "postgres" } }] : []),
@@ -26,6 +32,10 @@ const results = [];
 
 for (const suite of selected) {
   console.log(`\n━━ ${suite.name} ━━`);
+  if (suite.check) {
+    results.push(runCheck(suite));
+    continue;
+  }
   const cwd = path.join(root, suite.cwd);
   if (suite.before) {
     const [cmd, args] = suite.before;
@@ -43,6 +53,16 @@ for (const suite of selected) {
 }
 
 rmSync(scratch, { recursive: true, force: true });
+
+/** A suite that is not vitest: its commands all run (every tsconfig is checked even after one fails), one result. */
+function runCheck(suite) {
+  const failures = suite.check.filter(([cmd, args]) => {
+    console.log(`$ ${cmd} ${args.join(" ")}`);
+    return spawnSync(cmd, args, { cwd: root, stdio: "inherit" }).status !== 0;
+  });
+  const note = failures.map(([, args]) => args.join(" ")).join("; ");
+  return { name: suite.name, passed: failures.length ? 0 : 1, failed: failures.length ? 1 : 0, skipped: 0, ...(note ? { note: `failed: ${note}` } : {}) };
+}
 
 function readReport(name, file, status) {
   if (!existsSync(file)) return { name, passed: 0, failed: 1, skipped: 0, note: `runner exited ${status} without a report` };

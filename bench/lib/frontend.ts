@@ -33,7 +33,7 @@ export function bundleFigures(): Figure[] {
     const visit = (key: string) => {
       if (seen.has(key) || !manifest[key]) return;
       seen.add(key);
-      manifest[key]?.imports?.forEach(visit);
+      manifest[key].imports?.forEach(visit);
     };
     keys.forEach(visit);
     let bytes = 0;

@@ -40,7 +40,7 @@ export async function openSockets(workDir: string, spec: SocketSpec): Promise<So
     async report() {
       return JSON.parse(await child.ask("report")) as SocketReport;
     },
-    close: child.exit,
+    close: () => child.exit(),
   };
 }
 
@@ -61,7 +61,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     async report() {
       return JSON.parse(await child.ask("report")) as SmtpSinkReport;
     },
-    close: child.exit,
+    close: () => child.exit(),
   };
 }
 

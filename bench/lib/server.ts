@@ -113,7 +113,8 @@ export function postgresCpuMs(): number {
 
 /** The machine's idle CPU time so far, in ms summed over cores, from /proc/stat. */
 function machineIdleMs(): number {
-  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+  const [cpuLine = ""] = readFileSync("/proc/stat", "utf8").split("\n", 1);
+  const fields = cpuLine.trim().split(/\s+/);
   // cpu user nice system idle iowait ...
   return ((Number(fields[4]) + Number(fields[5])) * 1000) / CLOCK_TICKS;
 }

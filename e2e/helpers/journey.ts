@@ -8,7 +8,7 @@ export interface Journey {
   readonly server: RunningServer;
   readonly browser: Browser;
   /** A page in a fresh context (a person on their own device), closed with the rest after the file. */
-  open(viewport?: Viewport): Promise<Page>;
+  open: (viewport?: Viewport) => Promise<Page>;
 }
 
 /** Chromium's line for each request the server refused, which journeys provoke on purpose (a 401, a 404). */

@@ -79,11 +79,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body.toString();
-    if (text === "") return done(null, undefined);
-    // PostgreSQL text cannot hold NUL, so a "\u0000" would fail deep in a query as a 500.
-    if (NUL_ESCAPE.test(text)) return done(badRequest("Text cannot contain the NUL character."));
-    if (nestsDeeperThan(text, JSON_MAX_DEPTH)) return done(badRequest(JSON_TOO_DEEP_MESSAGE));
-    parseJson(request, text, done);
+    if (text === "") {
+      done(null, undefined);
+    } else if (NUL_ESCAPE.test(text)) {
+      // PostgreSQL text cannot hold NUL, so a "\u0000" would fail deep in a query as a 500.
+      done(badRequest("Text cannot contain the NUL character."));
+    } else if (nestsDeeperThan(text, JSON_MAX_DEPTH)) {
+      done(badRequest(JSON_TOO_DEEP_MESSAGE));
+    } else {
+      // Fastify's own JSON parser answers through `done`; its type also allows the promise form, which it never takes.
+      void parseJson(request, text, done);
+    }
   });
 
   app.decorate("config", options.config);

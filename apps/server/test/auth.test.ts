@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestContext({
     // The smallest signed-in route: proves a session works without depending on other features.
     beforeReady: (app) =>
-      app.get("/api/__me", { preHandler: app.authenticate }, async (request) => ({
+      app.get("/api/__me", { preHandler: app.authenticate }, (request) => ({
         data: { id: currentUser(request).id },
       })),
   });
@@ -127,8 +127,8 @@ describe("signing in with a magic link", () => {
     const first = await requestLink({ email: "pair@example.com", displayName: "Pat" });
     const second = await requestLink({ email: "pair@example.com", displayName: "Pat" });
     const [a, b] = await Promise.all([verify(first.token), verify(second.token)]);
-    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
-    expect(a?.json().data.user.id).toBe(b?.json().data.user.id);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.user.id).toBe(b.json().data.user.id);
     expect(await t.db.select().from(users).where(eq(users.email, "pair@example.com"))).toHaveLength(1);
   });
 

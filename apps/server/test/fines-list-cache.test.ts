@@ -4,7 +4,7 @@ import { FinesListCache } from "../src/features/fines/list-cache.js";
 const bytes = (n: number, fill = "x") => Buffer.alloc(n, fill);
 /** A maker that counts its calls. */
 function maker(n: number, fill = "x") {
-  const made = { calls: 0, make: async () => (made.calls++, bytes(n, fill)) };
+  const made = { calls: 0, make: () => (made.calls++, Promise.resolve(bytes(n, fill))) };
   return made;
 }
 /** A maker that finishes only when told to, to hold a making in flight. */

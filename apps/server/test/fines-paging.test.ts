@@ -34,7 +34,7 @@ async function walk(url: string, token: string, limit: number): Promise<string[]
   let cursor: string | null = null;
   for (let pages = 0; pages < 1_000; pages += 1) {
     const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-    const answer = await page(`${url}${url.includes("?") ? "&" : "?"}${query}`, token);
+    const answer = await page(`${url}${url.includes("?") ? "&" : "?"}${query.toString()}`, token);
     expect(answer.data.length).toBeLessThanOrEqual(limit);
     seen.push(...answer.data.map((f) => f.id));
     cursor = answer.page.next_cursor;

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestContext({
     // A route that fails the way a bug would, to prove 500s hide their details.
     beforeReady: (app) =>
-      app.get("/api/__boom", async () => {
+      app.get("/api/__boom", () => {
         throw new Error("select * from secret_table where password = 'hunter2'");
       }),
   });

@@ -579,9 +579,9 @@ describe("authorization matrix", () => {
   });
 
   it("has a row for every households, invites and users route", async () => {
-    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json() as {
+    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const published = Object.entries(doc.paths)
       .filter(([path]) => /^\/(households|invites|users)(\/|$)/.test(path))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))

@@ -28,6 +28,11 @@ type Scene = Awaited<ReturnType<typeof buildScene>>;
 /** What the listener's socket must receive once the call has answered. */
 type Heard = { notification: NotificationTypeId } | "count of none unread" | "session ended";
 
+interface Happening {
+  call: InjectOptions & { token: string };
+  listener: string;
+}
+
 interface Row {
   method: string;
   /** The route as registered, e.g. /api/rules/:id. */
@@ -35,15 +40,15 @@ interface Row {
   /** What the listener hears. */
   heard: Heard;
   /** Sets the scene up (through the API where it takes a step first), then: the call, and who listens. */
-  happen(s: Scene): Promise<{ call: InjectOptions & { token: string }; listener: string }>;
+  happen: (s: Scene) => Happening | Promise<Happening>;
 }
 
 const fineUrl = (s: Scene, rest: string) => `/api/fines/household/${s.household.id}/fines/${s.fine.id}${rest}`;
 
 async function ok<T>(options: InjectOptions & { token: string }): Promise<T> {
   const res = await t.request(options);
-  expect(res.statusCode, `${options.method} ${options.url}: ${res.body}`).toBeLessThan(300);
-  return (res.json() as { data: T }).data;
+  expect(res.statusCode, `${options.method} ${JSON.stringify(options.url)}: ${res.body}`).toBeLessThan(300);
+  return res.json<{ data: T }>().data;
 }
 
 /** Ben disputes the scene's fine; returns the dispute's id. */
@@ -62,7 +67,7 @@ const ROWS: Row[] = [
     method: "POST",
     route: "/api/fines",
     heard: { notification: "fine_received" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: {
         method: "POST",
         url: "/api/fines",
@@ -76,7 +81,7 @@ const ROWS: Row[] = [
     method: "PATCH",
     route: "/api/fines/:id",
     heard: { notification: "fine_updated" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "PATCH", url: `/api/fines/${s.fine.id}`, token: s.ana.token, payload: { amount: 3 } },
       listener: s.ben.token,
     }),
@@ -85,7 +90,7 @@ const ROWS: Row[] = [
     method: "PUT",
     route: "/api/fines/household/:hid/fines/:fid/pay",
     heard: { notification: "fine_paid" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "PUT", url: fineUrl(s, "/pay"), token: s.ben.token },
       listener: s.ana.token,
     }),
@@ -94,7 +99,7 @@ const ROWS: Row[] = [
     method: "POST",
     route: "/api/fines/household/:hid/fines/:fid/disputes",
     heard: { notification: "fine_disputed" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "POST", url: fineUrl(s, "/disputes"), token: s.ben.token, payload: { reason: "Not my pans" } },
       listener: s.ana.token,
     }),
@@ -117,7 +122,7 @@ const ROWS: Row[] = [
     method: "POST",
     route: "/api/households/:id/join",
     heard: { notification: "household_joined" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "POST", url: `/api/households/${s.household.joinCode}/join`, token: s.nia.token, payload: {} },
       listener: s.ana.token,
     }),
@@ -139,7 +144,7 @@ const ROWS: Row[] = [
     method: "POST",
     route: "/api/rules",
     heard: { notification: "rule_created" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: {
         method: "POST",
         url: "/api/rules",
@@ -153,7 +158,7 @@ const ROWS: Row[] = [
     method: "PUT",
     route: "/api/rules/:id",
     heard: { notification: "rule_updated" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "PUT", url: `/api/rules/${s.rule.id}`, token: s.ben.token, payload: { fine_amount: 3 } },
       listener: s.cleo.token,
     }),
@@ -162,7 +167,7 @@ const ROWS: Row[] = [
     method: "DELETE",
     route: "/api/rules/:id",
     heard: { notification: "rule_deleted" },
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "DELETE", url: `/api/rules/${s.rule.id}`, token: s.ben.token },
       listener: s.ana.token,
     }),
@@ -194,13 +199,13 @@ const ROWS: Row[] = [
     method: "POST",
     route: "/api/auth/logout",
     heard: "session ended",
-    happen: async (s) => ({ call: { method: "POST", url: "/api/auth/logout", token: s.ben.token }, listener: s.ben.token }),
+    happen: (s) => ({ call: { method: "POST", url: "/api/auth/logout", token: s.ben.token }, listener: s.ben.token }),
   },
   {
     method: "DELETE",
     route: "/api/users/:id",
     heard: "session ended",
-    happen: async (s) => ({
+    happen: (s) => ({
       call: { method: "DELETE", url: `/api/users/${s.cleo.user.id}`, token: s.cleo.token },
       listener: s.cleo.token,
     }),
@@ -268,7 +273,7 @@ afterAll(() => t.close());
 
 /** Waits for what the row says the listener hears; each wait fails on its own time-out. */
 async function expectHeard(socket: TestSocket, heard: Heard) {
-  if (heard === "session ended") return expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
+  if (heard === "session ended") { expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED); return; }
   // The listener had one unread notification when the socket opened: only the call makes it none.
   if (heard === "count of none unread") return socket.next("notification_count", (count) => count.data.unread === 0);
   const pushed = await socket.next("notification", (message) => message.data.type_id === heard.notification);

@@ -370,9 +370,9 @@ describe("authorization matrix", () => {
   });
 
   it("has a row for every sticky-notes route", async () => {
-    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json() as {
+    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith("/sticky-notes") || path.startsWith("/api/sticky-notes"))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api/, "")}`));

@@ -11,8 +11,7 @@ export const MONEY_MAX = 100_000;
 
 /** A JSON number with at most two decimals (DESIGN §2 money). */
 export const moneySchema = z
-  .number()
-  .finite()
+  .number() // finite: zod 4 refuses Infinity and NaN by default
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
     message: "Amount can have at most 2 decimals",
   });

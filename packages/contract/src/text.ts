@@ -14,7 +14,8 @@ const TAB = /\t/g;
 /** Control characters other than the line feed that line breaks have become by then. */
 const CONTROL = /(?!\n)\p{Cc}/gu;
 /** Format characters other than ZWNJ, ZWJ and the tag characters, which the steps below judge. */
-const FORMAT = /(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/gu;
+// Alternatives, not one class: ZWNJ next to ZWJ inside a class reads as a joined sequence.
+const FORMAT = /(?!\u200C|\u200D|[\u{E0020}-\u{E007F}])\p{Cf}/gu;
 /** A subdivision flag (black flag, tag letters, cancel tag), or a tag character on its own. */
 const FLAG_OR_TAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0020}-\u{E007F}]/gu;
 /** A joiner with nothing visible to join on one side: at an edge, next to a space or another joiner. */

@@ -52,6 +52,8 @@ export async function listenPostgres(pool: pg.Pool, channel: string, listener: C
       scheduleReconnect();
       return;
     }
+    // stop() may have run while the connect above was pending, which the compiler cannot see.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (stopped) {
       await attempt.end().catch(() => {});
       return;

@@ -17,7 +17,8 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     /** preHandler: bearer token → `request.user`, or 401 UNAUTHENTICATED. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    // A property, not a method: routes hand it to Fastify as a hook (`addHook("onRequest", app.authenticate)`).
+    authenticate: (request: FastifyRequest) => Promise<void>;
     /** The live session a raw token belongs to, with its user and the user's household; null when none is. */
     findSession(token: string): Promise<Session | null>;
   }

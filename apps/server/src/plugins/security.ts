@@ -160,8 +160,9 @@ export function answerRouterError(publicUrl: string) {
     securityHeaders(request.raw, reply.raw, () => {});
     pathHeaders(request, reply);
     if (error.code === "FST_ERR_BAD_URL") {
-      return sendError(reply, request, 400, "VALIDATION_ERROR", "The request path is not valid.");
+      sendError(reply, request, 400, "VALIDATION_ERROR", "The request path is not valid.");
+    } else {
+      sendError(reply, request, 404, "NOT_FOUND", STATUS_MESSAGES[404]);
     }
-    return sendError(reply, request, 404, "NOT_FOUND", STATUS_MESSAGES[404]);
   };
 }

@@ -47,7 +47,7 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
         // answer (a page's, an SVG's): about 600 bytes a file on the dashboard's 7 scripts (issue 14). nosniff stays
         // (it stops a script being read as anything else), and so does Referrer-Policy (a style sheet's url()
         // fetches follow it). A worker script would need its CSP: the app starts none; one that does keeps these.
-        if (hashed && BUILT_CODE.test(filePath)) DOCUMENT_ONLY_HEADERS.forEach((name) => reply.removeHeader(name));
+        if (hashed && BUILT_CODE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
     // Looked up per request as well; a build without it (an older one) serves the empty page.

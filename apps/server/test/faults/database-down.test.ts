@@ -20,6 +20,7 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
     cluster = await startOwnCluster();
   }, 90_000);
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a failed beforeAll leaves it unassigned
     await cluster?.destroy();
   }, 60_000);
 
@@ -55,6 +56,7 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
     beforeAll(async () => {
       t = await appOver(await freshDatabase("stopped_then_started"));
     }, 60_000);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a failed beforeAll leaves it unassigned
     afterAll(() => t?.close());
 
     it("answers 503 at once while it is down and serves again when it is back, without a restart", async () => {
@@ -95,10 +97,12 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
       relay = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(cluster.url).port) });
       t = await appOver(await freshDatabase("silent_then_answering", relay.port));
     }, 60_000);
+    /* eslint-disable @typescript-eslint/no-unnecessary-condition -- a failed beforeAll leaves these unassigned */
     afterAll(async () => {
       await t?.close();
       await relay?.close();
     });
+    /* eslint-enable @typescript-eslint/no-unnecessary-condition */
 
     it("answers 503 within the time-outs instead of hanging, and loses no pool connection for good", async () => {
       const flat = await flatWithNote(t);

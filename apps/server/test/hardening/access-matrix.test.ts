@@ -220,7 +220,7 @@ describe("the authorization matrix", () => {
       const { url, payload } = await row.request(world, caller.actor);
       const upload = row.route === "/api/storage/upload/*";
       const res = await t.request({
-        method: row.method as "GET",
+        method: row.method,
         url,
         token: caller.token(world),
         ...(upload ? { payload: tinyPng(), headers: { "content-type": "image/png" } } : {}),

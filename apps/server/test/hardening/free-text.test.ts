@@ -12,7 +12,7 @@ afterAll(() => t.close());
 /** What a person types, wrapped in characters that change how text shows without being seen. */
 const RLO = "\u202E"; // right-to-left override
 const ZWSP = "\u200B"; // zero-width space
-const SPOOFED = `${RLO}Ana${ZWSP}\u2066lyse\u200E\u0007${"\u{E0041}"}`;
+const SPOOFED = `${RLO}Ana${ZWSP}\u2066lyse\u200E\u0007\u{E0041}`;
 const CLEAN = "Analyse";
 
 /** Ana issued Ben a fine under a rule; both signed in. */

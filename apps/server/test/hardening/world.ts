@@ -40,8 +40,8 @@ export interface World {
 
 async function ok<T>(t: TestContext, options: Parameters<TestContext["request"]>[0]): Promise<T> {
   const res = await t.request(options);
-  expect(res.statusCode, `${options.method} ${options.url}: ${res.body}`).toBeLessThan(300);
-  return (res.json() as { data: T }).data;
+  expect(res.statusCode, `${options.method} ${JSON.stringify(options.url)}: ${res.body}`).toBeLessThan(300);
+  return res.json<{ data: T }>().data;
 }
 
 /** Builds a fresh world through the API wherever that is quick, so its objects are real ones. */

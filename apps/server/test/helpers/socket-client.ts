@@ -36,8 +36,9 @@ export async function openSocket(url: string, token: string, options: ClientOpti
   const inbox: ServerMessage[] = [];
   const received: ServerMessage[] = [];
   const wake = new Set<() => void>();
+  // ws hands a text frame over as one Buffer under its default binaryType ("nodebuffer").
   ws.on("message", (data) => {
-    const message = serverMessageSchema.parse(JSON.parse(String(data)));
+    const message = serverMessageSchema.parse(JSON.parse((data as Buffer).toString()));
     inbox.push(message);
     received.push(message);
     for (const fn of wake) fn();

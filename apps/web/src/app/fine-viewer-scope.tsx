@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from "react";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { FineViewerProvider, type FineViewer } from "@/features/fines/components/fine-viewer";
 import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";

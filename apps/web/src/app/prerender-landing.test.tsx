@@ -104,7 +104,9 @@ describe("the prerendered landing page", () => {
   it("drops 'Loading preview...' once the app has taken over and the image has arrived", async () => {
     const { container, preview, close } = await hydratedPage();
     expect(within(container).getByText("Loading preview...")).toBeInTheDocument();
-    act(() => preview.dispatchEvent(new Event("load")));
+    act(() => {
+      preview.dispatchEvent(new Event("load"));
+    });
     expect(within(container).queryByText("Loading preview...")).not.toBeInTheDocument();
     await close();
   });

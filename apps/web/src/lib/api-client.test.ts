@@ -7,7 +7,7 @@ type Answer = { status?: number; statusText?: string; body?: unknown; headers?: 
 function stubFetch(answer: Answer) {
   const requests: Request[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input), "http://localhost"), { ...init, signal: null });
+    const request = new Request(new URL(input instanceof Request ? input.url : input, "http://localhost"), { ...init, signal: null });
     requests.push(request);
     const { body, status = 200, statusText = "", headers } = answer;
     const text = body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body);

@@ -8,7 +8,7 @@ function fakeCapacitorApp(launchUrl?: string) {
     listener = undefined;
   });
   const app: NativeApp = {
-    addListener: vi.fn(async (_event, callback) => {
+    addListener: vi.fn(async (_event: "appUrlOpen", callback: (event: { url: string }) => void) => {
       listener = callback;
       return { remove };
     }),

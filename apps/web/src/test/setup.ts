@@ -9,6 +9,8 @@ afterEach(() => {
 });
 
 // jsdom has no matchMedia; the toast outlet (theme "system") and the theme follow it. Light, no preferences.
+// The DOM's types say it is always there, and the deprecated listener pair is kept for libraries that still call it.
+/* eslint-disable @typescript-eslint/no-unnecessary-condition, @typescript-eslint/no-deprecated */
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
@@ -22,3 +24,4 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+/* eslint-enable @typescript-eslint/no-unnecessary-condition, @typescript-eslint/no-deprecated */

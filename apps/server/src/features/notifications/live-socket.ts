@@ -114,7 +114,10 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
   app.get(SOCKET_PATH, { websocket: true, preValidation: authenticateSocket }, (socket, request) => {
     const user = currentUser(request);
     const sessionId = request.sessionId;
-    if (!sessionId) return socket.close(SOCKET_CLOSE.SESSION_ENDED, "Session ended");
+    if (!sessionId) {
+      socket.close(SOCKET_CLOSE.SESSION_ENDED, "Session ended");
+      return;
+    }
     const connection: Connection = { socket, userId: user.id, sessionId, alive: true };
     hub.add(connection);
     socket.on("close", () => hub.remove(connection));
@@ -177,7 +180,10 @@ async function closeAll(sockets: WebSocket[]) {
   const closed = sockets.map(
     (socket) =>
       new Promise<void>((resolve) => {
-        if (socket.readyState === socket.CLOSED) return resolve();
+        if (socket.readyState === socket.CLOSED) {
+          resolve();
+          return;
+        }
         socket.once("close", () => resolve());
         socket.close(SOCKET_CLOSE.GOING_AWAY, "Server shutting down");
       }),

@@ -29,7 +29,10 @@ export default fp(async function notificationsPlugin(app: FastifyInstance) {
 
   function hear(raw: string) {
     const broadcast = decodeBroadcast(raw);
-    if (!broadcast) return app.log.warn("ignored a malformed realtime broadcast");
+    if (!broadcast) {
+      app.log.warn("ignored a malformed realtime broadcast");
+      return;
+    }
     if (broadcast.notifications) sockets.pushNotifications(broadcast.notifications);
     if (broadcast.counts) sockets.pushCounts(broadcast.counts);
     if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);

@@ -1,4 +1,6 @@
-import type { WebSocket } from "ws";
+// @fastify/websocket's name for the socket it hands a route (an interface over ws's class), so a route's socket is
+// one without a cast.
+import type { WebSocket } from "@fastify/websocket";
 import { SOCKET_CLOSE, type ServerMessage } from "@housemate/contract";
 
 /** One open socket of a signed-in user on this instance. */

@@ -9,7 +9,7 @@ import { send, type Connection, type SocketHub } from "./socket-hub.js";
 export interface PushDeps {
   db: Executor;
   hub: SocketHub;
-  now(): Date;
+  now: () => Date;
 }
 
 /** Pushes each notification among `ids` to its recipient's sockets on this instance, then their new counts. */

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "../../../src/db/client.js";
@@ -22,9 +23,7 @@ export async function createStorage(): Promise<Storage> {
     return {
       dataDir,
       open: () => openDatabase({ dataDir }),
-      async remove() {
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+      remove: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
   const database = await createThrowawayDatabase("housemate_fault");

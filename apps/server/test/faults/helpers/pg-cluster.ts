@@ -29,7 +29,7 @@ export interface Cluster {
 export async function startOwnCluster(): Promise<Cluster> {
   const dir = `/tmp/housemate-fault-pg-${randomBytes(4).toString("hex")}`;
   let port = 0;
-  let url = "";
+  let url: string;
   const start = async () => {
     await run(SCRIPT, ["start", dir, String(port)], { timeout: 60_000 });
   };

@@ -62,9 +62,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   const stopListening = () =>
     new Promise<void>((resolve) => {
-      if (!listening) return resolve();
-      listening = false;
-      server.close(() => resolve());
+      if (listening) {
+        listening = false;
+        server.close(() => resolve());
+      } else {
+        resolve();
+      }
     });
 
   return {

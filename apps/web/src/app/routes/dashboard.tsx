@@ -1,4 +1,4 @@
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { HouseholdGreeting } from "@/features/households/components/household-greeting";
 import { HouseholdMembersCard } from "@/features/households/components/household-members-card";
 import { WelcomeScreen } from "@/features/households/components/welcome-screen";

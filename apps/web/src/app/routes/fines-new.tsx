@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { EVIDENCE_IMAGES_MAX } from "@housemate/contract";
 import { Card, CardContent } from "@/components/ui/card";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { IssueFineForm } from "@/features/fines/components/issue-fine-form";
 import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";

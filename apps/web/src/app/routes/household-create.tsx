@@ -1,5 +1,5 @@
 import { Navigate } from "react-router";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { Onboarding } from "@/features/households/components/onboarding";
 
 /**

@@ -4,7 +4,7 @@ import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from 
 import { LoginForm } from "@/features/auth/components/login-form";
 import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
 
 /** SPEC §2 Sign in (/login). */
@@ -32,7 +32,7 @@ export function Component() {
             <span>
               Don't have an account?{" "}
               {/* The origin travels along, so signing up also returns the visitor to it. */}
-              <Link to="/register" state={location.state} className="font-medium text-primary hover:underline">
+              <Link to="/register" state={location.state as unknown} className="font-medium text-primary hover:underline">
                 Sign up
               </Link>
             </span>

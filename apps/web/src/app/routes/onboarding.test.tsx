@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, useNavigate } from "react-router";
 import { DISPLAY_NAME_MESSAGE, INVITE_INVALID_MESSAGE, type Household } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { Component as OnboardingPage } from "./onboarding";
@@ -24,7 +24,7 @@ function Dashboard() {
   return (
     <>
       <Here name="dashboard" />
-      <button type="button" onClick={() => navigate(-1)}>
+      <button type="button" onClick={() => void navigate(-1)}>
         browser back
       </button>
     </>
@@ -139,7 +139,7 @@ describe("onboarding: create", () => {
     await user.click(screen.getByRole("combobox", { name: "Currency" }));
     const options = screen.getAllByRole("option").map((option) => option.textContent);
     expect(options).toHaveLength(12);
-    expect(options.map((text) => text?.slice(0, 3))).toEqual([
+    expect(options.map((text) => text.slice(0, 3))).toEqual([
       "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "JPY", "CNY", "INR", "SGD", "HKD", "CHF",
     ]);
     await user.click(screen.getByRole("option", { name: "EUR — Euro" }));

@@ -9,9 +9,9 @@ import {
   type NotificationPreferences,
   type UserStats,
 } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { api } from "@/lib/api-client";
-import { respondWith, serverUser, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { HOUSEHOLD_ID, renderProfile, resetProfile, signInBen, USER_ID } from "@/features/profile/testing/render-profile";
 import { Component as ProfileRoute } from "./profile";
 

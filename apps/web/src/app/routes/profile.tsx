@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { getHouseholdMembersQueryOptions } from "@/features/households/api/get-household-members";
 import { useNotificationPreferences } from "@/features/notifications/api/get-notification-preferences";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { Component as Protected } from "./protected";
 
 function Here({ name }: { name: string }) {
@@ -43,7 +43,7 @@ describe("route guards", () => {
   it("sends a signed-out visitor to /login and keeps where they were going", () => {
     renderAt("/dashboard/rules?tab=all");
     expect(screen.getByRole("heading", { name: "login" })).toBeInTheDocument();
-    const from = JSON.parse(screen.getByTestId("from").textContent ?? "{}");
+    const from: unknown = JSON.parse(screen.getByTestId("from").textContent);
     expect(from).toMatchObject({ pathname: "/dashboard/rules", search: "?tab=all" });
   });
 

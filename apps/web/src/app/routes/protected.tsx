@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** Where a signed-in user without a household may be (SPEC §2 route table). */
 const WITHOUT_HOUSEHOLD = ["/onboarding", "/household/create"];

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { respondWith } from "@/lib/testing/fake-server";
 import { Component as RegisterPage } from "./register";
 
 function renderRegister(state?: unknown) {

@@ -7,7 +7,7 @@ import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from 
 import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
 import { forgetInviteCode, readInviteCode } from "@/lib/pending-invite";
 
@@ -54,7 +54,7 @@ export function Component() {
           <CardFooter className="justify-center text-sm text-muted-foreground">
             <span>
               Already have an account?{" "}
-              <Link to="/login" state={location.state} className="font-medium text-primary hover:underline">
+              <Link to="/login" state={location.state as unknown} className="font-medium text-primary hover:underline">
                 Sign in
               </Link>
             </span>

@@ -9,7 +9,7 @@ const CHUNK_LOAD_FAILURE = /dynamically imported module|Importing a module scrip
 
 /** SPEC §2 Other: a failed chunk or module load reads 'Page Failed to Load'; anything else 'Something went wrong'. */
 export function errorTitle(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error ?? "");
+  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   return CHUNK_LOAD_FAILURE.test(message) ? "Page Failed to Load" : "Something went wrong";
 }
 

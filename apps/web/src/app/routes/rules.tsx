@@ -1,4 +1,4 @@
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { useHousehold } from "@/features/households/api/get-household";
 import { RulesBoard } from "@/features/rules/components/rules-board";
 import { DISPLAY_CURRENCY } from "@/lib/format";

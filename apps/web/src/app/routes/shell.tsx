@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { CompactHouseBalance, HouseBalanceCard } from "@/features/balance/components/house-balance";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { useHousehold } from "@/features/households/api/get-household";

@@ -4,8 +4,8 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import type { PendingInvite } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, serverUser } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { Component as VerifyPage } from "./verify";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { CardScreen } from "@/components/card-screen";
 import { VerifyStatus, type VerifyState } from "@/features/auth/components/verify-status";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { takeReturnTo } from "@/features/auth/utils/return-to";
 import { errorMessage } from "@/lib/error-message";
 
@@ -32,7 +32,7 @@ export function Component() {
         const returnTo = takeReturnTo();
         timers.push(
           setTimeout(() => setState({ phase: "success", needsOnboarding, showSpinner: false }), SPINNER_HIDE_MS),
-          setTimeout(() => navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }), REDIRECT_MS),
+          setTimeout(() => void navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }), REDIRECT_MS),
         );
       },
       (error: unknown) => {
@@ -48,7 +48,7 @@ export function Component() {
 
   return (
     <CardScreen>
-      <VerifyStatus state={state} onReturnToLogin={() => navigate("/login")} />
+      <VerifyStatus state={state} onReturnToLogin={() => void navigate("/login")} />
     </CardScreen>
   );
 }

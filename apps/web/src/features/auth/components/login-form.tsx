@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { EmailField, SendLinkButton } from "./magic-link-form-parts";
 
 export interface LoginFormProps {
@@ -10,7 +10,7 @@ export interface LoginFormProps {
 export function LoginForm({ isSending, onSubmit }: LoginFormProps) {
   const [email, setEmail] = useState("");
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = email.trim();
     // SPEC §5: nothing happens while a field is empty or a request is in flight.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { EmailField, SendLinkButton } from "./magic-link-form-parts";
@@ -13,7 +13,7 @@ export function RegisterForm({ isSending, onSubmit }: RegisterFormProps) {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const details = { name: name.trim(), email: email.trim() };
     // SPEC §5: nothing happens while a field is empty or a request is in flight.

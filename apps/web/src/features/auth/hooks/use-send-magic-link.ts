@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 import type { LoginBody } from "@housemate/contract";
-import { useAuthStore } from "../stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath, rememberReturnTo } from "../utils/return-to";
 
 /**

@@ -1,5 +1,5 @@
 import { isRecord } from "@/lib/is-record";
-import { STORAGE_KEYS } from "./session-storage";
+import { STORAGE_KEYS } from "@/lib/auth/session-storage";
 
 /** A same-site path to return to after sign-in; anything else (another origin, //host) is dropped. */
 export function safeReturnPath(path: unknown): string | null {

@@ -2,6 +2,7 @@ import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { balanceSchema } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
 
 /** SPEC §9: the House Balance is fetched again every minute while it is on screen. */
 export const BALANCE_REFETCH_MS = 60_000;
@@ -11,9 +12,6 @@ type Balance = z.infer<typeof balanceSchema>;
 export function getHouseholdBalance(householdId: string, signal?: AbortSignal): Promise<Balance> {
   return api.get<Balance>(`/balance/household/${householdId}/balance`, { signal });
 }
-
-/** The key every balance figure of a household lives under, so a paid fine refreshes them all. */
-export const householdBalanceQueryKey = (householdId: string) => ["balance", householdId] as const;
 
 export const getHouseholdBalanceQueryOptions = (householdId: string | null | undefined) =>
   queryOptions({

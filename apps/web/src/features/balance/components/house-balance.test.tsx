@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
-import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { BALANCE_REFETCH_MS, getHouseholdBalanceQueryOptions } from "../api/get-household-balance";
 import { CompactHouseBalance, HouseBalanceCard } from "./house-balance";
 

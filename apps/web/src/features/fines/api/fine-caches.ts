@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Fine, FinePage } from "@housemate/contract";
-import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { errorMessage } from "@/lib/error-message";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
 import { fineScopeKey } from "./get-fines";

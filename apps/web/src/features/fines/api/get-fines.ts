@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { keepPreviousData, queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { FinePage, FineStatus } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 

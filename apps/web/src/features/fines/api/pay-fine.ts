@@ -46,5 +46,5 @@ export function usePayFine() {
     mutation.mutate(fine, { onSettled: () => inFlight.current.delete(fine.id) });
   }
 
-  return { pay, isPaying: (fineId: string) => mutation.isPending && mutation.variables?.id === fineId };
+  return { pay, isPaying: (fineId: string) => mutation.isPending && mutation.variables.id === fineId };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Fine } from "@housemate/contract";
-import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { ANA, BEN, buildFine, dismissToasts, finePages, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
 import { DashboardFineCards } from "./dashboard-fine-cards";
 

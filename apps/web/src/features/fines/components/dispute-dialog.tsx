@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { disputeBody, type Fine } from "@housemate/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSubmitDispute } from "../api/submit-dispute";
@@ -25,7 +25,7 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (dispute.isPending) return;
     const parsed = disputeBody.safeParse({ reason });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { useQuery } from "@tanstack/react-query";
 import { finePageQueryOptions } from "../api/get-fines";
 import { ANA, BEN, buildDispute, buildFine, dismissToasts, finePages, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";

@@ -2,14 +2,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DISPUTE_MARKER_MESSAGE, type Fine } from "@housemate/contract";
-import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { ANA, BEN, buildFine, buildRule, dismissToasts, HOUSEHOLD_ID, renderFines, RULE_ID } from "../testing/fine-fixtures";
 import { IssueFineForm, type IssueFineFormProps } from "./issue-fine-form";
 
-// jsdom lacks the pointer-capture and scrolling calls Radix's select makes.
+// jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
+/* eslint-disable @typescript-eslint/no-unnecessary-condition */
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+/* eslint-enable @typescript-eslint/no-unnecessary-condition */
 
 const MEMBERS = [
   { id: ANA, name: "Ana" },

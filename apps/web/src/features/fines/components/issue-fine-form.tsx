@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type SubmitEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { CircleAlert, RotateCw } from "lucide-react";
@@ -57,11 +57,17 @@ export function IssueFineForm(props: IssueFineFormProps) {
     if (rule) setAmount(String(rule.fine_amount));
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (createFine.isPending || props.isUploading) return;
-    if (!householdId) return setProblem(NO_HOUSEHOLD_FINE_MESSAGE);
-    if (!offenderId || !ruleId || amount.trim() === "") return setProblem(REQUIRED_FIELDS_MESSAGE);
+    if (!householdId) {
+      setProblem(NO_HOUSEHOLD_FINE_MESSAGE);
+      return;
+    }
+    if (!offenderId || !ruleId || amount.trim() === "") {
+      setProblem(REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
     const body = createFineBody.safeParse({
       offender_id: offenderId,
       rule_id: ruleId,
@@ -71,7 +77,10 @@ export function IssueFineForm(props: IssueFineFormProps) {
       created_by: userId,
       evidence: { note, images: props.evidenceImages },
     });
-    if (!body.success) return setProblem(body.error.issues[0]?.message ?? REQUIRED_FIELDS_MESSAGE);
+    if (!body.success) {
+      setProblem(body.error.issues[0]?.message ?? REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
     setProblem(null);
     createFine.mutate(body.data, {
       onSuccess: (fine) => {

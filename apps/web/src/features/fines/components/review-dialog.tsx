@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { REVIEW_ACTIONS, reviewBody, type Fine } from "@housemate/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -50,7 +50,7 @@ export function ReviewDialog({ fine, open, onOpenChange }: ReviewDialogProps) {
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const parsed = reviewBody.safeParse({ action, reason });
@@ -66,7 +66,7 @@ export function ReviewDialog({ fine, open, onOpenChange }: ReviewDialogProps) {
     setProblems({});
     // The record's id names the dispute in the call; without a record the call says what is missing.
     setPreparing(true);
-    const found = await queryClient.ensureQueryData(getFineDisputeQueryOptions(fine.household_id, fine.id)).catch(() => null);
+    const found = await queryClient.query({ ...getFineDisputeQueryOptions(fine.household_id, fine.id), staleTime: "static" }).catch(() => null);
     setPreparing(false);
     review.mutate({ fine, disputeId: disputeOf(fine, found).id, review: parsed.data }, { onSuccess: () => change(false) });
   }

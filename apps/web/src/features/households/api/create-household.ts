@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { cleanText, type Currency, type Household } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
 
 export interface CreateHouseholdInput {

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Member } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { householdQueryKey } from "./get-household";
 
 /** GET /users?householdId= (SPEC §7): the household's members, as `results` or a plain array. */

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Household } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** GET /households/{id} (SPEC §7); the server answers 404 'Household not found' for an unknown id. */
 export function getHousehold(householdId: string, signal?: AbortSignal): Promise<Household> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { JoinByInviteBody, JoinByInviteResponse } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { forgetPendingInvite } from "@/lib/pending-invite";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
 
 export interface JoinByInviteInput {

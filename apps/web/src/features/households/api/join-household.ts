@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Household, joinHouseholdResponse } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
 
 // Read defensively: SPEC §7 says the success flag is what counts.

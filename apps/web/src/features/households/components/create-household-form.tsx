@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { cleanText, DEFAULT_FORM_CURRENCY, HOUSEHOLD_NAME_MAX, type Currency } from "@housemate/contract";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,7 +16,7 @@ export function CreateHouseholdForm({ onBack }: { onBack: () => void }) {
   const isBusy = createHousehold.isPending;
   const canSubmit = cleanText(name, { multiLine: false }) !== "" && !isBusy;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
     await finish(createHousehold.mutateAsync({ name, currency }), {

@@ -1,4 +1,4 @@
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { useHousehold } from "../api/get-household";
 
 /** SPEC §2 Dashboard: the greeting with the person's name, and which household this is. */

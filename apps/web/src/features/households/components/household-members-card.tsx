@@ -3,7 +3,7 @@ import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { personName } from "@/lib/person-name";
 import { useHouseholdMembers } from "../api/get-household-members";
 import { openInviteDialog } from "../stores/invite-dialog-store";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
-import { respondWith } from "@/features/auth/testing/fake-server";
+import { respondWith } from "@/lib/testing/fake-server";
 import { createInvite } from "../api/create-invite";
 import { openInviteDialog, useInviteDialogStore } from "../stores/invite-dialog-store";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "../testing/render-app";
@@ -79,9 +79,13 @@ describe("invite dialog", () => {
     expect(await screen.findByText("Link copied!")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Copied" })).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(COPIED_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(COPIED_MS - 100);
+    });
     expect(screen.getByRole("button", { name: "Copied" })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
     expect(COPIED_MS).toBe(2000);
   });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useJoinHousehold } from "../api/join-household";
@@ -13,7 +13,7 @@ export function JoinHouseholdForm({ onBack }: { onBack: () => void }) {
   const isBusy = joinHousehold.isPending;
   const canSubmit = householdId.trim() !== "" && !isBusy;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
     await finish(joinHousehold.mutateAsync(householdId), {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { LoaderCircle, Users } from "lucide-react";
 import { DISPLAY_NAME_MESSAGE, isValidDisplayName, sanitizeDisplayName, type PendingInvite } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
@@ -29,7 +29,7 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
   const isBusy = join.isPending;
   const canSubmit = name.trim() !== "" && isValid && !isBusy;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
     const joining = join.mutateAsync({ code: invite.code, displayName });

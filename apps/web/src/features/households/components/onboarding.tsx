@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CardScreen } from "@/components/card-screen";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { forgetPendingInvite, readPendingInvite } from "@/lib/pending-invite";
 import { CreateHouseholdForm } from "./create-household-form";
 import { JoinHouseholdForm } from "./join-household-form";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { HousePlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** SPEC §2 Dashboard: what someone without a household sees instead of the dashboard. */
 export function WelcomeScreen() {

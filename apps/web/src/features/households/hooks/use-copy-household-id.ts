@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { INVITE_NEEDS_HOUSEHOLD_MESSAGE } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { getHouseholdQueryOptions, useHousehold } from "../api/get-household";
 import { copyText } from "../utils/copy-text";
 
@@ -22,7 +22,7 @@ export function useCopyHouseholdId() {
       return;
     }
     try {
-      const joinCode = loaded ?? (await queryClient.fetchQuery(getHouseholdQueryOptions(householdId))).join_code;
+      const joinCode = loaded ?? (await queryClient.query(getHouseholdQueryOptions(householdId))).join_code;
       await copyText(joinCode);
       toast.success("Household ID copied!");
     } catch {

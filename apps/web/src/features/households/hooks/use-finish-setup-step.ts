@@ -27,6 +27,7 @@ export function useFinishSetupStep() {
       return;
     }
     toast.success("Success!", { description: success });
-    navigate("/dashboard", { replace: true });
+    // The router's navigate answers a promise that settles when the screen has changed; nothing here waits for it.
+    void navigate("/dashboard", { replace: true });
   };
 }

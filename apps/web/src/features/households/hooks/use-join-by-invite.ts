@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { saveInviteCode } from "@/lib/pending-invite";
 import { useJoinByInviteCode } from "../api/join-by-invite";
 import { useFinishSetupStep } from "./use-finish-setup-step";
@@ -18,7 +18,7 @@ export function useJoinByInvite(code: string) {
   async function join() {
     if (!currentUser) {
       saveInviteCode(code);
-      navigate("/register");
+      void navigate("/register"); // the screen changes; nothing here waits for it
       return;
     }
     if (currentUser.household_id || joinByInvite.isPending) return;

@@ -4,17 +4,19 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { User } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { queryClient } from "@/lib/query-client";
 import { useInviteDialogStore } from "../stores/invite-dialog-store";
 
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 
-// jsdom lacks the pointer-capture and scrolling calls Radix's select makes.
+// jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
+/* eslint-disable @typescript-eslint/no-unnecessary-condition */
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+/* eslint-enable @typescript-eslint/no-unnecessary-condition */
 
 /** Signs in on this device as verification would, then lets the auth store read it. */
 export function signIn(overrides: Partial<User> = {}) {

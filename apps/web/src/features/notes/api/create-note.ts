@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { DEFAULT_NOTE_COLOR, type CreateNoteBody, type StickyNote } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { conflictMessageOr } from "@/lib/conflict-message";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
 export function createNote(note: CreateNoteBody): Promise<StickyNote> {

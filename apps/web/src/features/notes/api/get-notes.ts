@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { StickyNote } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** GET /sticky-notes (SPEC §7): the household's notes in board order, as an array or nested under data. */
 export async function getNotes(signal?: AbortSignal): Promise<StickyNote[]> {

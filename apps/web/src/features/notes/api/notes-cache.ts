@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { StickyNote } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { notesQueryKey } from "./get-notes";
 
 /** Every notes mutation carries this key, so the board refetches only once the last one settles. */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import { Plus } from "lucide-react";
 import { cleanText, DEFAULT_NOTE_COLOR, NOTE_MAX_LENGTH, type CreateNoteBody, type NoteColor } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,8 @@ export function AddNoteForm({ onAdd }: AddNoteFormProps) {
   const cleaned = cleanText(content, { multiLine: true });
   const blank = cleaned === "";
 
-  function submit(event: FormEvent) {
+  /** From the form's submit, or from Ctrl/⌘+Enter in the text: either way the browser's own action is stopped. */
+  function submit(event: SyntheticEvent) {
     event.preventDefault();
     if (blank) return;
     onAdd({ content: cleaned, color });

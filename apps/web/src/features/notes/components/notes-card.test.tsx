@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
 import { NOTES_LIMIT_MESSAGE, type StickyNote } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/lib/testing/fake-server";
 import { NotesCard } from "./notes-card";
 
 const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
@@ -115,6 +115,7 @@ beforeEach(() => {
     const height = item ? 90 : 0;
     return { x: 0, y: top, top, left: 0, width: item ? 300 : 0, height, right: item ? 300 : 0, bottom: top + height, toJSON: () => ({}) };
   });
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom lacks it, unlike the DOM's types say
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 

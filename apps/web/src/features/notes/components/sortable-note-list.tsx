@@ -75,6 +75,8 @@ export function SortableNoteList({ notes, onReorder, children }: SortableNoteLis
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={dragEnd}
+      // announcementsFor touches `moving` only inside dnd-kit's announcement callbacks, never while rendering.
+      // eslint-disable-next-line react-hooks/refs
       accessibility={{ announcements: announcementsFor(notes, moving), screenReaderInstructions: { draggable: MOVE_INSTRUCTIONS } }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>

@@ -37,6 +37,7 @@ export interface StickyNoteItemProps {
  * While the note has focus the text is the person's own; it follows the saved note again on blur.
  */
 export function StickyNoteItem({ note, move, pending = false, canMove, onSave, onDelete }: StickyNoteItemProps) {
+  const { setNodeRef, setHandleRef, handleProps, style, isDragging } = move;
   const [draft, setDraft] = useState(note.content);
   const focused = useRef(false);
   const save = useDebouncedCallback(onSave, NOTE_SAVE_DELAY_MS);
@@ -64,22 +65,22 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
   const excerpt = noteExcerpt(note.content);
   return (
     <li
-      ref={move.setNodeRef}
-      style={move.style}
+      ref={setNodeRef}
+      style={style}
       data-note-id={note.id}
       aria-label={`Note by ${note.created_by_name}`}
       className={cn(
         "group relative flex flex-col gap-1 rounded-sm border p-3 pt-2 shadow-sm transition-shadow",
         NOTE_STYLES[note.color].paper,
-        move.isDragging && "z-10 shadow-lg ring-2 ring-ring",
+        isDragging && "z-10 shadow-lg ring-2 ring-ring",
         pending && "opacity-70",
       )}
     >
       <div className="-mx-1 flex items-center justify-between">
         <button
           type="button"
-          ref={move.setHandleRef}
-          {...move.handleProps}
+          ref={setHandleRef}
+          {...handleProps}
           data-note-handle=""
           aria-label={`Move note "${excerpt}"`}
           disabled={pending || !canMove}

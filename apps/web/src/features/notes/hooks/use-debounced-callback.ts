@@ -18,6 +18,9 @@ export function useDebouncedCallback<Args extends unknown[]>(callback: (...args:
     latest.current = callback;
   });
 
+  // `timer` and `waiting` are the debouncer's own state, made once per delay by useMemo and changed only by its
+  // calls, after render; the compiler's rule takes them for a render's variables.
+  /* eslint-disable react-hooks/immutability */
   const debounced = useMemo(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let waiting: Args | undefined;
@@ -46,6 +49,7 @@ export function useDebouncedCallback<Args extends unknown[]>(callback: (...args:
       },
     };
   }, [delay]);
+  /* eslint-enable react-hooks/immutability */
 
   useEffect(() => () => void debounced.flush(), [debounced]);
   return debounced;

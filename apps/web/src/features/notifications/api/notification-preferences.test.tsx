@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NOTIFICATION_TYPES } from "@housemate/contract";
-import { respondWith, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { renderSignedIn, resetNotifications, signInMember } from "../testing/render-signed-in";
 import { useNotificationPreferences } from "./get-notification-preferences";
 import { useUpdateNotificationPreference } from "./update-notification-preference";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { respondWith, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { NOTIFICATION_COUNTS_KEY, useNotificationCountsStore } from "../stores/notification-counts-store";
 import { buildNotification, listBody, renderSignedIn, resetNotifications, signInMember } from "../testing/render-signed-in";
 import { NotificationsBell } from "./notifications-bell";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { AUTH_TOKEN_KEY } from "@/lib/api-client";
 import { connectLiveSocket } from "@/lib/socket";
 import { NOTIFICATIONS_REFETCH_MS, useNotifications } from "../api/get-notifications";

@@ -3,8 +3,8 @@ import { render } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
 import type { Notification } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { createQueryClient } from "@/lib/query-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** DELETE /users/{id} (SPEC §7 Users): the account goes; the household keeps its history (DESIGN §3). */
 export function deleteAccount(userId: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { UpdateUserBody, User } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 export type ProfileChanges = Pick<UpdateUserBody, "display_name" | "photo_url">;
 

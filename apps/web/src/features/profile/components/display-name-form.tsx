@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -21,7 +21,7 @@ export function DisplayNameForm({ displayName, email, isSaving, onSave }: Displa
   const [name, setName] = useState(displayName);
   const [error, setError] = useState<string | null>(null);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBlankName(name) || isSaving) return;
     const check = checkDisplayName(name);

@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { useUpdateProfile } from "../api/update-profile";
 import { useAvatarChange, type UploadImage } from "../hooks/use-avatar-change";
 import { AvatarCard } from "./avatar-card";

@@ -4,8 +4,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { User } from "@housemate/contract";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { serverUser, storeSession } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { createQueryClient } from "@/lib/query-client";
 
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";

@@ -49,7 +49,7 @@ export function DeleteRuleDialog({ rule, isDeleting, onDelete }: DeleteRuleDialo
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={confirm} disabled={isDeleting}>
+          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={(event) => void confirm(event)} disabled={isDeleting}>
             {isDeleting && <Spinner label="Deleting" className="size-4" />}
             Delete
           </AlertDialogAction>

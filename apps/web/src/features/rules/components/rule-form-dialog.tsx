@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type SubmitEvent, type ReactNode } from "react";
 import { createRuleBody, type CreateRuleBody, type Rule } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -49,7 +49,7 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
     setOpen(next);
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSaving) return;
     const found: Partial<Record<Field, string>> = {};
@@ -82,7 +82,7 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{editing ? "Edit Rule" : "Create Rule"}</DialogTitle>
             <DialogDescription>

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
 import type { Rule } from "@housemate/contract";
-import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { amountFrom } from "./rule-form-dialog";
 import { RulesBoard } from "./rules-board";
 

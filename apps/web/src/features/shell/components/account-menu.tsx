@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import type { SessionUser } from "@/features/auth/utils/session-user";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { personName } from "@/lib/person-name";
 import { ACCOUNT_BUTTON_CLASS } from "./user-menu";
 
@@ -30,7 +30,7 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
 
   async function logOut() {
     await logout();
-    navigate("/login", { replace: true });
+    void navigate("/login", { replace: true }); // the screen changes; nothing here waits for it
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Avatar } from "@/components/avatar";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore } from "@/lib/auth/auth-store";
 
 type AccountMenuModule = typeof import("./account-menu");
 const loadAccountMenu = () => import("./account-menu");

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast, Toaster } from "sonner";
-import { respondWith, storeSession } from "@/features/auth/testing/fake-server";
+import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { useImageUploads } from "../hooks/use-image-uploads";
 import { ImageUploadField } from "./image-upload-field";
 

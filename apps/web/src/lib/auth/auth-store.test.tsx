@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "./auth-store";
-import { respondWith, serverUser, storeSession } from "../testing/fake-server";
+import { respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
 
 const signedOut = { currentUser: null, isAuthenticated: false, isLoading: true };
 

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, serverUser, storeSession } from "@/features/auth/testing/fake-server";
-import { householdBalanceQueryKey } from "@/features/balance/api/get-household-balance";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
-import { getNotificationsQueryOptions } from "../api/get-notifications";
-import { NotificationsBell } from "../components/notifications-bell";
-import { useNotificationCountsStore } from "../stores/notification-counts-store";
+import { getNotificationsQueryOptions } from "@/features/notifications/api/get-notifications";
+import { NotificationsBell } from "@/features/notifications/components/notifications-bell";
+import { useNotificationCountsStore } from "@/features/notifications/stores/notification-counts-store";
 import {
   buildNotification,
   HOUSEHOLD_ID,
@@ -18,8 +18,8 @@ import {
   resetNotifications,
   signInMember,
   USER_ID,
-} from "../testing/render-signed-in";
-import { useLiveNotifications } from "./use-live-notifications";
+} from "@/features/notifications/testing/render-signed-in";
+import { useLiveNotifications } from "@/features/notifications/hooks/use-live-notifications";
 
 /** The hook as app/routes/shell.tsx uses it: a fine-related notification refreshes the fines feature's caches. */
 function SignedInShell() {
@@ -150,10 +150,14 @@ describe("live notifications in the signed-in shell", () => {
     const { socket } = await renderLive();
     act(() => socket.drop());
     for (const delay of [1_000, 2_000, 4_000, 8_000]) {
-      act(() => vi.advanceTimersByTime(delay));
+      act(() => {
+        vi.advanceTimersByTime(delay);
+      });
       act(() => FakeWebSocket.latest().drop());
     }
-    act(() => vi.advanceTimersByTime(16_000));
+    act(() => {
+      vi.advanceTimersByTime(16_000);
+    });
     expect(FakeWebSocket.instances).toHaveLength(6);
     // Sonner shows toasts on timers of its own: the last failure happens on real ones.
     vi.useRealTimers();
@@ -167,7 +171,9 @@ describe("live notifications in the signed-in shell", () => {
     const { socket, unmount } = await renderLive();
     unmount();
     expect(socket.closedByClient).toEqual({ code: 1000, reason: "Disconnected" });
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 

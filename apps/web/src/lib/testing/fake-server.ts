@@ -34,7 +34,7 @@ export function respondWith(routes: Record<string, FakeAnswer | ((url: URL) => F
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
+      const url = new URL(input instanceof Request ? input.url : input, "http://localhost");
       const request = new Request(url, { ...init, signal: null });
       requests.push(request);
       bodies.push(typeof init?.body === "string" ? JSON.parse(init.body) : undefined);

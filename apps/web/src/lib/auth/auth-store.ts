@@ -6,12 +6,12 @@ import { onSessionExpired } from "@/lib/api-client";
 import { personName } from "@/lib/person-name";
 import { forgetPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { queryClient } from "@/lib/query-client";
-import { getCurrentUser } from "../api/get-current-user";
-import { logoutSession } from "../api/logout";
-import { requestMagicLink } from "../api/request-magic-link";
-import { verifyMagicLink } from "../api/verify-magic-link";
-import { clearSession, restoreSession, saveSession, saveUser, STORAGE_KEYS } from "../utils/session-storage";
-import { applyUserChanges, type SessionUser, type UserChanges } from "../utils/session-user";
+import { getCurrentUser } from "./get-current-user";
+import { logoutSession } from "./logout";
+import { requestMagicLink } from "./request-magic-link";
+import { verifyMagicLink } from "./verify-magic-link";
+import { clearSession, restoreSession, saveSession, saveUser, STORAGE_KEYS } from "./session-storage";
+import { applyUserChanges, type SessionUser, type UserChanges } from "./session-user";
 
 export interface AuthState {
   currentUser: SessionUser | null;

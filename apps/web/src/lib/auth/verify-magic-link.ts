@@ -1,7 +1,7 @@
 import { pendingInviteSchema, type VerifyResponse } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { isRecord } from "@/lib/is-record";
-import { normalizeUser, type SessionUser } from "../utils/session-user";
+import { normalizeUser, type SessionUser } from "./session-user";
 
 export type VerifiedSession = Omit<VerifyResponse, "user"> & { user: SessionUser };
 

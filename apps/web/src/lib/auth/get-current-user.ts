@@ -1,5 +1,5 @@
 import { api } from "@/lib/api-client";
-import { normalizeUser, type SessionUser } from "../utils/session-user";
+import { normalizeUser, type SessionUser } from "./session-user";
 
 /** GET /users/{id} for the signed-in user's own profile (SPEC §7 Users). */
 export async function getCurrentUser(id: string): Promise<SessionUser> {

@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { respondWith, serverUser, type FakeAnswer } from "@/features/auth/testing/fake-server";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { uploadFile } from "@/features/storage/api/upload-file";
 import { createQueryClient } from "@/lib/query-client";
-import { HOUSEHOLD_ID, resetProfile, signInBen, USER_ID } from "../testing/render-profile";
-import { AVATAR_JPEG_QUALITY } from "../utils/crop-image";
-import { useAvatarChange } from "./use-avatar-change";
+import { HOUSEHOLD_ID, resetProfile, signInBen, USER_ID } from "@/features/profile/testing/render-profile";
+import { AVATAR_JPEG_QUALITY } from "@/features/profile/utils/crop-image";
+import { useAvatarChange } from "@/features/profile/hooks/use-avatar-change";
 
 const FILE_PATH = "profile-pictures/abcdefghijklmnopqrstuvwxyz012345.jpg";
 const PUBLIC_URL = `http://localhost/files/${FILE_PATH}`;
