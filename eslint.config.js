@@ -15,7 +15,7 @@ const webFeatures = readdirSync(new URL("apps/web/src/features", import.meta.url
 
 export default defineConfig(
   {
-    ignores: ["**/node_modules/", "**/dist/", "apps/server/src/db/migrations/", "bench/baseline/", "bench/load/"],
+    ignores: ["**/node_modules/", "**/dist/", "apps/server/src/db/migrations/"],
   },
   {
     files: [

@@ -28,7 +28,7 @@ const db = drizzle(pool, { schema }) as unknown as Database;
 const findSession = prepareSessionLookup(db);
 const app = Fastify();
 
-app.get("/api/health", async () => ({ ok: true }));
+app.get("/api/health", () => ({ ok: true }));
 
 app.get<{ Params: { householdId: string } }>("/api/fines/household/:householdId", async (request, reply) => {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];

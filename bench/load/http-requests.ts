@@ -100,7 +100,7 @@ export function requestsFor(spec: HttpLoadSpec, fixture: Fixture): (request: Req
       const paths = spec.paths ?? [];
       const headers = { authorization: `Bearer ${spec.token ?? ""}`, ...browser };
       if (paths.length === 0) throw new Error("signed-in-dashboard needs the paths the dashboard called");
-      return (request) => ({ ...request, method: "GET", path: paths[next() % paths.length] as string, headers });
+      return (request) => ({ ...request, method: "GET", path: paths[next() % paths.length], headers });
     }
     case "socket-issue": {
       // Each fine goes to a socket holder, issued by a housemate of theirs.

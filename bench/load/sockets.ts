@@ -39,7 +39,10 @@ function open(token: string): Promise<void> {
     let greeted = false;
     socket.on("message", (data: WebSocket.RawData) => {
       const at = now();
-      const message = JSON.parse(data.toString()) as { type: string; data?: { id?: string } };
+      // ws hands a text frame over as one Buffer unless told otherwise; the other two forms are for fragmented binary.
+      const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      const text = bytes.toString();
+      const message = JSON.parse(text) as { type: string; data?: { id?: string } };
       if (message.type === "notification" && message.data?.id) received.push({ id: message.data.id, at });
       if (!greeted && message.type === "notification_count") {
         greeted = true;
