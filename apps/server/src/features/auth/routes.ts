@@ -11,8 +11,6 @@ import {
   verifyQuery,
   verifyResponse,
 } from "@housemate/contract";
-import { unauthenticated } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
 import { sha256 } from "../../lib/tokens.js";
 import { presentUser } from "../users/presenter.js";
 import { hitRateLimits, normalizeEmailForRateLimit, pruneRateLimits } from "./rate-limit.js";
@@ -20,8 +18,8 @@ import { requestMagicLink, revokeSession, verifyMagicLink } from "./service.js";
 
 const LOGIN_WINDOW_MS = LOGIN_LIMIT_WINDOW_MINUTES * 60_000;
 
-/** Magic-link sign-in (DESIGN §3 'Accounts and sessions'): request a link, trade it for a session, sign out. */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Magic-link sign-in (DESIGN §3 'Accounts and sessions'): request a link, trade it for a session. Public. */
+export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/login",
     { schema: { tags: ["auth"], body: loginBody, response: { 200: envelope(loginResponse) } } },
@@ -62,20 +60,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+};
+
+/** Signing out ends the session that asks: mounted in the authenticated scope. */
+export const signOutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/logout",
     {
-      preHandler: app.authenticate,
       schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: envelope(logoutResponse) } },
     },
     async (request) => {
-      const user = currentUser(request);
-      if (!request.sessionId) throw unauthenticated();
+      const { sessionId, user } = request.session;
       // Live sockets opened with this token close now rather than at their next check.
-      await revokeSession(app.db, { id: request.sessionId, userId: user.id }, app.now());
+      await revokeSession(app.db, { id: sessionId, userId: user.id }, app.now());
       return { data: { success: true as const } };
     },
   );
 };
-
-export default authRoutes;

@@ -14,7 +14,6 @@ import {
 } from "@housemate/contract";
 import { requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
 import { disputeFine, fineInHousehold, payFine, reviewDispute } from "./lifecycle.js";
 import { presentDispute, presentFine, presentFineEdit } from "./presenter.js";
 import { latestDispute, listFineEdits } from "./queries.js";
@@ -25,13 +24,10 @@ const tags = ["fines"];
 
 /** SPEC §7's lifecycle calls under /fines/household/{hid}/fines/{fid}/… (DESIGN §3 Fines). */
 const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
-
   /** The caller, who must be a member of the household in the path, with that household. */
   async function actorIn(request: FastifyRequest, householdId: string) {
-    const user = currentUser(request);
-    const household = await requireMember(app.db, user, householdId);
-    return { user, household, now: app.now(), publicUrl: app.config.publicUrl };
+    const household = await requireMember(app.db, request.session, householdId);
+    return { user: request.session.user, household, now: app.now(), publicUrl: app.config.publicUrl };
   }
 
   app.put(

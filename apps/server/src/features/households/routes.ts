@@ -10,7 +10,6 @@ import {
 } from "@housemate/contract";
 import { requireAdmin, requireMember } from "../../lib/access.js";
 import { forbidden } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
 import { presentHousehold } from "./presenter.js";
 import { createHousehold, joinHousehold, rotateJoinCode, updateHousehold } from "./service.js";
 
@@ -24,11 +23,10 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/households",
     {
-      onRequest: [app.authenticate],
       schema: { security, body: createHouseholdBody, response: { 201: envelope(householdSchema) } },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       const { name, created_by, iso_4217_code } = request.body;
       // SPEC's client sends its own id as created_by; nobody creates a household in someone else's name.
       if (created_by !== undefined && created_by !== user.id) throw forbidden();
@@ -47,11 +45,10 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/households/:id",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, response: { 200: envelope(householdSchema) } },
     },
     async (request) => {
-      const household = await requireMember(app.db, currentUser(request), request.params.id);
+      const household = await requireMember(app.db, request.session, request.params.id);
       return { data: presentHousehold(household) };
     },
   );
@@ -59,11 +56,10 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/households/:id",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, body: updateHouseholdBody, response: { 200: envelope(householdSchema) } },
     },
     async (request) => {
-      await requireAdmin(app.db, currentUser(request), request.params.id);
+      await requireAdmin(app.db, request.session, request.params.id);
       const household = await updateHousehold(app.db, { householdId: request.params.id, changes: request.body, now: app.now() });
       return { data: presentHousehold(household) };
     },
@@ -72,11 +68,10 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/households/:id/join-code",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, response: { 200: envelope(householdSchema) } },
     },
     async (request) => {
-      await requireAdmin(app.db, currentUser(request), request.params.id);
+      await requireAdmin(app.db, request.session, request.params.id);
       const household = await rotateJoinCode(app.db, { householdId: request.params.id, now: app.now() });
       return { data: presentHousehold(household) };
     },
@@ -85,11 +80,10 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/households/:id/join",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, body: joinHouseholdBody, response: { 200: envelope(joinHouseholdResponse) } },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       const userId = request.body.user_id;
       if (userId !== undefined && userId !== user.id) throw forbidden();
 

@@ -10,20 +10,18 @@ import {
   joinByInviteResponse,
 } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
-import { currentUser } from "../../plugins/auth.js";
 import { presentHousehold } from "../households/presenter.js";
 import { presentUser } from "../users/presenter.js";
 import { createInvite, inviteDetails, joinByInvite } from "./service.js";
 
 /**
- * SPEC §7 invites: members make links; anyone holding a link may read what it opens, and a signed-in
- * person without a household may join through it (decision 021).
+ * SPEC §7 invites: members make links, and a signed-in person without a household may join through one
+ * (decision 021). Mounted in the authenticated scope.
  */
 const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/households/:id/invites",
     {
-      onRequest: [app.authenticate],
       schema: {
         security: [{ bearer: [] }],
         params: idParams,
@@ -31,9 +29,9 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      requireHousehold(user, INVITE_NEEDS_HOUSEHOLD_MESSAGE);
-      const household = await requireMember(app.db, user, request.params.id);
+      const user = request.session.user;
+      requireHousehold(request.session, INVITE_NEEDS_HOUSEHOLD_MESSAGE);
+      const household = await requireMember(app.db, request.session, request.params.id);
       const invite = await createInvite(app.db, {
         householdId: household.id,
         createdBy: user.id,
@@ -46,16 +44,9 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/invites/:code",
-    { schema: { params: inviteCodeParams, response: { 200: envelope(inviteDetailsSchema) } } },
-    async (request) => ({ data: await inviteDetails(app.db, request.params.code, app.now()) }),
-  );
-
   app.post(
     "/invites/:code/join",
     {
-      onRequest: [app.authenticate],
       schema: {
         security: [{ bearer: [] }],
         params: inviteCodeParams,
@@ -65,7 +56,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { household, user } = await joinByInvite(app.db, {
-        userId: currentUser(request).id,
+        userId: request.session.user.id,
         code: request.params.code,
         displayName: request.body.display_name,
         publicUrl: app.config.publicUrl,
@@ -77,3 +68,12 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default inviteRoutes;
+
+/** Anyone holding an invite link may read what it opens, signed in or not: the link is the permission. */
+export const inviteLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/invites/:code",
+    { schema: { params: inviteCodeParams, response: { 200: envelope(inviteDetailsSchema) } } },
+    async (request) => ({ data: await inviteDetails(app.db, request.params.code, app.now()) }),
+  );
+};

@@ -13,7 +13,6 @@ import {
   typeIdParams,
   updatePreferenceBody,
 } from "@housemate/contract";
-import { currentUser } from "../../plugins/auth.js";
 import { notFound } from "../../lib/errors.js";
 import { presentNotification, presentPreferences } from "./presenter.js";
 import {
@@ -29,14 +28,11 @@ const security = [{ bearer: [] }];
 
 /** SPEC §7 Notifications. Every route acts on the signed-in user's own notifications only. */
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Like every route: who is asking is settled before the request is read.
-  app.addHook("onRequest", app.authenticate);
-
   app.get(
     "/notifications",
     { schema: { tags: ["notifications"], security, response: { 200: envelope(notificationListSchema) } } },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       const [rows, counts] = await Promise.all([
         listNotifications(app.db, { userId: user.id, limit: NOTIFICATION_LIST_LIMIT }),
         countNotificationsOf(app.db, user.id),
@@ -49,7 +45,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications/:id/read",
     { schema: { tags: ["notifications"], security, params: idParams, response: { 200: envelope(notificationSchema) } } },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       // Someone else's notification is indistinguishable from one that does not exist.
       const row = await markRead(app.db, { userId: user.id, id: request.params.id });
       if (!row) throw notFound("Notification not found");
@@ -61,7 +57,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications/read-all",
     { schema: { tags: ["notifications"], security, response: { 200: envelope(notificationCountsSchema) } } },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       await markAllRead(app.db, user.id);
       return { data: await countNotificationsOf(app.db, user.id) };
     },
@@ -77,7 +73,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications/preferences",
     { schema: { tags: ["notifications"], security, response: { 200: envelope(preferencesSchema) } } },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       return { data: presentPreferences(await listPreferences(app.db, user.id)) };
     },
   );
@@ -94,7 +90,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       const row = await savePreference(app.db, {
         userId: user.id,
         typeId: request.params.typeId,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { envelope, idParams, userStatsSchema } from "@housemate/contract";
 import { forbidden } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
 import { NO_STATS, userStats } from "./queries.js";
 
 /**
@@ -12,11 +11,10 @@ const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/users/:id/stats",
     {
-      onRequest: [app.authenticate],
       schema: { tags: ["users"], security: [{ bearer: [] }], params: idParams, response: { 200: envelope(userStatsSchema) } },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       if (request.params.id !== user.id) throw forbidden();
       if (!user.householdId) return { data: NO_STATS };
       return { data: await userStats(app.db, { userId: user.id, householdId: user.householdId }) };

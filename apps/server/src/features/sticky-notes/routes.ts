@@ -14,7 +14,6 @@ import {
 } from "@housemate/contract";
 import { requireHousehold } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
 import { presentNote } from "./presenter.js";
 import { findNote, listNotes } from "./queries.js";
 import { createNote, deleteNote, reorderNotes, updateNote } from "./service.js";
@@ -27,11 +26,8 @@ const tags = ["sticky-notes"];
  * reorder (SPEC §6); a caller with no household gets 403.
  */
 const stickyNoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
-
   function householdOf(request: FastifyRequest) {
-    const user = currentUser(request);
-    return { user, householdId: requireHousehold(user, NOTES_NEED_HOUSEHOLD_MESSAGE) };
+    return { user: request.session.user, householdId: requireHousehold(request.session, NOTES_NEED_HOUSEHOLD_MESSAGE) };
   }
 
   /** A note of the caller's household: unknown → 404, another household's → 403 (DESIGN §3). */

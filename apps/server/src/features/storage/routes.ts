@@ -10,7 +10,6 @@ import {
   uploadUrlBody,
 } from "@housemate/contract";
 import { badRequest } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
 import { UPLOAD_BODY_TIMEOUT_MS } from "../../plugins/transport.js";
 import { publicUrlFor } from "./file-path.js";
 import { receiveUpload, reserveUpload } from "./service.js";
@@ -19,8 +18,6 @@ const security = [{ bearer: [] }];
 
 /** SPEC §7 Storage: reserve an upload path, then PUT the raw image bytes to it (DESIGN §3 Uploads). */
 const storageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
-
   // Raw image bodies, in this scope only; the rest of the API stays JSON with its 64 KB limit (app.ts).
   // The 5 MB limit is the upload route's own: set here it would let any route of the scope read 5 MB of image.
   app.addContentTypeParser([...IMAGE_TYPES], { parseAs: "buffer" }, (_request, body, done) => {
@@ -31,7 +28,7 @@ const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/storage/upload-url",
     { schema: { tags: ["storage"], security, body: uploadUrlBody, response: { 200: envelope(uploadConfigSchema) } } },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       const config = await reserveUpload(app.db, {
         userId: user.id,
         file: request.body,
@@ -56,7 +53,7 @@ const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = request.session.user;
       const filePath = request.params["*"];
       if (!Buffer.isBuffer(request.body)) throw badRequest("Send the file's bytes with the image's Content-Type.");
       await receiveUpload(app.db, app.files, {

@@ -9,7 +9,6 @@ import {
   userSchema,
 } from "@housemate/contract";
 import { requireMember } from "../../lib/access.js";
-import { currentUser } from "../../plugins/auth.js";
 import { presentUser } from "./presenter.js";
 import { listMembers } from "./queries.js";
 import { deleteAccount, requireSelf, requireVisibleUser, updateProfile } from "./service.js";
@@ -21,11 +20,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/users",
     {
-      onRequest: [app.authenticate],
       schema: { security, querystring: listUsersQuery, response: { 200: envelope(z.array(userSchema)) } },
     },
     async (request) => {
-      const household = await requireMember(app.db, currentUser(request), request.query.householdId);
+      const household = await requireMember(app.db, request.session, request.query.householdId);
       const members = await listMembers(app.db, household.id);
       return { data: members.map(presentUser) };
     },
@@ -34,11 +32,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/users/:id",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, response: { 200: envelope(userSchema) } },
     },
     async (request) => {
-      const user = await requireVisibleUser(app.db, currentUser(request), request.params.id);
+      const user = await requireVisibleUser(app.db, request.session.user, request.params.id);
       return { data: presentUser(user) };
     },
   );
@@ -46,11 +43,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/users/:id",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, body: updateUserBody, response: { 200: envelope(userSchema) } },
     },
     async (request) => {
-      const user = await requireSelf(app.db, currentUser(request), request.params.id);
+      const user = await requireSelf(app.db, request.session.user, request.params.id);
       const updated = await updateProfile(app.db, {
         user,
         changes: request.body,
@@ -64,11 +60,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/users/:id",
     {
-      onRequest: [app.authenticate],
       schema: { security, params: idParams, response: { 200: envelope(successSchema) } },
     },
     async (request) => {
-      const user = await requireSelf(app.db, currentUser(request), request.params.id);
+      const user = await requireSelf(app.db, request.session.user, request.params.id);
       await deleteAccount(app.db, { user, now: app.now() });
       return { data: { success: true as const } };
     },
