@@ -1,3 +1,7 @@
+/**
+ * SPEC §7 invites: members make links; whoever holds one reads what it opens and may join by it (decision 021).
+ * Imported as the `invitesApi` namespace (index.ts), so a bundle keeps only the endpoints it uses.
+ */
 import { envelope, idParams } from "./common.js";
 import { defineEndpoint } from "./endpoint.js";
 import {
@@ -8,32 +12,31 @@ import {
   joinByInviteResponse,
 } from "./households.js";
 
-/** SPEC §7 invites: members make links; whoever holds one reads what it opens and may join by it (decision 021). */
-export const invitesApi = {
-  createInvite: defineEndpoint({
-    method: "POST",
-    path: "/households/:id/invites",
-    params: idParams,
-    status: 201,
-    response: envelope(createInviteResponse),
-    auth: "session",
-    errors: ["FORBIDDEN", "NOT_FOUND"],
-  }),
-  getInvite: defineEndpoint({
-    method: "GET",
-    path: "/invites/:code",
-    params: inviteCodeParams,
-    response: envelope(inviteDetailsSchema),
-    auth: "public",
-    errors: ["NOT_FOUND"],
-  }),
-  joinByInvite: defineEndpoint({
-    method: "POST",
-    path: "/invites/:code/join",
-    params: inviteCodeParams,
-    body: joinByInviteBody,
-    response: envelope(joinByInviteResponse),
-    auth: "session",
-    errors: ["NOT_FOUND", "CONFLICT"],
-  }),
-};
+export const createInvite = defineEndpoint({
+  method: "POST",
+  path: "/households/:id/invites",
+  params: idParams,
+  status: 201,
+  response: envelope(createInviteResponse),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const getInvite = defineEndpoint({
+  method: "GET",
+  path: "/invites/:code",
+  params: inviteCodeParams,
+  response: envelope(inviteDetailsSchema),
+  auth: "public",
+  errors: ["NOT_FOUND"],
+});
+
+export const joinByInvite = defineEndpoint({
+  method: "POST",
+  path: "/invites/:code/join",
+  params: inviteCodeParams,
+  body: joinByInviteBody,
+  response: envelope(joinByInviteResponse),
+  auth: "session",
+  errors: ["NOT_FOUND", "CONFLICT"],
+});

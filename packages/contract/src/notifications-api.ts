@@ -1,3 +1,7 @@
+/**
+ * SPEC §7 Notifications: each acts on the signed-in person's own.
+ * Imported as the `notificationsApi` namespace (index.ts), so a bundle keeps only the endpoints it uses.
+ */
 import { envelope, idParams } from "./common.js";
 import { defineEndpoint } from "./endpoint.js";
 import {
@@ -11,51 +15,53 @@ import {
   updatePreferenceBody,
 } from "./notifications.js";
 
-/** SPEC §7 Notifications: each acts on the signed-in person's own. */
-export const notificationsApi = {
-  listNotifications: defineEndpoint({
-    method: "GET",
-    path: "/notifications",
-    response: envelope(notificationListSchema),
-    auth: "session",
-    errors: [],
-  }),
-  markNotificationRead: defineEndpoint({
-    method: "PUT",
-    path: "/notifications/:id/read",
-    params: idParams,
-    response: envelope(notificationSchema),
-    auth: "session",
-    errors: ["NOT_FOUND"],
-  }),
-  markAllNotificationsRead: defineEndpoint({
-    method: "PUT",
-    path: "/notifications/read-all",
-    response: envelope(notificationCountsSchema),
-    auth: "session",
-    errors: [],
-  }),
-  listNotificationTypes: defineEndpoint({
-    method: "GET",
-    path: "/notifications/types",
-    response: envelope(notificationTypesSchema),
-    auth: "session",
-    errors: [],
-  }),
-  listNotificationPreferences: defineEndpoint({
-    method: "GET",
-    path: "/notifications/preferences",
-    response: envelope(preferencesSchema),
-    auth: "session",
-    errors: [],
-  }),
-  updateNotificationPreference: defineEndpoint({
-    method: "PUT",
-    path: "/notifications/preferences/:typeId",
-    params: typeIdParams,
-    body: updatePreferenceBody,
-    response: envelope(preferenceSchema),
-    auth: "session",
-    errors: [],
-  }),
-};
+export const listNotifications = defineEndpoint({
+  method: "GET",
+  path: "/notifications",
+  response: envelope(notificationListSchema),
+  auth: "session",
+  errors: [],
+});
+
+export const markNotificationRead = defineEndpoint({
+  method: "PUT",
+  path: "/notifications/:id/read",
+  params: idParams,
+  response: envelope(notificationSchema),
+  auth: "session",
+  errors: ["NOT_FOUND"],
+});
+
+export const markAllNotificationsRead = defineEndpoint({
+  method: "PUT",
+  path: "/notifications/read-all",
+  response: envelope(notificationCountsSchema),
+  auth: "session",
+  errors: [],
+});
+
+export const listNotificationTypes = defineEndpoint({
+  method: "GET",
+  path: "/notifications/types",
+  response: envelope(notificationTypesSchema),
+  auth: "session",
+  errors: [],
+});
+
+export const listNotificationPreferences = defineEndpoint({
+  method: "GET",
+  path: "/notifications/preferences",
+  response: envelope(preferencesSchema),
+  auth: "session",
+  errors: [],
+});
+
+export const updateNotificationPreference = defineEndpoint({
+  method: "PUT",
+  path: "/notifications/preferences/:typeId",
+  params: typeIdParams,
+  body: updatePreferenceBody,
+  response: envelope(preferenceSchema),
+  auth: "session",
+  errors: [],
+});

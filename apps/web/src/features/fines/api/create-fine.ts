@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { CreateFineBody, Fine } from "@housemate/contract";
+import { type CreateFineBody, type Fine, finesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { fineScopeKey } from "./get-fines";
 
 export async function createFine(body: CreateFineBody): Promise<Fine> {
-  const fine = await api.post<Fine | undefined>("/fines", body);
+  const fine = await api.call(finesApi.createFine, { body });
   if (!fine?.id) throw new Error("Failed to create fine - invalid response");
   return fine;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { JoinByInviteBody, JoinByInviteResponse } from "@housemate/contract";
+import { type JoinByInviteBody, type JoinByInviteResponse, invitesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { forgetPendingInvite } from "@/lib/pending-invite";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
@@ -14,7 +14,7 @@ export interface JoinByInviteInput {
 /** POST /invites/{code}/join (decision 021): the signed-in person joins the invite's household. */
 export async function joinByInvite({ code, displayName }: JoinByInviteInput): Promise<JoinByInviteResponse> {
   const body: JoinByInviteBody = displayName === undefined ? {} : { display_name: displayName };
-  const answer = await api.post<Partial<JoinByInviteResponse>>(`/invites/${encodeURIComponent(code)}/join`, body);
+  const answer = await api.call(invitesApi.joinByInvite, { params: { code }, body });
   if (!answer.success || !answer.household || !answer.user) throw new Error("Invalid response from server");
   return { success: true, household: answer.household, user: answer.user };
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { CreateRuleBody, Rule } from "@housemate/contract";
+import { type CreateRuleBody, type Rule, rulesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { conflictMessageOr } from "@/lib/conflict-message";
 import { getRulesQueryOptions } from "./get-rules";
 
 export async function createRule(body: CreateRuleBody): Promise<Rule> {
-  const rule = await api.post<Rule | undefined>("/rules", body);
+  const rule = await api.call(rulesApi.createRule, { body });
   if (!rule?.id) throw new Error("Failed to create rule - invalid response");
   return rule;
 }

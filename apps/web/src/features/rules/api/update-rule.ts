@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Rule, UpdateRuleBody } from "@housemate/contract";
+import { type Rule, type UpdateRuleBody, rulesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { getRulesQueryOptions } from "./get-rules";
 
 export async function updateRule(ruleId: string, changes: UpdateRuleBody): Promise<Rule> {
-  const rule = await api.put<Rule | undefined>(`/rules/${ruleId}`, changes);
+  const rule = await api.call(rulesApi.updateRule, { params: { id: ruleId }, body: changes });
   if (!rule) throw new Error("Failed to update rule - no response");
   return rule;
 }
