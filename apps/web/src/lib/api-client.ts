@@ -80,6 +80,9 @@ export type CallOptions<E extends Endpoint> = ([PathParamNames<E["path"]>] exten
       ? { body: Blob }
       : { body?: undefined }) & { signal?: AbortSignal | undefined };
 
+/** A call's options, which may be left out when the endpoint needs none. */
+type CallArguments<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
 /** The endpoint's answer as its response schema writes it (the whole envelope). */
 export type AnswerOf<E extends Endpoint> = z.output<E["response"]>;
 /** The `data` of the endpoint's answer. */
@@ -215,9 +218,9 @@ async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean)
  */
 export const api = {
   /** Calls the endpoint and answers its `data`. */
-  call: <E extends Endpoint>(endpoint: E, options: CallOptions<E>) =>
-    send(endpoint, options, false) as Promise<DataOf<E>>,
+  call: <E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>) =>
+    send(endpoint, options ?? {}, false) as Promise<DataOf<E>>,
   /** Calls the endpoint and answers its whole envelope (`{ data, page }` of a list of fines). */
-  callForEnvelope: <E extends Endpoint>(endpoint: E, options: CallOptions<E>) =>
-    send(endpoint, options, true) as Promise<AnswerOf<E>>,
+  callForEnvelope: <E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>) =>
+    send(endpoint, options ?? {}, true) as Promise<AnswerOf<E>>,
 };

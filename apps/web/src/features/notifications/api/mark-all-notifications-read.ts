@@ -8,7 +8,7 @@ import { restoreSnapshot, takeSnapshot, updateNotificationList } from "./notific
 
 /** PUT /notifications/read-all; answers with the new counts. */
 export function markAllNotificationsRead(): Promise<NotificationCounts> {
-  return api.call(notificationsApi.markAllNotificationsRead, {});
+  return api.call(notificationsApi.markAllNotificationsRead);
 }
 
 /** SPEC §2 'Mark all as read', optimistic and rolled back with SPEC §8's toast. */
