@@ -205,6 +205,7 @@ async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean)
     options.body instanceof Blob
       ? { kind: "raw", value: options.body, contentType: options.body.type || "application/octet-stream" }
       : json(options.body);
+  // The contract's query schemas are flat objects of strings, numbers and booleans (what a URL can carry).
   const query = options.query as QueryValues | undefined;
   return request(endpoint.method, path, body, { auth: endpoint.auth === "session", query, signal: options.signal, envelope });
 }
