@@ -21,6 +21,7 @@ export default defineConfig(
     files: [
       "apps/*/src/**/*.{ts,tsx}",
       "apps/*/test/**/*.ts",
+      "apps/*/scripts/**/*.ts",
       "packages/contract/**/*.ts",
       "e2e/**/*.ts",
       "bench/**/*.ts",

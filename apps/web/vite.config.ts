@@ -3,6 +3,7 @@ import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { chunkGroups } from "./scripts/chunk-groups";
+import { endpointsWithoutSchemas } from "./scripts/endpoints-without-schemas";
 
 const api = process.env.HOUSEMATE_API ?? "http://127.0.0.1:3000";
 
@@ -45,7 +46,7 @@ function preloadApp(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp()],
+  plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas()],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,
@@ -77,7 +78,7 @@ export default defineConfig({
     environment: "jsdom",
     globals: false,
     setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     css: false,
   },
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import healthRoutes from "./features/health/routes.js";
-import authRoutes from "./features/auth/routes.js";
+import { signInRoutes, signOutRoutes } from "./features/auth/routes.js";
 import householdRoutes from "./features/households/routes.js";
-import inviteRoutes from "./features/invites/routes.js";
+import inviteRoutes, { inviteLinkRoutes } from "./features/invites/routes.js";
 import userRoutes from "./features/users/routes.js";
 import notificationRoutes from "./features/notifications/routes.js";
 import ruleRoutes from "./features/rules/routes.js";
@@ -12,25 +12,37 @@ import balanceRoutes from "./features/balance/routes.js";
 import storageRoutes from "./features/storage/routes.js";
 import stickyNoteRoutes from "./features/sticky-notes/routes.js";
 import statsRoutes from "./features/stats/routes.js";
+import { requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import loadShedding from "./plugins/load-shedding.js";
 
-/** Every JSON route, mounted under /api. One line per feature. */
+/**
+ * Every JSON route, mounted under /api, in two scopes: the few anyone may call, and the authenticated scope, whose
+ * one hook sets `request.session` before any of its routes runs. A route needing a session goes in the second;
+ * test/session-scope.test.ts fails for a route in neither.
+ */
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
   await app.register(loadShedding, { maxInFlight: app.config.maxInFlight });
+
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(householdRoutes);
-  await app.register(inviteRoutes);
-  await app.register(userRoutes);
-  await app.register(notificationRoutes);
-  await app.register(ruleRoutes);
-  await app.register(fineRoutes);
-  await app.register(fineLifecycleRoutes);
-  await app.register(balanceRoutes);
-  await app.register(storageRoutes);
-  await app.register(stickyNoteRoutes);
-  await app.register(statsRoutes);
+  await app.register(signInRoutes);
+  await app.register(inviteLinkRoutes);
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async function authenticatedScope(scope) {
+    requireSession(scope);
+    await scope.register(signOutRoutes);
+    await scope.register(householdRoutes);
+    await scope.register(inviteRoutes);
+    await scope.register(userRoutes);
+    await scope.register(notificationRoutes);
+    await scope.register(ruleRoutes);
+    await scope.register(fineRoutes);
+    await scope.register(fineLifecycleRoutes);
+    await scope.register(balanceRoutes);
+    await scope.register(storageRoutes);
+    await scope.register(stickyNoteRoutes);
+    await scope.register(statsRoutes);
+  });
 }

@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import fastifyCompress from "@fastify/compress";
-import fastifySwagger from "@fastify/swagger";
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { badRequest } from "./lib/errors.js";
@@ -15,6 +10,7 @@ import api from "./api.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
 import errorsPlugin, { sendNotFound } from "./plugins/errors.js";
+import openapiPlugin from "./plugins/openapi.js";
 import { requestLogFields } from "./lib/request-log.js";
 import { responseSerializerCompiler } from "./lib/response-serializer.js";
 import securityPlugin, { answerRouterError } from "./plugins/security.js";
@@ -109,17 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every answer a browser may take compressed, the kept fines list included: brotli, else gzip (deflate and zstd are
   // not offered: every browser that has them has these), from 1 kB. Prebuilt assets bring their own (static.ts).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Housemate API", version: "1.0.0" },
-      servers: [{ url: "/api" }],
-      components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openapiPlugin);
 
   // Records are made in each feature's transactions; this delivers them after commit, and serves the live socket.
   await app.register(notificationsPlugin);

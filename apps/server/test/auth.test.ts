@@ -5,7 +5,7 @@ import { LOGIN_SENT_MESSAGE, MAGIC_LINK_INVALID_MESSAGE } from "@housemate/contr
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { households, invites, magicLinks, mailOutbox, notifications, sessions, users } from "../src/db/schema.js";
-import { currentUser } from "../src/plugins/auth.js";
+import { requireSession } from "../src/plugins/auth.js";
 import { randomToken } from "../src/lib/tokens.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { openTestDatabase } from "./helpers/database.js";
@@ -19,9 +19,10 @@ beforeAll(async () => {
   t = await createTestContext({
     // The smallest signed-in route: proves a session works without depending on other features.
     beforeReady: (app) =>
-      app.get("/api/__me", { preHandler: app.authenticate }, (request) => ({
-        data: { id: currentUser(request).id },
-      })),
+      void app.register(async (scope) => {
+        requireSession(scope);
+        scope.get("/api/__me", async (request) => ({ data: { id: request.session.user.id } }));
+      }),
   });
 });
 afterAll(() => t.close());

@@ -247,7 +247,7 @@ const QUIET = [
   "GET /api/balance/household/:id/balance",
   "GET /api/balance/household/:id/balance/stats",
   "POST /api/storage/upload-url",
-  "PUT /api/storage/upload/*",
+  "PUT /api/storage/upload/:category/:file",
   "GET /files/*",
   // Sticky notes have no notification type (SPEC-COVERAGE: members see changes on their next load).
   "GET /api/sticky-notes",

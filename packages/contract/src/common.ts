@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Every success answer is `{ data: <payload> }` (DESIGN §2). */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const envelope = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodType>(data: T) => z.object({ data });
 
 export const idSchema = z.uuid();
 export const idParams = z.object({ id: idSchema });

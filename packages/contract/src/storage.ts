@@ -60,3 +60,18 @@ export type UploadUrlBody = z.infer<typeof uploadUrlBody>;
 export const uploadConfigSchema = z.object({ filePath: z.string(), publicUrl: z.string() });
 export type UploadConfig = z.infer<typeof uploadConfigSchema>;
 export const uploadResultSchema = z.object({ publicUrl: z.string() });
+
+/**
+ * An upload's path as two parameters, `<category>/<file>` (the filePath the reservation answers with): OpenAPI has no
+ * parameter that spans a slash. The server joins them and checks the whole path (FILE_PATH_PATTERN).
+ */
+export const uploadPathParams = z.object({
+  category: uploadCategorySchema,
+  file: z.string().regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|webp|gif)$/, FILE_PATH_MESSAGE),
+});
+
+/** The upload endpoint's path values for the filePath the reservation answered with (`<category>/<file>`). */
+export function uploadPathValues(filePath: string): { category: string; file: string } {
+  const slash = filePath.indexOf("/");
+  return { category: filePath.slice(0, slash), file: filePath.slice(slash + 1) };
+}

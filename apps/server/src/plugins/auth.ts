@@ -11,19 +11,19 @@ export type HouseholdRow = typeof households.$inferSelect;
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, set by `app.authenticate`; read it through `currentUser(request)`. */
-    user: UserRow | null;
-    sessionId: string | null;
+    /**
+     * Who is asking: set by the authenticated scope's one hook (`requireSession`, mounted by api.ts) before any route
+     * inside it runs, and by the live socket's sign-in. Routes outside the scope are public and never read it.
+     */
+    session: Session;
   }
   interface FastifyInstance {
-    /** preHandler: bearer token → `request.user`, or 401 UNAUTHENTICATED. */
-    // A property, not a method: routes hand it to Fastify as a hook (`addHook("onRequest", app.authenticate)`).
-    authenticate: (request: FastifyRequest) => Promise<void>;
     /** The live session a raw token belongs to, with its user and the user's household; null when none is. */
     findSession(token: string): Promise<Session | null>;
   }
 }
 
+/** A signed-in request's session: its id, its user, and the user's household, all read in one round trip. */
 export interface Session {
   sessionId: string;
   user: UserRow;
@@ -53,21 +53,8 @@ export function prepareSessionLookup(db: Executor) {
     .prepare("find_session");
   return async function findSession(token: string, now: Date): Promise<Session | null> {
     const [row] = await statement.execute({ tokenHash: sha256(token), now });
-    if (!row) return null;
-    householdsReadWith.set(row.user, row.household);
-    return row;
+    return row ?? null;
   };
-}
-
-/**
- * The household the session lookup read together with a user row: `requireMember` uses it instead of
- * reading it again. Keyed by the row object, so it lives exactly as long as the request that holds it.
- */
-const householdsReadWith = new WeakMap<UserRow, HouseholdRow | null>();
-
-/** The user's own household as read with the session, when this user row came from the session lookup. */
-export function householdReadWith(user: UserRow): HouseholdRow | null | undefined {
-  return householdsReadWith.get(user);
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -77,23 +64,22 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in user of a route behind `app.authenticate`. */
-export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthenticated();
-  return request.user;
+/**
+ * Makes `scope` the authenticated scope: its one onRequest hook turns the bearer token into `request.session`, or
+ * answers 401 UNAUTHENTICATED before the request is read. Every route registered inside `scope` needs a session.
+ */
+export function requireSession(scope: FastifyInstance): void {
+  scope.addHook("onRequest", async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const session = await scope.findSession(token);
+    if (!session) throw unauthenticated();
+    request.session = session;
+  });
 }
 
 export default fp(async function authPlugin(app: FastifyInstance) {
-  app.decorateRequest("user", null);
-  app.decorateRequest("sessionId", null);
+  app.decorateRequest("session");
   const lookup = prepareSessionLookup(app.db);
   app.decorate("findSession", (token: string) => lookup(token, app.now()));
-  app.decorate("authenticate", async function authenticate(request: FastifyRequest) {
-    const token = bearerToken(request);
-    if (!token) throw unauthenticated();
-    const session = await app.findSession(token);
-    if (!session) throw unauthenticated();
-    request.user = session.user;
-    request.sessionId = session.sessionId;
-  });
 }, { name: "auth", dependencies: ["db"] });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, ERROR_STATUS, SOCKET_PATH } from "@housemate/contract";
+import { API_ENDPOINTS, errorBodySchema, ERROR_STATUS, SOCKET_PATH, type OperationId } from "@housemate/contract";
 import { createTestContext, type TestContext } from "../helpers/app.js";
 import { tinyPng } from "../helpers/images.js";
 import { listen, openSocket, refusedUpgrade } from "../helpers/socket-client.js";
@@ -16,9 +16,8 @@ import { ACTORS, buildWorld, magicLinkToken, tokenOf, type Actor, type World } f
 /** `housemate` (a member who is not the admin) is asked only where being the admin matters. */
 type Expected = Record<Actor, number> & { housemate?: number };
 interface Row {
-  method: string;
-  /** The route as registered, e.g. /api/rules/:id. */
-  route: string;
+  /** The contract endpoint asked about (its operationId), or, for a route no endpoint defines, the route as registered. */
+  operation: OperationId | { method: string; route: string };
   /** The request for `actor`: the member's own objects, whoever asks. */
   request: (world: World, actor: Actor) => Promise<{ url: string; payload?: object }> | { url: string; payload?: object };
   expected: Expected;
@@ -50,114 +49,104 @@ async function pageQuery(w: World): Promise<string> {
 }
 
 const ROWS: Row[] = [
-  { method: "GET", route: "/api/health", request: plain("/api/health"), expected: open(200) },
-  { method: "GET", route: "/api/openapi.json", request: plain("/api/openapi.json"), expected: open(200) },
+  { operation: "getHealth", request: plain("/api/health"), expected: open(200) },
+  { operation: { method: "GET", route: "/api/openapi.json" }, request: plain("/api/openapi.json"), expected: open(200) },
   // @fastify/cors's route for preflights, which its hook answers before routing (headers.test.ts): an OPTIONS that is
   // no preflight from PUBLIC_URL's origin reaches it and is the JSON 404, whoever asks.
-  { method: "OPTIONS", route: "*", request: plain("/api/rules"), expected: open(404) },
-  { method: "POST", route: "/api/auth/login", request: (_w, actor) => ({ url: "/api/auth/login", payload: { email: `${actor}@example.com` } }), expected: open(200) },
+  { operation: { method: "OPTIONS", route: "*" }, request: plain("/api/rules"), expected: open(404) },
+  { operation: "requestSignInLink", request: (_w, actor) => ({ url: "/api/auth/login", payload: { email: `${actor}@example.com` } }), expected: open(200) },
   {
-    method: "GET",
-    route: "/api/auth/verify",
+    operation: "verifySignInLink",
     request: async (w, actor) => ({ url: `/api/auth/verify?token=${await magicLinkToken(t, `${actor}-${w.householdId}@example.com`)}` }),
     expected: open(200),
   },
-  { method: "POST", route: "/api/auth/logout", request: plain("/api/auth/logout"), expected: signedIn(200, 200), changesWorld: true },
+  { operation: "signOut", request: plain("/api/auth/logout"), expected: signedIn(200, 200), changesWorld: true },
   // Already in a household, whichever: creating or joining another is a conflict, not a permission.
-  { method: "POST", route: "/api/households", request: plain("/api/households", { name: "Second flat" }), expected: signedIn(409, 409) },
-  { method: "GET", route: "/api/households/:id", request: (w) => ({ url: `/api/households/${w.householdId}` }), expected: signedIn(200, 403) },
-  { method: "PATCH", route: "/api/households/:id", request: (w) => ({ url: `/api/households/${w.householdId}`, payload: { join_by_id: true } }), expected: adminOnly(200) },
+  { operation: "createHousehold", request: plain("/api/households", { name: "Second flat" }), expected: signedIn(409, 409) },
+  { operation: "getHousehold", request: (w) => ({ url: `/api/households/${w.householdId}` }), expected: signedIn(200, 403) },
+  { operation: "updateHousehold", request: (w) => ({ url: `/api/households/${w.householdId}`, payload: { join_by_id: true } }), expected: adminOnly(200) },
   // A rotation retires the household's id as a join code: the join row must not see it.
-  { method: "POST", route: "/api/households/:id/join-code", request: (w) => ({ url: `/api/households/${w.householdId}/join-code` }), expected: adminOnly(200), changesWorld: true },
-  { method: "POST", route: "/api/households/:id/join", request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }), expected: signedIn(409, 409) },
-  { method: "POST", route: "/api/households/:id/invites", request: (w) => ({ url: `/api/households/${w.householdId}/invites` }), expected: signedIn(201, 403) },
-  { method: "GET", route: "/api/invites/:code", request: (w) => ({ url: `/api/invites/${w.inviteCode}` }), expected: open(200) },
+  { operation: "rotateJoinCode", request: (w) => ({ url: `/api/households/${w.householdId}/join-code` }), expected: adminOnly(200), changesWorld: true },
+  { operation: "joinHousehold", request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }), expected: signedIn(409, 409) },
+  { operation: "createInvite", request: (w) => ({ url: `/api/households/${w.householdId}/invites` }), expected: signedIn(201, 403) },
+  { operation: "getInvite", request: (w) => ({ url: `/api/invites/${w.inviteCode}` }), expected: open(200) },
   // Joining by invite needs a session; the member (and the other member) already have a household.
-  { method: "POST", route: "/api/invites/:code/join", request: (w) => ({ url: `/api/invites/${w.inviteCode}/join`, payload: {} }), expected: signedIn(409, 409) },
-  { method: "GET", route: "/api/users", request: (w) => ({ url: `/api/users?householdId=${w.householdId}` }), expected: signedIn(200, 403) },
-  { method: "GET", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.housemate.id}` }), expected: signedIn(200, 403) },
-  { method: "PUT", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.member.id}`, payload: { bio: "Hi" } }), expected: signedIn(200, 403) },
-  { method: "DELETE", route: "/api/users/:id", request: (w) => ({ url: `/api/users/${w.member.id}` }), expected: signedIn(200, 403), changesWorld: true },
-  { method: "GET", route: "/api/users/:id/stats", request: (w) => ({ url: `/api/users/${w.member.id}/stats` }), expected: signedIn(200, 403) },
+  { operation: "joinByInvite", request: (w) => ({ url: `/api/invites/${w.inviteCode}/join`, payload: {} }), expected: signedIn(409, 409) },
+  { operation: "listUsers", request: (w) => ({ url: `/api/users?householdId=${w.householdId}` }), expected: signedIn(200, 403) },
+  { operation: "getUser", request: (w) => ({ url: `/api/users/${w.housemate.id}` }), expected: signedIn(200, 403) },
+  { operation: "updateUser", request: (w) => ({ url: `/api/users/${w.member.id}`, payload: { bio: "Hi" } }), expected: signedIn(200, 403) },
+  { operation: "deleteUser", request: (w) => ({ url: `/api/users/${w.member.id}` }), expected: signedIn(200, 403), changesWorld: true },
+  { operation: "getUserStats", request: (w) => ({ url: `/api/users/${w.member.id}/stats` }), expected: signedIn(200, 403) },
   // Notifications are each person's own: the other member reads their own list, never the member's.
-  { method: "GET", route: "/api/notifications", request: plain("/api/notifications"), expected: signedIn(200, 200) },
-  { method: "PUT", route: "/api/notifications/:id/read", request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }), expected: signedIn(200, 404) },
-  { method: "PUT", route: "/api/notifications/read-all", request: plain("/api/notifications/read-all"), expected: signedIn(200, 200) },
-  { method: "GET", route: "/api/notifications/types", request: plain("/api/notifications/types"), expected: signedIn(200, 200) },
-  { method: "GET", route: "/api/notifications/preferences", request: plain("/api/notifications/preferences"), expected: signedIn(200, 200) },
+  { operation: "listNotifications", request: plain("/api/notifications"), expected: signedIn(200, 200) },
+  { operation: "markNotificationRead", request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }), expected: signedIn(200, 404) },
+  { operation: "markAllNotificationsRead", request: plain("/api/notifications/read-all"), expected: signedIn(200, 200) },
+  { operation: "listNotificationTypes", request: plain("/api/notifications/types"), expected: signedIn(200, 200) },
+  { operation: "listNotificationPreferences", request: plain("/api/notifications/preferences"), expected: signedIn(200, 200) },
   {
-    method: "PUT",
-    route: "/api/notifications/preferences/:typeId",
+    operation: "updateNotificationPreference",
     request: plain("/api/notifications/preferences/fine_paid", { in_app_enabled: true, email_enabled: false }),
     expected: signedIn(200, 200),
   },
-  { method: "GET", route: "/api/rules/household/:id", request: (w) => ({ url: `/api/rules/household/${w.householdId}` }), expected: signedIn(200, 403) },
-  { method: "GET", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403) },
+  { operation: "listRules", request: (w) => ({ url: `/api/rules/household/${w.householdId}` }), expected: signedIn(200, 403) },
+  { operation: "getRule", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403) },
   {
-    method: "POST",
-    route: "/api/rules",
+    operation: "createRule",
     request: (w) => ({ url: "/api/rules", payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 2, household_id: w.householdId } }),
     expected: signedIn(201, 403),
   },
-  { method: "PUT", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}`, payload: { fine_amount: 3 } }), expected: signedIn(200, 403) },
-  { method: "DELETE", route: "/api/rules/:id", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403), changesWorld: true },
+  { operation: "updateRule", request: (w) => ({ url: `/api/rules/${w.ruleId}`, payload: { fine_amount: 3 } }), expected: signedIn(200, 403) },
+  { operation: "deleteRule", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403), changesWorld: true },
   // Each sees the fines of their own household, whatever page of the member's they ask for (decision 022).
-  { method: "GET", route: "/api/fines", request: async (w) => ({ url: `/api/fines?${await pageQuery(w)}` }), expected: signedIn(200, 200) },
+  { operation: "listFines", request: async (w) => ({ url: `/api/fines?${await pageQuery(w)}` }), expected: signedIn(200, 200) },
   {
-    method: "GET",
-    route: "/api/fines/user/:offenderId",
+    operation: "listFinesOfOffender",
     request: async (w) => ({ url: `/api/fines/user/${w.member.id}?${await pageQuery(w)}` }),
     expected: signedIn(200, 403),
   },
   {
-    method: "GET",
-    route: "/api/fines/household/:householdId",
+    operation: "listHouseholdFines",
     request: async (w) => ({ url: `/api/fines/household/${w.householdId}?${await pageQuery(w)}` }),
     expected: signedIn(200, 403),
   },
   {
-    method: "POST",
-    route: "/api/fines",
+    operation: "createFine",
     request: (w) => ({ url: "/api/fines", payload: { offender_id: w.housemate.id, rule_id: w.ruleId, amount: 1.5, household_id: w.householdId } }),
     expected: signedIn(201, 403),
   },
-  { method: "PATCH", route: "/api/fines/:id", request: (w) => ({ url: `/api/fines/${w.pendingIssuedFineId}`, payload: { description: "Pans" } }), expected: signedIn(200, 403) },
-  { method: "PUT", route: "/api/fines/household/:hid/fines/:fid/pay", request: (w) => ({ url: fine(w, w.receivedFineId, "/pay") }), expected: signedIn(200, 403), changesWorld: true },
+  { operation: "updateFine", request: (w) => ({ url: `/api/fines/${w.pendingIssuedFineId}`, payload: { description: "Pans" } }), expected: signedIn(200, 403) },
+  { operation: "payFine", request: (w) => ({ url: fine(w, w.receivedFineId, "/pay") }), expected: signedIn(200, 403), changesWorld: true },
   {
-    method: "POST",
-    route: "/api/fines/household/:hid/fines/:fid/disputes",
+    operation: "disputeFine",
     request: (w) => ({ url: fine(w, w.receivedFineId, "/disputes"), payload: { reason: "Not my pans" } }),
     expected: signedIn(201, 403),
     changesWorld: true,
   },
   {
-    method: "PUT",
-    route: "/api/fines/household/:hid/fines/:fid/disputes/:did",
+    operation: "reviewDispute",
     request: (w) => ({ url: fine(w, w.issuedFineId, `/disputes/${w.disputeId}`), payload: { action: "decline", reason: "They were" } }),
     expected: signedIn(200, 403),
     changesWorld: true,
   },
-  { method: "GET", route: "/api/fines/household/:hid/fines/:fid/dispute", request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }), expected: signedIn(200, 403) },
+  { operation: "getFineDispute", request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }), expected: signedIn(200, 403) },
   // Any member sees the fine, so any member sees how its issuer changed it.
-  { method: "GET", route: "/api/fines/household/:hid/fines/:fid/edits", request: (w) => ({ url: fine(w, w.pendingIssuedFineId, "/edits") }), expected: signedIn(200, 403) },
-  { method: "GET", route: "/api/balance/household/:id/balance", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }), expected: signedIn(200, 403) },
-  { method: "GET", route: "/api/balance/household/:id/balance/stats", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }), expected: signedIn(200, 403) },
+  { operation: "listFineEdits", request: (w) => ({ url: fine(w, w.pendingIssuedFineId, "/edits") }), expected: signedIn(200, 403) },
+  { operation: "getBalance", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }), expected: signedIn(200, 403) },
+  { operation: "getBalanceStats", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }), expected: signedIn(200, 403) },
   {
-    method: "POST",
-    route: "/api/storage/upload-url",
+    operation: "createUploadUrl",
     request: plain("/api/storage/upload-url", { fileName: "a.png", fileType: "image/png", fileSize: 100, category: "fine-evidence" }),
     expected: signedIn(200, 200),
   },
-  { method: "PUT", route: "/api/storage/upload/*", request: (w) => ({ url: `/api/storage/upload/${w.openUploadPath}` }), expected: signedIn(200, 403), changesWorld: true },
+  { operation: "uploadFile", request: (w) => ({ url: `/api/storage/upload/${w.openUploadPath}` }), expected: signedIn(200, 403), changesWorld: true },
   // The unguessable path is the capability (docs/decisions/005): whoever holds it sees the image.
-  { method: "GET", route: "/files/*", request: (w) => ({ url: `/files/${w.uploadedPath}` }), expected: open(200) },
+  { operation: { method: "GET", route: "/files/*" }, request: (w) => ({ url: `/files/${w.uploadedPath}` }), expected: open(200) },
   // The board is the caller's own household's: the other member sees and adds to theirs.
-  { method: "GET", route: "/api/sticky-notes", request: plain("/api/sticky-notes"), expected: signedIn(200, 200) },
-  { method: "POST", route: "/api/sticky-notes", request: plain("/api/sticky-notes", { content: "Milk" }), expected: signedIn(201, 201) },
+  { operation: "listStickyNotes", request: plain("/api/sticky-notes"), expected: signedIn(200, 200) },
+  { operation: "createStickyNote", request: plain("/api/sticky-notes", { content: "Milk" }), expected: signedIn(201, 201) },
   // The other member's board has none of these ids, so the permutation is refused.
   {
-    method: "POST",
-    route: "/api/sticky-notes/reorder",
+    operation: "reorderStickyNotes",
     request: async (w) => {
       const board = await t.request({ method: "GET", url: "/api/sticky-notes", token: w.member.token });
       const noteIds = (board.json().data as { id: string }[]).map((note) => note.id).reverse();
@@ -165,9 +154,17 @@ const ROWS: Row[] = [
     },
     expected: signedIn(200, 400),
   },
-  { method: "PATCH", route: "/api/sticky-notes/:id", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}`, payload: { content: "Oat milk" } }), expected: signedIn(200, 403) },
-  { method: "DELETE", route: "/api/sticky-notes/:id", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}` }), expected: signedIn(200, 403), changesWorld: true },
+  { operation: "updateStickyNote", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}`, payload: { content: "Oat milk" } }), expected: signedIn(200, 403) },
+  { operation: "deleteStickyNote", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}` }), expected: signedIn(200, 403), changesWorld: true },
 ];
+
+/** A row's method and route as Fastify registered it, e.g. PUT /api/rules/:id. */
+function routeOf(row: Row): { method: string; route: string } {
+  if (typeof row.operation !== "string") return row.operation;
+  const endpoint = API_ENDPOINTS[row.operation];
+  return { method: endpoint.method, route: `/api${endpoint.path}` };
+}
+const nameOf = (row: Row) => `${routeOf(row).method} ${routeOf(row).route}`;
 
 /** The socket: refused with 401 without a live session; any signed-in person may open their own. */
 const SOCKET_ROW = { method: "GET", route: SOCKET_PATH, expected: { signedOut: 401, expired: 401, member: 101, otherMember: 101, former: 401 } };
@@ -207,26 +204,34 @@ function callersOf(row: Row): { name: string; token: (world: World) => string | 
 
 describe("the authorization matrix", () => {
   it("has a row for every route Fastify registered, and no row for a route that does not exist", () => {
-    const table = new Set([...ROWS, SOCKET_ROW].map((row) => `${row.method} ${row.route}`));
+    const table = new Set([...ROWS.map(nameOf), `${SOCKET_ROW.method} ${SOCKET_ROW.route}`]);
     expect([...registered].filter((route) => !table.has(route)), "routes without a row").toEqual([]);
     expect([...table].filter((route) => !registered.has(route)), "rows without a route").toEqual([]);
   });
 
+  it("has a row for every endpoint the contract defines, signed-out callers refused exactly where it needs a session", () => {
+    const asked = new Map(ROWS.flatMap((row) => (typeof row.operation === "string" ? [[row.operation, row] as const] : [])));
+    expect(Object.keys(API_ENDPOINTS).filter((id) => !asked.has(id as OperationId)), "endpoints without a row").toEqual([]);
+    for (const [id, row] of asked) {
+      expect(row.expected.signedOut === 401, id).toBe(API_ENDPOINTS[id].auth === "session");
+    }
+  });
+
   let shared: World | undefined;
-  it.each(ROWS.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", async (_name, row) => {
+  it.each(ROWS.map((row) => [nameOf(row), row] as const))("%s", async (_name, row) => {
     const world = row.changesWorld ? await buildWorld(t) : (shared ??= await buildWorld(t));
     expect([...ORDER].sort()).toEqual([...ACTORS].sort());
     for (const caller of callersOf(row)) {
       const { url, payload } = await row.request(world, caller.actor);
-      const upload = row.route === "/api/storage/upload/*";
+      const upload = row.operation === "uploadFile";
       const res = await t.request({
-        method: row.method,
+        method: routeOf(row).method,
         url,
         token: caller.token(world),
         ...(upload ? { payload: tinyPng(), headers: { "content-type": "image/png" } } : {}),
         ...(payload ? { payload } : {}),
       });
-      expect(res.statusCode, `${row.method} ${url} as ${caller.name}: ${res.body.slice(0, 300)}`).toBe(caller.expected);
+      expect(res.statusCode, `${routeOf(row).method} ${url} as ${caller.name}: ${res.body.slice(0, 300)}`).toBe(caller.expected);
       if (res.statusCode >= 400) {
         const body = errorBodySchema.parse(res.json());
         expect(ERROR_STATUS[body.error.code]).toBe(res.statusCode);

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, onSessionExpired } from "./api-client";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import { authApi, finesApi, notesApi, rulesApi, storageApi, usersApi } from "@housemate/contract";
+import { api, ApiError, onSessionExpired, type AnswerOf, type CallOptions, type DataOf } from "./api-client";
 
 type Answer = { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> };
 
@@ -36,32 +37,55 @@ afterEach(() => {
 describe("api client: requests", () => {
   it("sends JSON to /api with the bearer token and credentials, and unwraps {data}", async () => {
     const { fetchStub, requests } = stubFetch({ body: { data: { id: "r1" } } });
-    await expect(api.post("/rules", { title: "Dishes" })).resolves.toEqual({ id: "r1" });
+    const body = { title: "Dishes", description: "After dinner", fine_amount: 2, household_id: "h1" };
+    await expect(api.call(rulesApi.createRule, { body })).resolves.toEqual({ id: "r1" });
 
     const [request] = requests;
     expect(request?.url).toBe("http://localhost/api/rules");
     expect(request?.method).toBe("POST");
     expect(request?.headers.get("Authorization")).toBe("Bearer session-token");
     expect(request?.headers.get("Content-Type")).toBe("application/json");
-    await expect(request?.json()).resolves.toEqual({ title: "Dishes" });
+    await expect(request?.json()).resolves.toEqual(body);
     expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ credentials: "include", mode: "cors" });
   });
 
   it("builds the query string and leaves out undefined parameters", async () => {
     const { requests } = stubFetch({ body: { data: [] } });
-    await api.get("/users", { params: { householdId: "h1", page: undefined } });
-    expect(requests[0]?.url).toBe("http://localhost/api/users?householdId=h1");
+    await api.call(finesApi.listFines, { query: { limit: 10, status: undefined, cursor: "c1" } });
+    expect(requests[0]?.url).toBe("http://localhost/api/fines?limit=10&cursor=c1");
+  });
+
+  it("builds the path from the endpoint and its values, encoded", async () => {
+    const { requests } = stubFetch({ body: { data: {} } });
+    await api.call(finesApi.payFine, { params: { hid: "h 1", fid: "f1" } });
+    expect(requests[0]?.method).toBe("PUT");
+    expect(requests[0]?.url).toBe("http://localhost/api/fines/household/h%201/fines/f1/pay");
+  });
+
+  it("types the answer by the endpoint's response schema and each call's options by the endpoint", () => {
+    expectTypeOf<DataOf<typeof usersApi.getUser>>().toHaveProperty("display_name");
+    expectTypeOf<AnswerOf<typeof finesApi.listFines>>().toHaveProperty("page");
+    expectTypeOf<CallOptions<typeof finesApi.payFine>["params"]>().toEqualTypeOf<Record<"hid" | "fid", string>>();
+    // @ts-expect-error a path value renamed or missing is a type error
+    const renamed: CallOptions<typeof usersApi.getUser> = { params: { userId: "u1" } };
+    expect(renamed).toBeDefined();
+    // Never run: only compiled. An endpoint with path values cannot be called without them.
+    const withoutValues = () => {
+      // @ts-expect-error the user's id is missing
+      void api.call(usersApi.getUser);
+    };
+    expect(withoutValues).toBeTypeOf("function");
   });
 
   it("returns a payload that is not wrapped in data as it is", async () => {
     stubFetch({ body: [1, 2] });
-    await expect(api.get("/sticky-notes")).resolves.toEqual([1, 2]);
+    await expect(api.call(notesApi.listStickyNotes)).resolves.toEqual([1, 2]);
   });
 
   it("refuses an authenticated call without a stored token, before sending anything", async () => {
     localStorage.removeItem("authToken");
     const { fetchStub } = stubFetch({ body: { data: {} } });
-    const error = await failureOf(api.get("/fines"));
+    const error = await failureOf(api.call(finesApi.listFines, { query: {} }));
     expect(error).toMatchObject({
       message: "No authentication token found. Please log in again.",
       status: 401,
@@ -70,18 +94,20 @@ describe("api client: requests", () => {
     expect(fetchStub).not.toHaveBeenCalled();
   });
 
-  it("sends sign-in calls without a token and without an Authorization header", async () => {
+  it("sends a public endpoint's call without a token and without an Authorization header", async () => {
     localStorage.removeItem("authToken");
     const { requests } = stubFetch({ body: { data: { message: "sent" } } });
-    await api.post("/auth/login", { email: "ana@example.com" }, { auth: false });
+    await api.call(authApi.requestSignInLink, { body: { email: "ana@example.com" } });
     expect(requests[0]?.headers.get("Authorization")).toBeNull();
   });
 
   it("uploads raw bytes with their own content type", async () => {
     const { requests } = stubFetch({ body: { data: { publicUrl: "/files/a.png" } } });
     const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" });
-    await expect(api.upload("/storage/upload/abc", file)).resolves.toEqual({ publicUrl: "/files/a.png" });
+    const params = { category: "rule-images", file: `${"a".repeat(32)}.png` };
+    await expect(api.call(storageApi.uploadFile, { params, body: file })).resolves.toEqual({ publicUrl: "/files/a.png" });
     expect(requests[0]?.method).toBe("PUT");
+    expect(requests[0]?.url).toBe(`http://localhost/api/storage/upload/rule-images/${"a".repeat(32)}.png`);
     expect(requests[0]?.headers.get("Content-Type")).toBe("image/png");
     expect(requests[0]?.headers.get("Authorization")).toBe("Bearer session-token");
   });
@@ -95,7 +121,7 @@ describe("api client: errors", () => {
       headers: { "X-Request-ID": "req-header" },
       body: { error: { message: "Already paid", code: "CONFLICT", requestId: "req-body", details: { fineId: "f1" } } },
     });
-    const error = await failureOf(api.put("/fines/household/h/fines/f/pay"));
+    const error = await failureOf(api.call(finesApi.payFine, { params: { hid: "h", fid: "f" } }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: "Already paid",
@@ -108,7 +134,7 @@ describe("api client: errors", () => {
 
   it("falls back to a flat {message, code} body and the X-Request-ID header", async () => {
     stubFetch({ status: 400, headers: { "X-Request-ID": "req-7" }, body: { message: "Bad rule", code: "VALIDATION_ERROR" } });
-    const error = await failureOf(api.post("/rules", {}));
+    const error = await failureOf(api.call(rulesApi.createRule, { body: { title: "", description: "", fine_amount: 1, household_id: "h1" } }));
     expect(error).toMatchObject({ message: "Bad rule", code: "VALIDATION_ERROR", requestId: "req-7" });
   });
 
@@ -121,13 +147,13 @@ describe("api client: errors", () => {
     [503, "The server encountered an error. Please try again later."],
   ])("gives SPEC's friendly message for a bare %i", async (status, message) => {
     stubFetch({ status, body: "" });
-    const error = await failureOf(api.get("/rules/household/h1"));
+    const error = await failureOf(api.call(rulesApi.listRules, { params: { id: "h1" } }));
     expect(error).toMatchObject({ status, message, code: "ERROR" });
   });
 
   it("falls back to 'API error: ' and the status text with code ERROR", async () => {
     stubFetch({ status: 418, statusText: "I'm a teapot", body: "<html>no json</html>" });
-    const error = await failureOf(api.get("/rules/household/h1"));
+    const error = await failureOf(api.call(rulesApi.listRules, { params: { id: "h1" } }));
     expect(error).toMatchObject({ status: 418, message: "API error: I'm a teapot", code: "ERROR" });
   });
 
@@ -142,7 +168,7 @@ describe("api client: errors", () => {
     );
     vi.stubGlobal("fetch", fetchStub);
 
-    const pending = failureOf(api.get("/fines"));
+    const pending = failureOf(api.call(finesApi.listFines, { query: {} }));
     await vi.advanceTimersByTimeAsync(9_999);
     expect(fetchStub.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -155,7 +181,7 @@ describe("api client: errors", () => {
 
   it("reports an unreachable server as NETWORK_ERROR", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
-    await expect(failureOf(api.get("/fines"))).resolves.toMatchObject({
+    await expect(failureOf(api.call(finesApi.listFines, { query: {} }))).resolves.toMatchObject({
       status: 0,
       code: "NETWORK_ERROR",
       message: "Unable to connect to the server. Please check your internet connection.",
@@ -164,7 +190,7 @@ describe("api client: errors", () => {
 
   it("reports anything else as UNKNOWN_ERROR", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new Error("boom")));
-    await expect(failureOf(api.get("/fines"))).resolves.toMatchObject({
+    await expect(failureOf(api.call(finesApi.listFines, { query: {} }))).resolves.toMatchObject({
       status: 0,
       code: "UNKNOWN_ERROR",
       message: "An unexpected error occurred",
@@ -177,7 +203,7 @@ describe("api client: session expiry", () => {
     const expired = vi.fn();
     const stop = onSessionExpired(expired);
     stubFetch({ status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } });
-    await failureOf(api.get("/fines"));
+    await failureOf(api.call(finesApi.listFines, { query: {} }));
     expect(expired).toHaveBeenCalledTimes(1);
     stop();
   });
@@ -186,7 +212,7 @@ describe("api client: session expiry", () => {
     const expired = vi.fn();
     const stop = onSessionExpired(expired);
     stubFetch({ status: 401, body: { error: { message: "This link has expired", code: "UNAUTHENTICATED", requestId: "r" } } });
-    await failureOf(api.get("/auth/verify", { auth: false, params: { token: "t" } }));
+    await failureOf(api.call(authApi.verifySignInLink, { query: { token: "t" } }));
     expect(expired).not.toHaveBeenCalled();
     stop();
   });

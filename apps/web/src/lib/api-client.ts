@@ -1,4 +1,5 @@
-import { STATUS_MESSAGES } from "@housemate/contract";
+import type { z } from "zod";
+import { pathOf, STATUS_MESSAGES, type Endpoint, type PathParamNames, type PathValues } from "@housemate/contract";
 import { isRecord } from "./is-record";
 
 /** Every call goes to the API on this origin (DESIGN §1); SPEC §7 paths are relative to it. */
@@ -55,24 +56,45 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => sessionExpiredListeners.delete(listener);
 }
 
-export interface RequestOptions {
-  /** Sends the stored bearer token, and refuses to send without one. Default true; false for sign-in calls. */
-  auth?: boolean;
+type QueryValues = Record<string, string | number | boolean | undefined>;
+
+interface RequestOptions {
+  /** Sends the stored bearer token, and refuses to send without one: the endpoint's `auth` says whether. */
+  auth: boolean;
   /** Query-string parameters; undefined values are left out. */
-  params?: Record<string, string | number | boolean | undefined>;
+  query?: QueryValues | undefined;
   /** Cancels the call (TanStack Query passes one). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Answers the whole envelope (`{ data, page }` of a list) instead of its `data`. */
-  envelope?: boolean;
+  envelope: boolean;
 }
+
+/** What a call to `E` takes: its path's values, its query and its body, each required exactly when it has one. */
+export type CallOptions<E extends Endpoint> = ([PathParamNames<E["path"]>] extends [never]
+  ? { params?: undefined }
+  : { params: PathValues<E> }) &
+  (E["query"] extends z.ZodType ? { query: z.input<E["query"]> } : { query?: undefined }) &
+  (E["body"] extends z.ZodType
+    ? { body: z.input<E["body"]> }
+    : E["consumes"] extends readonly string[]
+      ? { body: Blob }
+      : { body?: undefined }) & { signal?: AbortSignal | undefined };
+
+/** A call's options, which may be left out when the endpoint needs none. */
+type CallArguments<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** The endpoint's answer as its response schema writes it (the whole envelope). */
+export type AnswerOf<E extends Endpoint> = z.output<E["response"]>;
+/** The `data` of the endpoint's answer. */
+export type DataOf<E extends Endpoint> = AnswerOf<E> extends { data: infer Data } ? Data : never;
 
 type Body = { kind: "json"; value: unknown } | { kind: "raw"; value: Blob; contentType: string } | undefined;
 
 const json = (value: unknown): Body => (value === undefined ? undefined : { kind: "json", value });
 
-function buildUrl(path: string, params: RequestOptions["params"]): string {
+function buildUrl(path: string, values: RequestOptions["query"]): string {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
+  for (const [key, value] of Object.entries(values ?? {})) {
     if (value !== undefined) query.set(key, String(value));
   }
   const search = query.toString();
@@ -110,8 +132,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
   });
 }
 
-async function request<T>(method: string, path: string, body: Body, options: RequestOptions = {}): Promise<T> {
-  const { auth = true, params, signal, envelope = false } = options;
+async function request(method: string, path: string, body: Body, options: RequestOptions): Promise<unknown> {
+  const { auth, query, signal, envelope } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (auth) {
     const token = localStorage.getItem(AUTH_TOKEN_KEY);
@@ -135,7 +157,7 @@ async function request<T>(method: string, path: string, body: Body, options: Req
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, params), {
+      response = await fetch(buildUrl(path, query), {
         method,
         headers,
         body: body === undefined ? undefined : body.kind === "json" ? JSON.stringify(body.value) : body.value,
@@ -155,7 +177,7 @@ async function request<T>(method: string, path: string, body: Body, options: Req
     const payload = await readJson(response).catch((error: unknown) => {
       throw failureOf(error);
     });
-    return (!envelope && isRecord(payload) && "data" in payload ? payload.data : payload) as T;
+    return !envelope && isRecord(payload) && "data" in payload ? payload.data : payload;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);
@@ -169,18 +191,47 @@ async function request<T>(method: string, path: string, body: Body, options: Req
   }
 }
 
+/** What `send` reads of a call's options, whichever endpoint's they are. */
+interface SentOptions {
+  params?: Record<string, string> | undefined;
+  query?: unknown;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean): Promise<unknown> {
+  const path = options.params ? pathOf(endpoint, options.params) : endpoint.path;
+  const body: Body =
+    options.body instanceof Blob
+      ? { kind: "raw", value: options.body, contentType: options.body.type || "application/octet-stream" }
+      : json(options.body);
+  // The contract's query schemas are flat objects of strings, numbers and booleans (what a URL can carry).
+  const query = options.query as QueryValues | undefined;
+  return request(endpoint.method, path, body, { auth: endpoint.auth === "session", query, signal: options.signal, envelope });
+}
+
 /**
- * The one way the web app talks to the API (SPEC §7): JSON, credentials included, 10 s time-out,
- * bearer token for authenticated calls, `{data}` unwrapped, failures thrown as ApiError.
- * The type parameter is the caller's promise about the payload; validate where it matters.
+ * The one way the web app talks to the API (SPEC §7): an endpoint of the contract, so its path is built from the
+ * endpoint and its answer typed by its response schema. JSON (an upload's raw image bytes with their own type),
+ * credentials included, 10 s time-out, the bearer token for a session endpoint, failures thrown as ApiError.
+ * The answer is the schema's type without being parsed again here: the server wrote it from that same schema, and
+ * parsing every list on a phone costs time the user sees.
  */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, json(body), options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, json(body), options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, json(body), options),
-  /** Raw bytes with their own content type (SPEC §7 'PUT /storage/upload/{filePath}'), always authenticated. */
-  upload: <T>(path: string, file: Blob, options?: Omit<RequestOptions, "auth">) =>
-    request<T>("PUT", path, { kind: "raw", value: file, contentType: file.type || "application/octet-stream" }, options),
+  /** Calls the endpoint and answers its `data`. */
+  call: <E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>) =>
+    send(endpoint, options ?? {}, false) as Promise<DataOf<E>>,
+  /** Calls the endpoint and answers its whole envelope (`{ data, page }` of a list of fines). */
+  callForEnvelope: <E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>) =>
+    send(endpoint, options ?? {}, true) as Promise<AnswerOf<E>>,
 };
+
+/**
+ * SPEC §7's checks of an answer ('Failed to create fine - invalid response', …). Answers are typed, not parsed, so
+ * where SPEC names the error for an answer that lacks something, the caller names the fields it must carry.
+ */
+export function checkedAnswer<T>(answer: T, message: string, ...fields: (keyof T)[]): T {
+  const loose = answer as Partial<T> | null | undefined;
+  if (!loose || fields.some((field) => !loose[field])) throw new Error(message);
+  return answer;
+}

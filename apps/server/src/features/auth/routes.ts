@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  envelope,
+  authApi,
   LOGIN_LIMIT_PER_EMAIL,
   LOGIN_LIMIT_PER_IP,
   LOGIN_LIMIT_WINDOW_MINUTES,
   LOGIN_SENT_MESSAGE,
-  loginBody,
-  loginResponse,
-  logoutResponse,
-  verifyQuery,
-  verifyResponse,
 } from "@housemate/contract";
-import { unauthenticated } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
+import { routeOptions } from "../../lib/route.js";
 import { sha256 } from "../../lib/tokens.js";
 import { presentUser } from "../users/presenter.js";
 import { hitRateLimits, normalizeEmailForRateLimit, pruneRateLimits } from "./rate-limit.js";
@@ -20,12 +14,11 @@ import { requestMagicLink, revokeSession, verifyMagicLink } from "./service.js";
 
 const LOGIN_WINDOW_MS = LOGIN_LIMIT_WINDOW_MINUTES * 60_000;
 
-/** Magic-link sign-in (DESIGN §3 'Accounts and sessions'): request a link, trade it for a session, sign out. */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/auth/login",
-    { schema: { tags: ["auth"], body: loginBody, response: { 200: envelope(loginResponse) } } },
-    async (request) => {
+/** Magic-link sign-in (DESIGN §3 'Accounts and sessions'): request a link, trade it for a session. Public. */
+export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...routeOptions(authApi.requestSignInLink),
+    handler: async (request) => {
       const { email, displayName, inviteCode } = request.body;
       const now = app.now();
       await pruneRateLimits(app.db, new Date(now.getTime() - LOGIN_WINDOW_MS));
@@ -43,12 +36,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await requestMagicLink(app.db, { email, displayName, inviteCode, now, publicUrl: app.config.publicUrl });
       return { data: { message: LOGIN_SENT_MESSAGE } };
     },
-  );
+  });
 
-  app.get(
-    "/auth/verify",
-    { schema: { tags: ["auth"], querystring: verifyQuery, response: { 200: envelope(verifyResponse) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(authApi.verifySignInLink),
+    handler: async (request) => {
       const signIn = await verifyMagicLink(app.db, { token: request.query.token, now: app.now() });
       return {
         data: {
@@ -60,22 +52,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
-
-  app.post(
-    "/auth/logout",
-    {
-      preHandler: app.authenticate,
-      schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: envelope(logoutResponse) } },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      if (!request.sessionId) throw unauthenticated();
-      // Live sockets opened with this token close now rather than at their next check.
-      await revokeSession(app.db, { id: request.sessionId, userId: user.id }, app.now());
-      return { data: { success: true as const } };
-    },
-  );
+  });
 };
 
-export default authRoutes;
+/** Signing out ends the session that asks: mounted in the authenticated scope. */
+export const signOutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...routeOptions(authApi.signOut),
+    handler: async (request) => {
+      const { sessionId, user } = request.session;
+      // Live sockets opened with this token close now rather than at their next check.
+      await revokeSession(app.db, { id: sessionId, userId: user.id }, app.now());
+      return { data: { success: true as const } };
+    },
+  });
+};

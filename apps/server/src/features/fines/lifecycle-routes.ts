@@ -1,69 +1,45 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import {
-  disputeBody,
-  disputePathParams,
-  disputeResponse,
-  disputeSchema,
-  envelope,
-  fineEditListSchema,
-  finePathParams,
-  payResponse,
-  reviewBody,
-  reviewResponse,
-} from "@housemate/contract";
+import { finesApi } from "@housemate/contract";
 import { requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
+import { routeOptions } from "../../lib/route.js";
 import { disputeFine, fineInHousehold, payFine, reviewDispute } from "./lifecycle.js";
 import { presentDispute, presentFine, presentFineEdit } from "./presenter.js";
 import { latestDispute, listFineEdits } from "./queries.js";
 import { ONLY_PARTIES_SEE_DISPUTE } from "./transitions.js";
 
-const security = [{ bearer: [] }];
-const tags = ["fines"];
-
 /** SPEC §7's lifecycle calls under /fines/household/{hid}/fines/{fid}/… (DESIGN §3 Fines). */
 const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
-
   /** The caller, who must be a member of the household in the path, with that household. */
   async function actorIn(request: FastifyRequest, householdId: string) {
-    const user = currentUser(request);
-    const household = await requireMember(app.db, user, householdId);
-    return { user, household, now: app.now(), publicUrl: app.config.publicUrl };
+    const household = await requireMember(app.db, request.session, householdId);
+    return { user: request.session.user, household, now: app.now(), publicUrl: app.config.publicUrl };
   }
 
-  app.put(
-    "/fines/household/:hid/fines/:fid/pay",
-    { schema: { tags, security, params: finePathParams, response: { 200: envelope(payResponse) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(finesApi.payFine),
+    handler: async (request) => {
       const actor = await actorIn(request, request.params.hid);
       const { fine } = await payFine(app.db, actor, request.params.fid);
       return { data: { success: true as const, fine: presentFine(fine, actor.publicUrl) } };
     },
-  );
+  });
 
-  app.post(
-    "/fines/household/:hid/fines/:fid/disputes",
-    {
-      schema: { tags, security, params: finePathParams, body: disputeBody, response: { 201: envelope(disputeResponse) } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(finesApi.disputeFine),
+    handler: async (request, reply) => {
       const actor = await actorIn(request, request.params.hid);
       const { fine, dispute } = await disputeFine(app.db, actor, request.params.fid, request.body.reason);
       return reply
         .status(201)
         .send({ data: { fine: presentFine(fine, actor.publicUrl), dispute: presentDispute(dispute) } });
     },
-  );
+  });
 
-  app.put(
-    "/fines/household/:hid/fines/:fid/disputes/:did",
-    {
-      schema: { tags, security, params: disputePathParams, body: reviewBody, response: { 200: envelope(reviewResponse) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOptions(finesApi.reviewDispute),
+    handler: async (request) => {
       const actor = await actorIn(request, request.params.hid);
       const { fid, did } = request.params;
       const { fine, dispute } = await reviewDispute(app.db, actor, fid, did, request.body);
@@ -71,12 +47,11 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       const shown = fine.status === "cancelled" ? null : presentFine(fine, actor.publicUrl);
       return { data: { fine: shown, dispute: presentDispute(dispute) } };
     },
-  );
+  });
 
-  app.get(
-    "/fines/household/:hid/fines/:fid/dispute",
-    { schema: { tags, security, params: finePathParams, response: { 200: envelope(disputeSchema) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(finesApi.getFineDispute),
+    handler: async (request) => {
       const { user, household } = await actorIn(request, request.params.hid);
       const fine = await fineInHousehold(app.db, household.id, request.params.fid);
       if (fine.createdBy !== user.id && fine.offenderId !== user.id) throw forbidden(ONLY_PARTIES_SEE_DISPUTE);
@@ -84,18 +59,17 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!dispute) throw notFound("This fine has not been disputed.");
       return { data: presentDispute(dispute) };
     },
-  );
+  });
 
   /** The issuer's changes to the fine, oldest first: any member sees the fine, so any member sees how it changed. */
-  app.get(
-    "/fines/household/:hid/fines/:fid/edits",
-    { schema: { tags, security, params: finePathParams, response: { 200: envelope(fineEditListSchema) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(finesApi.listFineEdits),
+    handler: async (request) => {
       const { household } = await actorIn(request, request.params.hid);
       const fine = await fineInHousehold(app.db, household.id, request.params.fid);
       return { data: (await listFineEdits(app.db, fine.id)).map(presentFineEdit) };
     },
-  );
+  });
 };
 
 export default fineLifecycleRoutes;

@@ -1,21 +1,9 @@
-import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  createFineBody,
-  envelope,
-  FINE_PAGE_DEFAULT,
-  finePageSchema,
-  fineSchema,
-  finesPageQuery,
-  idParams,
-  idSchema,
-  NO_HOUSEHOLD_FINE_MESSAGE,
-  updateFineBody,
-} from "@housemate/contract";
+import { FINE_PAGE_DEFAULT, finePageSchema, finesApi, NO_HOUSEHOLD_FINE_MESSAGE } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { compileSerializer, sendSerialized } from "../../lib/response-serializer.js";
-import { currentUser } from "../../plugins/auth.js";
+import { routeOptions } from "../../lib/route.js";
 import { FINE_NOT_FOUND_MESSAGE } from "./lifecycle.js";
 import { FinesListCache } from "./list-cache.js";
 import { finePage, type FinesPageRequest } from "./page.js";
@@ -23,44 +11,40 @@ import { presentFine } from "./presenter.js";
 import { findFine, findUser } from "./queries.js";
 import { editFine, issueFine } from "./service.js";
 
-const security = [{ bearer: [] }];
-const tags = ["fines"];
 const NO_HOUSEHOLD_LIST_MESSAGE = "You must be part of a household to see its fines";
 /** Room for thousands of households' first pages (a few kB each); each instance keeps its own. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** SPEC §7 Fines: lists, issuing and the issuer's edit. Pay, dispute and review are in lifecycle-routes.ts. */
 const fineRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
   const listCache = new FinesListCache(LIST_CACHE_BYTES);
   const serializePage = compileSerializer(finePageSchema);
   const pageOf = (scope: Parameters<typeof finePage>[1], query: FinesPageRequest) =>
     finePage(app.db, scope, query, app.config.publicUrl);
-  const list = { tags, security, querystring: finesPageQuery, response: { 200: finePageSchema } };
 
-  app.get("/fines", { schema: list }, async (request) => {
-    const householdId = requireHousehold(currentUser(request), NO_HOUSEHOLD_LIST_MESSAGE);
-    return pageOf({ householdId }, request.query);
+  app.route({
+    ...routeOptions(finesApi.listFines),
+    handler: async (request) => {
+      const householdId = requireHousehold(request.session, NO_HOUSEHOLD_LIST_MESSAGE);
+      return pageOf({ householdId }, request.query);
+    },
   });
 
-  app.get(
-    "/fines/user/:offenderId",
-    { schema: { ...list, params: z.object({ offenderId: idSchema }) } },
-    async (request) => {
-      const user = currentUser(request);
-      const householdId = requireHousehold(user, NO_HOUSEHOLD_LIST_MESSAGE);
+  app.route({
+    ...routeOptions(finesApi.listFinesOfOffender),
+    handler: async (request) => {
+      const householdId = requireHousehold(request.session, NO_HOUSEHOLD_LIST_MESSAGE);
       const offender = await findUser(app.db, request.params.offenderId);
       if (!offender) throw notFound("User not found");
       if (offender.householdId !== householdId) throw forbidden();
       return pageOf({ householdId, offenderId: offender.id }, request.query);
     },
-  );
+  });
 
-  app.get(
-    "/fines/household/:householdId",
-    { schema: { ...list, params: z.object({ householdId: idSchema }) } },
-    async (request, reply) => {
-      const household = await requireMember(app.db, currentUser(request), request.params.householdId);
+  app.route({
+    ...routeOptions(finesApi.listHouseholdFines),
+    handler: async (request, reply) => {
+      const household = await requireMember(app.db, request.session, request.params.householdId);
       // Only the household's first page as the dashboard asks for it is kept (the same bytes for every member until a
       // fine changes): a kept page per cursor, filter or size would let one member's made-up questions push every
       // other household's page out of the cache. Any other page is one index range (decision 022).
@@ -72,37 +56,35 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
       // Compressed for the browser that accepts it by @fastify/compress, like every other answer.
       return sendSerialized(reply, json);
     },
-  );
+  });
 
-  app.post(
-    "/fines",
-    { schema: { tags, security, body: createFineBody, response: { 201: envelope(fineSchema) } } },
-    async (request, reply) => {
-      const user = currentUser(request);
+  app.route({
+    ...routeOptions(finesApi.createFine),
+    handler: async (request, reply) => {
+      const user = request.session.user;
       const { household_id, created_by, ...fields } = request.body;
-      requireHousehold(user, NO_HOUSEHOLD_FINE_MESSAGE);
+      requireHousehold(request.session, NO_HOUSEHOLD_FINE_MESSAGE);
       // SPEC's client sends its own id as created_by; nobody issues a fine in someone else's name.
       if (created_by !== undefined && created_by !== user.id) throw forbidden();
-      const household = await requireMember(app.db, user, household_id);
+      const household = await requireMember(app.db, request.session, household_id);
       const context = { user, household, now: app.now(), publicUrl: app.config.publicUrl };
       const fine = await issueFine(app.db, context, fields);
       return reply.status(201).send({ data: presentFine(fine, app.config.publicUrl) });
     },
-  );
+  });
 
-  app.patch(
-    "/fines/:id",
-    { schema: { tags, security, params: idParams, body: updateFineBody, response: { 200: envelope(fineSchema) } } },
-    async (request) => {
-      const user = currentUser(request);
+  app.route({
+    ...routeOptions(finesApi.updateFine),
+    handler: async (request) => {
+      const user = request.session.user;
       const fine = await findFine(app.db, request.params.id);
       if (!fine) throw notFound(FINE_NOT_FOUND_MESSAGE);
-      const household = await requireMember(app.db, user, fine.householdId);
+      const household = await requireMember(app.db, request.session, fine.householdId);
       const context = { user, household, now: app.now(), publicUrl: app.config.publicUrl };
       const edited = await editFine(app.db, context, fine, request.body);
       return { data: presentFine(edited, app.config.publicUrl) };
     },
-  );
+  });
 };
 
 /** Recent Activity's first page (SPEC §9's 10, newest first, unfiltered): what every member's dashboard asks for. */

@@ -1,42 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  createInviteResponse,
-  envelope,
-  idParams,
-  INVITE_NEEDS_HOUSEHOLD_MESSAGE,
-  inviteCodeParams,
-  inviteDetailsSchema,
-  joinByInviteBody,
-  joinByInviteResponse,
-} from "@housemate/contract";
+import { INVITE_NEEDS_HOUSEHOLD_MESSAGE, invitesApi } from "@housemate/contract";
 import { requireHousehold, requireMember } from "../../lib/access.js";
-import { currentUser } from "../../plugins/auth.js";
+import { routeOptions } from "../../lib/route.js";
 import { presentHousehold } from "../households/presenter.js";
 import { presentUser } from "../users/presenter.js";
 import { createInvite, inviteDetails, joinByInvite } from "./service.js";
 
 /**
- * SPEC §7 invites: members make links; anyone holding a link may read what it opens, and a signed-in
- * person without a household may join through it (decision 021).
+ * SPEC §7 invites: members make links, and a signed-in person without a household may join through one
+ * (decision 021). Mounted in the authenticated scope.
  */
 const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/households/:id/invites",
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        security: [{ bearer: [] }],
-        params: idParams,
-        response: { 201: envelope(createInviteResponse) },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      requireHousehold(user, INVITE_NEEDS_HOUSEHOLD_MESSAGE);
-      const household = await requireMember(app.db, user, request.params.id);
+  app.route({
+    ...routeOptions(invitesApi.createInvite),
+    handler: async (request, reply) => {
+      requireHousehold(request.session, INVITE_NEEDS_HOUSEHOLD_MESSAGE);
+      const household = await requireMember(app.db, request.session, request.params.id);
       const invite = await createInvite(app.db, {
         householdId: household.id,
-        createdBy: user.id,
+        createdBy: request.session.user.id,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
@@ -44,28 +26,13 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ data: { inviteUrl: invite.inviteUrl, expires: invite.expires.toISOString() } });
     },
-  );
+  });
 
-  app.get(
-    "/invites/:code",
-    { schema: { params: inviteCodeParams, response: { 200: envelope(inviteDetailsSchema) } } },
-    async (request) => ({ data: await inviteDetails(app.db, request.params.code, app.now()) }),
-  );
-
-  app.post(
-    "/invites/:code/join",
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        security: [{ bearer: [] }],
-        params: inviteCodeParams,
-        body: joinByInviteBody,
-        response: { 200: envelope(joinByInviteResponse) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOptions(invitesApi.joinByInvite),
+    handler: async (request) => {
       const { household, user } = await joinByInvite(app.db, {
-        userId: currentUser(request).id,
+        userId: request.session.user.id,
         code: request.params.code,
         displayName: request.body.display_name,
         publicUrl: app.config.publicUrl,
@@ -73,7 +40,15 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: { success: true as const, household: presentHousehold(household), user: presentUser(user) } };
     },
-  );
+  });
 };
 
 export default inviteRoutes;
+
+/** Anyone holding an invite link may read what it opens, signed in or not: the link is the permission. */
+export const inviteLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...routeOptions(invitesApi.getInvite),
+    handler: async (request) => ({ data: await inviteDetails(app.db, request.params.code, app.now()) }),
+  });
+};

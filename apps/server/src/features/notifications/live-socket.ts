@@ -10,7 +10,6 @@ import {
   clientMessageSchema,
   type ClientMessage,
 } from "@housemate/contract";
-import { currentUser } from "../../plugins/auth.js";
 import { isAllowedOrigin } from "../../plugins/security.js";
 import { forbidden, unauthenticated } from "../../lib/errors.js";
 import { SocketHub, send, type Connection } from "./socket-hub.js";
@@ -107,17 +106,12 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
     if (!token) throw unauthenticated();
     const session = await app.findSession(token);
     if (!session) throw unauthenticated();
-    request.user = session.user;
-    request.sessionId = session.sessionId;
+    // The same Session an HTTP route of the authenticated scope gets (plugins/auth.ts).
+    request.session = session;
   }
 
   app.get(SOCKET_PATH, { websocket: true, preValidation: authenticateSocket }, (socket, request) => {
-    const user = currentUser(request);
-    const sessionId = request.sessionId;
-    if (!sessionId) {
-      socket.close(SOCKET_CLOSE.SESSION_ENDED, "Session ended");
-      return;
-    }
+    const { user, sessionId } = request.session;
     const connection: Connection = { socket, userId: user.id, sessionId, alive: true };
     hub.add(connection);
     socket.on("close", () => hub.remove(connection));

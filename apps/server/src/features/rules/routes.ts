@@ -1,90 +1,70 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  createRuleBody,
-  envelope,
-  idParams,
-  ruleListSchema,
-  ruleSchema,
-  successSchema,
-  updateRuleBody,
-} from "@housemate/contract";
 import type { FastifyRequest } from "fastify";
+import { rulesApi } from "@housemate/contract";
 import { requireMember } from "../../lib/access.js";
 import { notFound } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
+import { routeOptions } from "../../lib/route.js";
 import { presentRule } from "./presenter.js";
 import { findRule, listRules } from "./queries.js";
 import { createRule, deleteRule, RULE_NOT_FOUND_MESSAGE, updateRule } from "./service.js";
 
-const security = [{ bearer: [] }];
-const tags = ["rules"];
-
 /** SPEC §7 Rules: any member may read, create, edit and delete the household's rules (SPEC §6). */
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
-
   /** The rule (404 when unknown or deleted), its household and the caller, who must be a member (403). */
   async function ruleForMember(request: FastifyRequest, ruleId: string) {
-    const user = currentUser(request);
     const rule = await findRule(app.db, ruleId);
     if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
-    const household = await requireMember(app.db, user, rule.householdId);
-    return { user, rule, household };
+    const household = await requireMember(app.db, request.session, rule.householdId);
+    return { user: request.session.user, rule, household };
   }
 
-  app.get(
-    "/rules/household/:id",
-    { schema: { tags, security, params: idParams, response: { 200: envelope(ruleListSchema) } } },
-    async (request) => {
-      const household = await requireMember(app.db, currentUser(request), request.params.id);
+  app.route({
+    ...routeOptions(rulesApi.listRules),
+    handler: async (request) => {
+      const household = await requireMember(app.db, request.session, request.params.id);
       const rows = await listRules(app.db, household.id);
       return { data: rows.map(presentRule) };
     },
-  );
+  });
 
-  app.get(
-    "/rules/:id",
-    { schema: { tags, security, params: idParams, response: { 200: envelope(ruleSchema) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(rulesApi.getRule),
+    handler: async (request) => {
       const { rule } = await ruleForMember(request, request.params.id);
       return { data: presentRule(rule) };
     },
-  );
+  });
 
-  app.post(
-    "/rules",
-    { schema: { tags, security, body: createRuleBody, response: { 201: envelope(ruleSchema) } } },
-    async (request, reply) => {
-      const user = currentUser(request);
+  app.route({
+    ...routeOptions(rulesApi.createRule),
+    handler: async (request, reply) => {
       const { household_id, ...fields } = request.body;
-      const household = await requireMember(app.db, user, household_id);
-      const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl };
+      const household = await requireMember(app.db, request.session, household_id);
+      const context = { author: request.session.user, household, now: app.now(), publicUrl: app.config.publicUrl };
       const rule = await createRule(app.db, context, fields);
       return reply.status(201).send({ data: presentRule(rule) });
     },
-  );
+  });
 
-  app.put(
-    "/rules/:id",
-    { schema: { tags, security, params: idParams, body: updateRuleBody, response: { 200: envelope(ruleSchema) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(rulesApi.updateRule),
+    handler: async (request) => {
       const { user, household } = await ruleForMember(request, request.params.id);
       const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl };
       const rule = await updateRule(app.db, context, request.params.id, request.body);
       return { data: presentRule(rule) };
     },
-  );
+  });
 
-  app.delete(
-    "/rules/:id",
-    { schema: { tags, security, params: idParams, response: { 200: envelope(successSchema) } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(rulesApi.deleteRule),
+    handler: async (request) => {
       const { user, household } = await ruleForMember(request, request.params.id);
       const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl };
       await deleteRule(app.db, context, request.params.id);
       return { data: { success: true as const } };
     },
-  );
+  });
 };
 
 export default ruleRoutes;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { envelope, idParams, userStatsSchema } from "@housemate/contract";
+import { usersApi } from "@housemate/contract";
 import { forbidden } from "../../lib/errors.js";
-import { currentUser } from "../../plugins/auth.js";
+import { routeOptions } from "../../lib/route.js";
 import { NO_STATS, userStats } from "./queries.js";
 
 /**
@@ -9,19 +9,15 @@ import { NO_STATS, userStats } from "./queries.js";
  * figures; any other id is 403 whether or not it exists, so the route reveals nobody.
  */
 const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/users/:id/stats",
-    {
-      onRequest: [app.authenticate],
-      schema: { tags: ["users"], security: [{ bearer: [] }], params: idParams, response: { 200: envelope(userStatsSchema) } },
-    },
-    async (request) => {
-      const user = currentUser(request);
+  app.route({
+    ...routeOptions(usersApi.getUserStats),
+    handler: async (request) => {
+      const { user } = request.session;
       if (request.params.id !== user.id) throw forbidden();
       if (!user.householdId) return { data: NO_STATS };
       return { data: await userStats(app.db, { userId: user.id, householdId: user.householdId }) };
     },
-  );
+  });
 };
 
 export default statsRoutes;

@@ -8,6 +8,7 @@ import {
   type Household,
   type NotificationPreferences,
   type UserStats,
+  finesApi,
 } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { api } from "@/lib/api-client";
@@ -325,7 +326,7 @@ describe("Danger Zone: deleting the account", () => {
 
     // The socket or a refetch hears of the ended session before the deletion's own answer arrives.
     await waitFor(() => expect(useAuthStore.getState().isLeaving).toBe(true));
-    await expect(api.get("/fines")).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(finesApi.listFines, { query: {} })).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
 
     answer({ body: { data: { success: true } } });

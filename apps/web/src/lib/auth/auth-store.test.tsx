@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { finesApi } from "@housemate/contract";
 import { render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { api } from "@/lib/api-client";
@@ -182,7 +183,7 @@ describe("signing out", () => {
     storeSession();
     useAuthStore.getState().checkAuth();
     respondWith({ "GET /api/fines": { status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } } });
-    await expect(api.get("/fines")).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(finesApi.listFines, { query: {} })).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(localStorage.getItem("authToken")).toBeNull();
   });

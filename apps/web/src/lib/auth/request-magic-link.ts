@@ -1,4 +1,4 @@
-import type { LoginBody } from "@housemate/contract";
+import { type LoginBody, authApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 /** POST /auth/login (SPEC §7). displayName and inviteCode go only when given (SPEC §5). */
@@ -6,5 +6,5 @@ export function requestMagicLink({ email, displayName, inviteCode }: LoginBody):
   const body: LoginBody = { email };
   if (displayName) body.displayName = displayName;
   if (inviteCode) body.inviteCode = inviteCode;
-  return api.post("/auth/login", body, { auth: false });
+  return api.call(authApi.requestSignInLink, { body });
 }

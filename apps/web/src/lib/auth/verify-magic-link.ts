@@ -1,4 +1,4 @@
-import { pendingInviteSchema, type VerifyResponse } from "@housemate/contract";
+import { pendingInviteSchema, type VerifyResponse, authApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { isRecord } from "@/lib/is-record";
 import { normalizeUser, type SessionUser } from "./session-user";
@@ -11,7 +11,8 @@ export type VerifiedSession = Omit<VerifyResponse, "user"> & { user: SessionUser
  * answer with `success: false` is a failure carrying its `error`.
  */
 export async function verifyMagicLink(token: string): Promise<VerifiedSession> {
-  const answer = await api.get<unknown>("/auth/verify", { auth: false, params: { token } });
+  // Read as unknown: SPEC's older servers answer a refused link with `success: false` and a 200.
+  const answer: unknown = await api.call(authApi.verifySignInLink, { query: { token } });
   if (!isRecord(answer) || answer.success === false) {
     throw new Error(isRecord(answer) && typeof answer.error === "string" ? answer.error : "Failed to verify magic link");
   }

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { balanceSchema } from "@housemate/contract";
+import { type balanceSchema, balanceApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
 
@@ -10,7 +10,7 @@ export const BALANCE_REFETCH_MS = 60_000;
 type Balance = z.infer<typeof balanceSchema>;
 
 export function getHouseholdBalance(householdId: string, signal?: AbortSignal): Promise<Balance> {
-  return api.get<Balance>(`/balance/household/${householdId}/balance`, { signal });
+  return api.call(balanceApi.getBalance, { params: { id: householdId }, signal });
 }
 
 export const getHouseholdBalanceQueryOptions = (householdId: string | null | undefined) =>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { CreateFineBody, Fine } from "@housemate/contract";
-import { api } from "@/lib/api-client";
+import { type CreateFineBody, type Fine, finesApi } from "@housemate/contract";
+import { api, checkedAnswer } from "@/lib/api-client";
 import { fineScopeKey } from "./get-fines";
 
 export async function createFine(body: CreateFineBody): Promise<Fine> {
-  const fine = await api.post<Fine | undefined>("/fines", body);
-  if (!fine?.id) throw new Error("Failed to create fine - invalid response");
-  return fine;
+  const fine = await api.call(finesApi.createFine, { body });
+  return checkedAnswer(fine, "Failed to create fine - invalid response", "id");
 }
 
 /** Issues a fine; the form shows the outcome (SPEC §5 alerts, 'Fine issued'), SPEC §8's toast says it failed. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Dispute } from "@housemate/contract";
+import { type Dispute, finesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 export function getFineDispute(householdId: string, fineId: string, signal?: AbortSignal): Promise<Dispute> {
-  return api.get<Dispute>(`/fines/household/${householdId}/fines/${fineId}/dispute`, { signal });
+  return api.call(finesApi.getFineDispute, { params: { hid: householdId, fid: fineId }, signal });
 }
 
 export const getFineDisputeQueryOptions = (householdId: string, fineId: string) =>

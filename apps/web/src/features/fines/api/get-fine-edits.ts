@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { FineEdit } from "@housemate/contract";
+import { type FineEdit, finesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 export function getFineEdits(householdId: string, fineId: string, signal?: AbortSignal): Promise<FineEdit[]> {
-  return api.get<FineEdit[]>(`/fines/household/${householdId}/fines/${fineId}/edits`, { signal });
+  return api.call(finesApi.listFineEdits, { params: { hid: householdId, fid: fineId }, signal });
 }
 
 /** Under ["fines", …], so whatever refreshes the fines (a live `fine_updated`) refreshes the history too. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { FinePage, FineStatus } from "@housemate/contract";
+import { finesApi, type FinePage, type FineStatus } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 /** Whose fines a list shows: the household's (SPEC §7 `/fines/household/{id}`) or one member's (`/fines/user/{id}`). */
@@ -17,13 +17,12 @@ export interface FineListFilter {
 export const fineScopeKey = (scope: FineScope) =>
   "household" in scope ? (["fines", "household", scope.household] as const) : (["fines", "user", scope.offender] as const);
 
-const scopePath = (scope: FineScope) =>
-  "household" in scope ? `/fines/household/${scope.household}` : `/fines/user/${scope.offender}`;
-
 /** One page of a list of fines, newest first, with the totals of the whole list. */
 export function getFinePage(scope: FineScope, filter: FineListFilter, cursor: string | undefined, signal?: AbortSignal) {
-  const params = { limit: filter.limit, status: filter.status, created_by: filter.createdBy, cursor };
-  return api.get<FinePage>(scopePath(scope), { params, signal, envelope: true });
+  const query = { limit: filter.limit, status: filter.status, created_by: filter.createdBy, cursor };
+  return "household" in scope
+    ? api.callForEnvelope(finesApi.listHouseholdFines, { params: { householdId: scope.household }, query, signal })
+    : api.callForEnvelope(finesApi.listFinesOfOffender, { params: { offenderId: scope.offender }, query, signal });
 }
 
 export const finePageQueryOptions = (scope: FineScope | null, filter: FineListFilter, cursor?: string) =>

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Fine, payResponse } from "@housemate/contract";
+import { type Fine, type payResponse, finesApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { fineScopeKey } from "./get-fines";
@@ -14,7 +14,7 @@ export const MISSING_PAY_INFO = "Missing required information to pay the fine.";
 type PayAnswer = z.infer<typeof payResponse>;
 
 export function payFine(householdId: string, fineId: string): Promise<PayAnswer> {
-  return api.put<PayAnswer>(`/fines/household/${householdId}/fines/${fineId}/pay`);
+  return api.call(finesApi.payFine, { params: { hid: householdId, fid: fineId } });
 }
 
 /**

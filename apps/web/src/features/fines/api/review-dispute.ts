@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Fine, ReviewBody, reviewResponse } from "@housemate/contract";
+import { type Fine, type ReviewBody, type reviewResponse, finesApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { MissingInformation, refreshAfterLifecycleChange, removeFine, replaceFine, toastLifecycleError } from "./fine-caches";
@@ -10,7 +10,7 @@ type ReviewAnswer = z.infer<typeof reviewResponse>;
 export const MISSING_REVIEW_INFO = "Missing required information to review the dispute.";
 
 export function reviewDispute(householdId: string, fineId: string, disputeId: string, review: ReviewBody): Promise<ReviewAnswer> {
-  return api.put<ReviewAnswer>(`/fines/household/${householdId}/fines/${fineId}/disputes/${disputeId}`, review);
+  return api.call(finesApi.reviewDispute, { params: { hid: householdId, fid: fineId, did: disputeId }, body: review });
 }
 
 export interface ReviewRequest {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Fine, disputeResponse } from "@housemate/contract";
+import { type Fine, type disputeResponse, finesApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
@@ -11,7 +11,7 @@ type DisputeAnswer = z.infer<typeof disputeResponse>;
 export const MISSING_DISPUTE_INFO = "Missing required information to dispute the fine.";
 
 export function submitDispute(householdId: string, fineId: string, reason: string): Promise<DisputeAnswer> {
-  return api.post<DisputeAnswer>(`/fines/household/${householdId}/fines/${fineId}/disputes`, { reason });
+  return api.call(finesApi.disputeFine, { params: { hid: householdId, fid: fineId }, body: { reason } });
 }
 
 /** The offender disputes a pending fine (SPEC §4); the dialog validates the reason first. */

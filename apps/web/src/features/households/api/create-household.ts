@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cleanText, type Currency, type Household } from "@housemate/contract";
+import { cleanText, type Currency, type Household, householdsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
@@ -17,7 +17,7 @@ export function createHousehold({ name, currency }: CreateHouseholdInput, userId
   const trimmed = cleanText(name, { multiLine: false });
   if (!trimmed) return Promise.reject(new Error("Household name is required."));
   if (!userId) return Promise.reject(new Error("No authenticated user found"));
-  return api.post<Household>("/households", { name: trimmed, created_by: userId, iso_4217_code: currency });
+  return api.call(householdsApi.createHousehold, { body: { name: trimmed, created_by: userId, iso_4217_code: currency } });
 }
 
 /** Creates the household; on success the user is its member and admin (SPEC §4 Onboarding), here as on the server. */

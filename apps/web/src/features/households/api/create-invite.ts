@@ -1,4 +1,4 @@
-import type { createInviteResponse } from "@housemate/contract";
+import { type createInviteResponse, invitesApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 
@@ -8,7 +8,7 @@ type InviteAnswer = Partial<z.infer<typeof createInviteResponse>>;
 /** POST /households/{id}/invites (SPEC §7): a fresh link, valid 7 days, for any number of people. */
 export async function createInvite(householdId: string | null | undefined): Promise<string> {
   if (!householdId) throw new Error("Household ID is required");
-  const answer = await api.post<InviteAnswer | undefined>(`/households/${encodeURIComponent(householdId)}/invites`);
+  const answer = (await api.call(invitesApi.createInvite, { params: { id: householdId } })) as InviteAnswer | undefined;
   if (!answer?.inviteUrl) throw new Error("Invalid response from server");
   return answer.inviteUrl;
 }

@@ -1,12 +1,13 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { Member } from "@housemate/contract";
+import { type Member, usersApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { householdQueryKey } from "./get-household";
 
 /** GET /users?householdId= (SPEC §7): the household's members, as `results` or a plain array. */
 export async function getHouseholdMembers(householdId: string, signal?: AbortSignal): Promise<Member[]> {
-  const answer = await api.get<Member[] | { results?: Member[] }>("/users", { params: { householdId }, signal });
+  // SPEC §7 lets a server answer either way; ours sends the array.
+  const answer = (await api.call(usersApi.listUsers, { query: { householdId }, signal })) as Member[] | { results?: Member[] };
   return Array.isArray(answer) ? answer : (answer.results ?? []);
 }
 

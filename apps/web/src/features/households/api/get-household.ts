@@ -1,11 +1,11 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { Household } from "@housemate/contract";
+import { type Household, householdsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** GET /households/{id} (SPEC §7); the server answers 404 'Household not found' for an unknown id. */
 export function getHousehold(householdId: string, signal?: AbortSignal): Promise<Household> {
-  return api.get<Household>(`/households/${encodeURIComponent(householdId)}`, { signal });
+  return api.call(householdsApi.getHousehold, { params: { id: householdId }, signal });
 }
 
 /** Everything cached about one household sits under this key, so one invalidation refreshes it all. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { InviteDetails } from "@housemate/contract";
+import { type InviteDetails, invitesApi } from "@housemate/contract";
 import { api, ApiError } from "@/lib/api-client";
 
 /** GET /invites/{code} (SPEC §7): no sign-in needed; unknown or expired codes are a 404. */
 export function getInviteDetails(code: string, signal?: AbortSignal): Promise<InviteDetails> {
-  return api.get<InviteDetails>(`/invites/${encodeURIComponent(code)}`, { auth: false, signal });
+  return api.call(invitesApi.getInvite, { params: { code }, signal });
 }
 
 /** A refusal (4xx) means the code is no good and will not change on retry; a network failure or 5xx may. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { JoinByInviteBody, JoinByInviteResponse } from "@housemate/contract";
-import { api } from "@/lib/api-client";
+import { type JoinByInviteBody, type JoinByInviteResponse, invitesApi } from "@housemate/contract";
+import { api, checkedAnswer } from "@/lib/api-client";
 import { forgetPendingInvite } from "@/lib/pending-invite";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { getHouseholdQueryOptions } from "./get-household";
@@ -14,9 +14,8 @@ export interface JoinByInviteInput {
 /** POST /invites/{code}/join (decision 021): the signed-in person joins the invite's household. */
 export async function joinByInvite({ code, displayName }: JoinByInviteInput): Promise<JoinByInviteResponse> {
   const body: JoinByInviteBody = displayName === undefined ? {} : { display_name: displayName };
-  const answer = await api.post<Partial<JoinByInviteResponse>>(`/invites/${encodeURIComponent(code)}/join`, body);
-  if (!answer.success || !answer.household || !answer.user) throw new Error("Invalid response from server");
-  return { success: true, household: answer.household, user: answer.user };
+  const answer = await api.call(invitesApi.joinByInvite, { params: { code }, body });
+  return checkedAnswer(answer, "Invalid response from server", "success", "household", "user");
 }
 
 /** Joins by invite; on success the user is a member (not admin) under the name the server kept, and the invite is spent. */

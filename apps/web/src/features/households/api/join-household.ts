@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Household, joinHouseholdResponse } from "@housemate/contract";
+import { type Household, type joinHouseholdResponse, householdsApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
@@ -13,7 +13,7 @@ export async function joinHousehold(householdId: string, userId: string | undefi
   const id = householdId.trim();
   if (!id) throw new Error("Household ID is required");
   if (!userId) throw new Error("No authenticated user found");
-  const answer = await api.post<JoinAnswer>(`/households/${encodeURIComponent(id)}/join`, { user_id: userId });
+  const answer = (await api.call(householdsApi.joinHousehold, { params: { id }, body: { user_id: userId } })) as JoinAnswer;
   if (!answer.success || !answer.household) throw new Error("Invalid response from server");
   return answer.household;
 }

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { DEFAULT_NOTE_COLOR, type CreateNoteBody, type StickyNote } from "@housemate/contract";
+import { DEFAULT_NOTE_COLOR, type CreateNoteBody, type StickyNote, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { conflictMessageOr } from "@/lib/conflict-message";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
 export function createNote(note: CreateNoteBody): Promise<StickyNote> {
-  return api.post<StickyNote>("/sticky-notes", note);
+  return api.call(notesApi.createStickyNote, { body: note });
 }
 
 const PLACEHOLDER_PREFIX = "adding-";

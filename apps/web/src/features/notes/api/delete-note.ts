@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { StickyNote } from "@housemate/contract";
+import { type StickyNote, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
 export function deleteNote(noteId: string): Promise<unknown> {
-  return api.delete(`/sticky-notes/${encodeURIComponent(noteId)}`);
+  return api.call(notesApi.deleteStickyNote, { params: { id: noteId } });
 }
 
 /** Takes a note off the board at once; it comes back where it was if the server refuses (SPEC §8). */

@@ -1,11 +1,12 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { StickyNote } from "@housemate/contract";
+import { type StickyNote, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** GET /sticky-notes (SPEC §7): the household's notes in board order, as an array or nested under data. */
 export async function getNotes(signal?: AbortSignal): Promise<StickyNote[]> {
-  const answer = await api.get<StickyNote[] | { data?: StickyNote[] } | undefined>("/sticky-notes", { signal });
+  // SPEC §7 lets a server nest the array under data.data; ours sends the array.
+  const answer = (await api.call(notesApi.listStickyNotes, { signal })) as StickyNote[] | { data?: StickyNote[] } | undefined;
   return Array.isArray(answer) ? answer : (answer?.data ?? []);
 }
 

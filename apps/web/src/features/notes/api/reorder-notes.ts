@@ -1,12 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { StickyNote } from "@housemate/contract";
+import { type StickyNote, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
 /** POST /sticky-notes/reorder (SPEC §7): every note id of the household, in the new order. */
 export function reorderNotes(noteIds: string[]): Promise<StickyNote[]> {
-  return api.post<StickyNote[]>("/sticky-notes/reorder", { noteIds });
+  return api.call(notesApi.reorderStickyNotes, { body: { noteIds } });
 }
 
 /** Puts `ids` first-to-last in that order; notes it does not name keep their place at the end. */

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { StickyNote, UpdateNoteBody } from "@housemate/contract";
+import { type StickyNote, type UpdateNoteBody, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
 export function updateNote(noteId: string, changes: UpdateNoteBody): Promise<StickyNote> {
-  return api.patch<StickyNote>(`/sticky-notes/${encodeURIComponent(noteId)}`, changes);
+  return api.call(notesApi.updateStickyNote, { params: { id: noteId }, body: changes });
 }
 
 /** Saves a note's new content or colour, shown at once and put back if the server refuses (SPEC §8). */

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { NotificationPreferences } from "@housemate/contract";
+import { type NotificationPreferences, notificationsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 /** GET /notifications/preferences: in-app and email switches keyed by type id (every type is present). */
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
-  return api.get<NotificationPreferences>("/notifications/preferences", { signal });
+  return api.call(notificationsApi.listNotificationPreferences, { signal });
 }
 
 export const getNotificationPreferencesQueryOptions = () =>

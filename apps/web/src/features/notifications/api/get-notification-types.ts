@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NotificationType } from "@housemate/contract";
+import { type NotificationType, notificationsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 /** GET /notifications/types: every kind of notification, with category and description. */
 export function getNotificationTypes(signal?: AbortSignal): Promise<NotificationType[]> {
-  return api.get<NotificationType[]>("/notifications/types", { signal });
+  return api.call(notificationsApi.listNotificationTypes, { signal });
 }
 
 export const getNotificationTypesQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { notificationListSchema } from "@housemate/contract";
+import { type notificationListSchema, notificationsApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
@@ -13,7 +13,7 @@ export const NOTIFICATIONS_REFETCH_MS = 120_000;
 
 /** GET /notifications: the newest notifications with the counts; the counts also go to the bell. */
 export async function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  const list = await api.get<NotificationList>("/notifications", { signal });
+  const list = await api.call(notificationsApi.listNotifications, { signal });
   useNotificationCountsStore.getState().setCounts(list);
   return list;
 }

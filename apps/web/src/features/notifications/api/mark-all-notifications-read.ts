@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { NotificationCounts } from "@housemate/contract";
+import { type NotificationCounts, notificationsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 import { getNotificationsQueryOptions } from "./get-notifications";
@@ -8,7 +8,7 @@ import { restoreSnapshot, takeSnapshot, updateNotificationList } from "./notific
 
 /** PUT /notifications/read-all; answers with the new counts. */
 export function markAllNotificationsRead(): Promise<NotificationCounts> {
-  return api.put<NotificationCounts>("/notifications/read-all");
+  return api.call(notificationsApi.markAllNotificationsRead);
 }
 
 /** SPEC §2 'Mark all as read', optimistic and rolled back with SPEC §8's toast. */

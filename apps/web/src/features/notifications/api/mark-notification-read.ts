@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Notification } from "@housemate/contract";
+import { type Notification, notificationsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 import { getNotificationsQueryOptions } from "./get-notifications";
@@ -8,7 +8,7 @@ import { restoreSnapshot, takeSnapshot, updateNotificationList } from "./notific
 
 /** PUT /notifications/{id}/read. */
 export function markNotificationRead(id: string): Promise<Notification> {
-  return api.put<Notification>(`/notifications/${encodeURIComponent(id)}/read`);
+  return api.call(notificationsApi.markNotificationRead, { params: { id } });
 }
 
 /** SPEC §4: the item reads as read at once, and goes back to unread with a toast if the server refuses. */

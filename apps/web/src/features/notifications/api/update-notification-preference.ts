@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { NotificationPreference, NotificationPreferences, NotificationTypeId } from "@housemate/contract";
+import { type NotificationPreference, type NotificationPreferences, type NotificationTypeId, notificationsApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { getNotificationPreferencesQueryOptions } from "./get-notification-preferences";
 
@@ -11,7 +11,7 @@ export interface PreferenceChange {
 
 /** PUT /notifications/preferences/{typeId} with both switches. */
 export function updateNotificationPreference({ typeId, preference }: PreferenceChange): Promise<NotificationPreference> {
-  return api.put<NotificationPreference>(`/notifications/preferences/${typeId}`, preference);
+  return api.call(notificationsApi.updateNotificationPreference, { params: { typeId }, body: preference });
 }
 
 /** SPEC §8: the switch moves at once, moves back with a toast if the server refuses, and confirms on success. */

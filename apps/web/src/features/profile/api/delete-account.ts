@@ -1,3 +1,4 @@
+import { usersApi } from "@housemate/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -6,7 +7,7 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 
 /** DELETE /users/{id} (SPEC §7 Users): the account goes; the household keeps its history (DESIGN §3). */
 export function deleteAccount(userId: string): Promise<unknown> {
-  return api.delete(`/users/${encodeURIComponent(userId)}`);
+  return api.call(usersApi.deleteUser, { params: { id: userId } });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { userStatsSchema, type UserStats } from "@housemate/contract";
+import { userStatsSchema, type UserStats, usersApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 /** GET /users/{id}/stats: the signed-in person's own figures for the Statistics tab (SPEC §2 Profile). */
 export async function getUserStats(userId: string, signal?: AbortSignal): Promise<UserStats> {
-  return userStatsSchema.parse(await api.get<unknown>(`/users/${encodeURIComponent(userId)}/stats`, { signal }));
+  return userStatsSchema.parse(await api.call(usersApi.getUserStats, { params: { id: userId }, signal }));
 }
 
 export const getUserStatsQueryOptions = (userId: string | null | undefined) =>

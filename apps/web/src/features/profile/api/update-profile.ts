@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { UpdateUserBody, User } from "@housemate/contract";
+import { type UpdateUserBody, type User, usersApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 
@@ -7,7 +7,7 @@ export type ProfileChanges = Pick<UpdateUserBody, "display_name" | "photo_url">;
 
 /** PUT /users/{id} with profile fields (SPEC §7 Users); the server answers with the saved user. */
 export function updateProfile(userId: string, changes: ProfileChanges): Promise<User> {
-  return api.put<User>(`/users/${encodeURIComponent(userId)}`, changes);
+  return api.call(usersApi.updateUser, { params: { id: userId }, body: changes });
 }
 
 /**

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { CreateRuleBody, Rule } from "@housemate/contract";
-import { api } from "@/lib/api-client";
+import { type CreateRuleBody, type Rule, rulesApi } from "@housemate/contract";
+import { api, checkedAnswer } from "@/lib/api-client";
 import { conflictMessageOr } from "@/lib/conflict-message";
 import { getRulesQueryOptions } from "./get-rules";
 
 export async function createRule(body: CreateRuleBody): Promise<Rule> {
-  const rule = await api.post<Rule | undefined>("/rules", body);
-  if (!rule?.id) throw new Error("Failed to create rule - invalid response");
-  return rule;
+  const rule = await api.call(rulesApi.createRule, { body });
+  return checkedAnswer(rule, "Failed to create rule - invalid response", "id");
 }
 
 /** Creates a rule, refreshes the household's list and says so (SPEC §8 Rules toasts). */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Rule } from "@housemate/contract";
+import { type Rule, rulesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { getRulesQueryOptions } from "./get-rules";
 
 export function deleteRule(ruleId: string): Promise<unknown> {
-  return api.delete(`/rules/${ruleId}`);
+  return api.call(rulesApi.deleteRule, { params: { id: ruleId } });
 }
 
 /** Deletes a rule, takes it off the household's list and says so (SPEC §8 Rules toasts). */

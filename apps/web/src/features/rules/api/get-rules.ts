@@ -1,9 +1,9 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { Rule } from "@housemate/contract";
+import { type Rule, rulesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 
 export function getRules(householdId: string, signal?: AbortSignal): Promise<Rule[]> {
-  return api.get<Rule[]>(`/rules/household/${householdId}`, { signal });
+  return api.call(rulesApi.listRules, { params: { id: householdId }, signal });
 }
 
 export const getRulesQueryOptions = (householdId: string | null | undefined) =>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { Rule, UpdateRuleBody } from "@housemate/contract";
-import { api } from "@/lib/api-client";
+import { type Rule, type UpdateRuleBody, rulesApi } from "@housemate/contract";
+import { api, checkedAnswer } from "@/lib/api-client";
 import { getRulesQueryOptions } from "./get-rules";
 
 export async function updateRule(ruleId: string, changes: UpdateRuleBody): Promise<Rule> {
-  const rule = await api.put<Rule | undefined>(`/rules/${ruleId}`, changes);
-  if (!rule) throw new Error("Failed to update rule - no response");
-  return rule;
+  const rule = await api.call(rulesApi.updateRule, { params: { id: ruleId }, body: changes });
+  return checkedAnswer(rule, "Failed to update rule - no response");
 }
 
 /** Saves a rule's changes, refreshes the household's list and says so (SPEC §8 Rules toasts). */

@@ -1,11 +1,8 @@
-import { uploadUrlBody, type UploadCategory, type uploadResultSchema } from "@housemate/contract";
-import type { z } from "zod";
+import { storageApi, uploadPathValues, uploadUrlBody, type UploadCategory } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { getUploadUrl } from "./get-upload-url";
 
 export const FILE_REQUIRED = "File is required for upload.";
-
-type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /**
  * Uploads one image (SPEC §7 Storage): reserve a path, then PUT the raw bytes there. Resolves to the
@@ -17,6 +14,6 @@ export async function uploadFile(file: File | null | undefined, category: Upload
   const request = uploadUrlBody.safeParse({ fileName: file.name, fileType: file.type, fileSize: file.size, category });
   if (!request.success) throw new Error(request.error.issues[0]?.message ?? "Upload failed");
   const config = await getUploadUrl(request.data);
-  const result = await api.upload<UploadResult | undefined>(`/storage/upload/${config.filePath}`, file);
-  return result?.publicUrl ?? config.publicUrl;
+  const result = await api.call(storageApi.uploadFile, { params: uploadPathValues(config.filePath), body: file });
+  return result.publicUrl;
 }

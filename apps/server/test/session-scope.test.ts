@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SOCKET_PATH } from "@housemate/contract";
+import { createTestContext, type TestContext } from "./helpers/app.js";
+
+/**
+ * Issue 15 'One authenticated scope': every route the app registers is either inside api.ts's authenticated scope
+ * or named here as public, with the reason. A route added outside the scope without a line here fails, so a route
+ * cannot become public by accident.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  "GET /api/health": "load balancers ask without a session",
+  "GET /api/openapi.json": "the API's description is public",
+  "POST /api/auth/login": "asking for a sign-in link is how a session starts",
+  "GET /api/auth/verify": "trading the link for a session",
+  "GET /api/invites/:code": "the invite link is the permission (decision 021)",
+  "OPTIONS *": "@fastify/cors's preflight route, answered before routing",
+  "GET /files/*": "the unguessable path is the capability (decision 005)",
+  [`GET ${SOCKET_PATH}`]: "authenticates itself from its ?token= (a browser cannot send a header on an upgrade)",
+};
+
+const ANY_ID = "00000000-0000-4000-8000-000000000000";
+
+let t: TestContext;
+const registered = new Set<string>();
+beforeAll(async () => {
+  t = await createTestContext({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe("one authenticated scope", () => {
+  it("every route is public by name or needs a session", () => {
+    expect(registered.size).toBeGreaterThan(40);
+    for (const route of Object.keys(PUBLIC_ROUTES)) expect(registered, `${route} is not registered`).toContain(route);
+  });
+
+  it("every route that is not public answers 401 before it reads the request", async () => {
+    const answers: Record<string, number> = {};
+    for (const route of registered) {
+      if (route in PUBLIC_ROUTES) continue;
+      const [method = "", path = ""] = route.split(" ");
+      const url = path.replaceAll(/:\w+/g, ANY_ID).replace("*", "anything");
+      // Malformed JSON: a route that read its body before asking who is asking would answer 400.
+      const hasBody = method !== "GET" && method !== "DELETE";
+      const response = await t.request({
+        method,
+        url,
+        ...(hasBody ? { payload: "{", headers: { "content-type": "application/json" } } : {}),
+      });
+      answers[route] = response.statusCode;
+      if (response.statusCode === 401) expect(response.json().error.code).toBe("UNAUTHENTICATED");
+    }
+    const notAuthenticated = Object.entries(answers).filter(([, status]) => status !== 401);
+    expect(notAuthenticated, "routes outside the authenticated scope and not listed as public").toEqual([]);
+  });
+});

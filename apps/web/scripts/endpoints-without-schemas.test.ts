@@ -1,0 +1,43 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseSync, transformWithOxc, type Plugin } from "vite";
+import { endpointsWithoutSchemas } from "./endpoints-without-schemas";
+
+const contract = path.resolve(import.meta.dirname, "../../../packages/contract/src");
+/** The bundler's parser, as a plugin's `this.parse` gives it. */
+const parse = (code: string) => parseSync("module.js", code).program;
+
+/** The plugin's transform as the build runs it: on the module's JavaScript, with the bundler's parser. */
+async function built(file: string, source?: string): Promise<string> {
+  const id = path.join(contract, file);
+  const javascript = (await transformWithOxc(source ?? (await readFile(id, "utf8")), id)).code;
+  const plugin: Plugin = endpointsWithoutSchemas();
+  const transform = plugin.transform as (this: { parse: typeof parse }, code: string, id: string) => { code: string } | null;
+  const result = transform.call({ parse }, javascript, id);
+  if (!result) throw new Error(`${file} was not transformed`);
+  return result.code;
+}
+
+describe("the web's build leaves the endpoints' schemas out", () => {
+  it("keeps every endpoint's method, path and auth, and nothing the server alone reads", async () => {
+    const code = await built("fines-api.ts");
+    expect(parseSync("module.js", code).errors).toEqual([]);
+    expect(code.match(/method:/g)).toHaveLength(10);
+    expect(code).toContain('path: "/fines/household/:hid/fines/:fid/disputes/:did"');
+    expect(code).not.toMatch(/\b(params|query|body|response|status|errors):/);
+    expect(code).not.toContain("defineEndpoint");
+    // What only the schemas needed is not imported, so its module is bundled where the screens that use it are.
+    expect(code).not.toContain("./fines.js");
+  });
+
+  it("keeps an endpoint whose last property is left out whole, and the one after it", async () => {
+    const source = `import { defineEndpoint } from "./endpoint.js";
+export const a = defineEndpoint({ method: "GET", path: "/a", auth: "session", errors: [] });
+export const b = defineEndpoint({ method: "PUT", path: "/b", consumes: ["image/png"], auth: "public", errors: ["CONFLICT"] });
+`;
+    const code = await built("example-api.ts", source);
+    expect(code).toContain('{ method: "GET", path: "/a", auth: "session" }');
+    expect(code).toContain('{ method: "PUT", path: "/b", consumes: ["image/png"], auth: "public" }');
+  });
+});
