@@ -79,7 +79,8 @@ export default defineConfig(
               target: `./apps/web/src/features/${feature}`,
               from: "./apps/web/src/features",
               except: [`./${feature}`],
-              message: "Features do not import each other: move what both need to components/ or lib/, or compose them in app/.",
+              message:
+                "Features do not import each other: move what both need to components/ or lib/, or compose them in app/.",
             })),
             {
               target: "./apps/web/src/features",

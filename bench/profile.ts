@@ -61,8 +61,14 @@ execFileSync("npx", ["vite", "build", "--sourcemap", "hidden", "--outDir", mapsD
   cwd: path.join(root, "apps/web"),
   stdio: "ignore",
 });
-const built = readdirSync(path.join(root, "apps/web/dist/assets")).filter((f) => f.endsWith(".js")).sort().join();
-const mapped = readdirSync(path.join(mapsDir, "assets")).filter((f) => f.endsWith(".js")).sort().join();
+const built = readdirSync(path.join(root, "apps/web/dist/assets"))
+  .filter((f) => f.endsWith(".js"))
+  .sort()
+  .join();
+const mapped = readdirSync(path.join(mapsDir, "assets"))
+  .filter((f) => f.endsWith(".js"))
+  .sort()
+  .join();
 if (built !== mapped) throw new Error("the source-mapped build differs from apps/web/dist: run `npm run build` first");
 
 const serverEntry = await bundleServer(path.join(workDir, "server/server.mjs"));
@@ -103,7 +109,9 @@ interface PageProfile {
 function watchNetwork(cdp: CDPSession): Loaded[] {
   const byId = new Map<string, Loaded>();
   const done: Loaded[] = [];
-  cdp.on("Network.responseReceived", (e) => byId.set(e.requestId, { url: e.response.url, type: e.type, encoded: 0, decoded: 0 }));
+  cdp.on("Network.responseReceived", (e) =>
+    byId.set(e.requestId, { url: e.response.url, type: e.type, encoded: 0, decoded: 0 }),
+  );
   cdp.on("Network.dataReceived", (e) => {
     const loaded = byId.get(e.requestId);
     if (loaded) loaded.decoded += e.dataLength;
@@ -134,7 +142,13 @@ const OBSERVE = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-async function profilePage(page: Page, cdp: CDPSession, name: PageName, fines: number, origin: string): Promise<PageProfile> {
+async function profilePage(
+  page: Page,
+  cdp: CDPSession,
+  name: PageName,
+  fines: number,
+  origin: string,
+): Promise<PageProfile> {
   const events: TraceEvent[] = [];
   cdp.on("Tracing.dataCollected", (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
@@ -146,18 +160,21 @@ async function profilePage(page: Page, cdp: CDPSession, name: PageName, fines: n
   await page.goto(`${origin}${PAGES[name]}`, { waitUntil: "networkidle" });
   // The network goes quiet while a long render runs and then asks for more (a dispute per fine): the load is over
   // only once 3 s pass without a request.
-  for (let seen = -1; seen !== requests; ) {
+  for (let seen = -1; seen !== requests;) {
     seen = requests;
     await page.waitForTimeout(3000);
   }
   const loadMs = Date.now() - started - 3000;
-  if (new URL(page.url()).pathname !== PAGES[name]) throw new Error(`${PAGES[name]} ended at ${page.url()}: not signed in?`);
+  if (new URL(page.url()).pathname !== PAGES[name])
+    throw new Error(`${PAGES[name]} ended at ${page.url()}: not signed in?`);
   await cdp.send("Tracing.end");
   await complete;
   const layoutShifts = await page.evaluate<PageProfile["layoutShifts"]>("window.__shifts");
   const domNodes = await page.evaluate<number>("document.getElementsByTagName('*').length");
   writeFileSync(path.join(workDir, `trace-${name}-${fines}.json`), JSON.stringify({ traceEvents: events }));
-  const api = loaded.filter((l) => new URL(l.url).pathname.startsWith("/api/")).map((l) => ({ ...l, url: new URL(l.url).pathname + new URL(l.url).search }));
+  const api = loaded
+    .filter((l) => new URL(l.url).pathname.startsWith("/api/"))
+    .map((l) => ({ ...l, url: new URL(l.url).pathname + new URL(l.url).search }));
   // What parsing each answer costs on the throttled main thread, fetched again with the page's own token.
   const parseMs = await page.evaluate<Record<string, number>>(`(async () => {
     const out = {};
@@ -214,32 +231,63 @@ try {
   await postgres.stop();
 }
 
-writeFileSync(path.join(workDir, "profile.json"), JSON.stringify({ date: new Date().toISOString(), rate, jsPerRoute, profiles }, null, 2));
+writeFileSync(
+  path.join(workDir, "profile.json"),
+  JSON.stringify({ date: new Date().toISOString(), rate, jsPerRoute, profiles }, null, 2),
+);
 console.log("\nJS per route, empty cache, on the wire (brotli) / gzipped:");
-for (const [name, js] of Object.entries(jsPerRoute)) console.log(`  ${name}: ${js.brotliKB.toFixed(1)} / ${js.gzipKB.toFixed(1)} kB, ${js.files.length} files`);
+for (const [name, js] of Object.entries(jsPerRoute))
+  console.log(`  ${name}: ${js.brotliKB.toFixed(1)} / ${js.gzipKB.toFixed(1)} kB, ${js.files.length} files`);
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 for (const p of profiles) {
   const b = p.breakdown;
-  console.log(`\n## ${p.page}, ${p.fines} fines (${rate}× CPU): loaded in ${p.loadMs} ms, ${p.domNodes} DOM nodes, main thread busy ${b.busyMs} ms`);
-  console.log(`long tasks: ${b.longTasks.length}, ${b.longTaskMs} ms in all, ${b.blockingMs} ms over 50 ms: ${b.longTasks.map((t) => `${t.durationMs}@${t.startMs}`).join(", ")}`);
-  console.log(`trace events (own time, ms): ${Object.entries(b.events).slice(0, 16).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-  console.log(`self time by module (ms): ${b.selfByModule.slice(0, 14).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `\n## ${p.page}, ${p.fines} fines (${rate}× CPU): loaded in ${p.loadMs} ms, ${p.domNodes} DOM nodes, main thread busy ${b.busyMs} ms`,
+  );
+  console.log(
+    `long tasks: ${b.longTasks.length}, ${b.longTaskMs} ms in all, ${b.blockingMs} ms over 50 ms: ${b.longTasks.map((t) => `${t.durationMs}@${t.startMs}`).join(", ")}`,
+  );
+  console.log(
+    `trace events (own time, ms): ${Object.entries(b.events)
+      .slice(0, 16)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `self time by module (ms): ${b.selfByModule
+      .slice(0, 14)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   console.log("inclusive, our code (ms):");
-  for (const [fn, ms] of b.inclusive.filter(([fn]) => / \(src\//.test(fn)).slice(0, 40)) console.log(`  ${String(ms).padStart(6)}  ${fn}`);
+  for (const [fn, ms] of b.inclusive.filter(([fn]) => / \(src\//.test(fn)).slice(0, 40))
+    console.log(`  ${String(ms).padStart(6)}  ${fn}`);
   console.log("inclusive, libraries and natives (ms):");
-  for (const [fn, ms] of b.inclusive.filter(([fn]) => !/ \(src\/|react-router\/dist|react-dom-client/.test(fn)).slice(0, 25)) console.log(`  ${String(ms).padStart(6)}  ${fn}`);
+  for (const [fn, ms] of b.inclusive
+    .filter(([fn]) => !/ \(src\/|react-router\/dist|react-dom-client/.test(fn))
+    .slice(0, 25))
+    console.log(`  ${String(ms).padStart(6)}  ${fn}`);
   const intl = b.inclusive.filter(([fn]) => /Intl|NumberFormat|DateTimeFormat|toLocale|format|date-fns/i.test(fn));
   console.log(`formatting: ${intl.map(([fn, ms]) => `${fn} ${ms}`).join(", ") || "none sampled"}`);
   const cls = p.layoutShifts.reduce((sum, s) => sum + s.value, 0);
   console.log(`layout shifts: ${p.layoutShifts.length}, sum ${cls.toFixed(3)}`);
-  for (const s of p.layoutShifts.slice(0, 6)) console.log(`  ${s.value.toFixed(3)} @${s.atMs} ms: ${s.sources.join(" | ")}`);
+  for (const s of p.layoutShifts.slice(0, 6))
+    console.log(`  ${s.value.toFixed(3)} @${s.atMs} ms: ${s.sources.join(" | ")}`);
   const js = p.scripts.reduce((sum, s) => sum + s.encoded, 0);
-  console.log(`scripts (warm cache, ${kB(js)} kB on the wire): ${p.scripts.length} files, last ${p.scripts.slice(-4).map((s) => path.basename(s.url)).join(", ")}`);
+  console.log(
+    `scripts (warm cache, ${kB(js)} kB on the wire): ${p.scripts.length} files, last ${p.scripts
+      .slice(-4)
+      .map((s) => path.basename(s.url))
+      .join(", ")}`,
+  );
   console.log(`API (${p.api.length} calls, ${kB(p.api.reduce((sum, a) => sum + a.encoded, 0))} kB on the wire):`);
   const disputes = p.api.filter((a) => a.url.endsWith("/dispute"));
   for (const a of p.api.filter((a) => !a.url.endsWith("/dispute"))) {
     console.log(`  ${a.url}  ${kB(a.encoded)} kB wire / ${kB(a.decoded)} kB JSON, parse ${p.parseMs[a.url] ?? "?"} ms`);
   }
-  if (disputes.length) console.log(`  …/fines/{id}/dispute × ${disputes.length}: ${kB(disputes.reduce((sum, a) => sum + a.encoded, 0))} kB wire`);
+  if (disputes.length)
+    console.log(
+      `  …/fines/{id}/dispute × ${disputes.length}: ${kB(disputes.reduce((sum, a) => sum + a.encoded, 0))} kB wire`,
+    );
 }
 process.exit(0);

@@ -30,7 +30,9 @@ const machine = {
   loadAverageBefore: os.loadavg().map((v) => Number(v.toFixed(2))),
   loadAverageAfter: [] as number[],
 };
-console.error(`Housemate bench (${options.quick ? "quick" : "full"}): ${machine.cpus} cores, load average ${machine.loadAverageBefore.join(" ")}`);
+console.error(
+  `Housemate bench (${options.quick ? "quick" : "full"}): ${machine.cpus} cores, load average ${machine.loadAverageBefore.join(" ")}`,
+);
 
 // The production build: the server bundled to one module and run with plain node.
 const serverEntry = await bundleServer(path.join(workDir, "server/server.mjs"));
@@ -68,11 +70,14 @@ machine.loadAverageAfter = os.loadavg().map((v) => Number(v.toFixed(2)));
 const checked = checkBudgets(figures);
 console.log("");
 printTable(figures, checked, options.sizes.runs);
-console.log(`\nload average before ${machine.loadAverageBefore.join(" ")}, after ${machine.loadAverageAfter.join(" ")} (${machine.cpus} cores)`);
+console.log(
+  `\nload average before ${machine.loadAverageBefore.join(" ")}, after ${machine.loadAverageAfter.join(" ")} (${machine.cpus} cores)`,
+);
 
 const failed = checked.filter((c) => c.verdict === "FAIL" || (c.verdict === "not run" && !partial));
 // Only a full run is the record; a quick or partial one leaves its figures in the scratch folder.
-const resultsFile = partial || options.quick ? path.join(workDir, "results.json") : path.join(root, "bench/results.json");
+const resultsFile =
+  partial || options.quick ? path.join(workDir, "results.json") : path.join(root, "bench/results.json");
 writeFileSync(
   resultsFile,
   `${JSON.stringify(
@@ -90,7 +95,9 @@ writeFileSync(
 );
 console.log(`figures written to ${path.relative(root, resultsFile)}`);
 const passed = checked.filter((c) => c.verdict === "pass").length;
-console.log(`budgets: ${passed} passed, ${checked.filter((c) => c.verdict === "FAIL").length} failed, ${checked.filter((c) => c.verdict === "not run").length} not run`);
+console.log(
+  `budgets: ${passed} passed, ${checked.filter((c) => c.verdict === "FAIL").length} failed, ${checked.filter((c) => c.verdict === "not run").length} not run`,
+);
 if (options.check && failed.length > 0) {
   console.log(`--check: ${failed.map((c) => c.budget.key).join(", ")}`);
   process.exit(1);

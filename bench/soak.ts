@@ -76,7 +76,8 @@ async function steadyPhase(server: RunningServer, flats: Flat[], failures: numbe
   const started = Date.now();
   const inFlight = new Set<Promise<void>>();
   const byRoute = new Map<string, number[]>();
-  const openSockets = () => flats.flatMap((f) => f.people).filter((p) => p.socket?.readyState === WebSocket.OPEN).length;
+  const openSockets = () =>
+    flats.flatMap((f) => f.people).filter((p) => p.socket?.readyState === WebSocket.OPEN).length;
   let next = performance.now();
   while (Date.now() < end) {
     // Open loop: requests start on the clock whatever the answers do, as independent people would.
@@ -95,7 +96,12 @@ async function steadyPhase(server: RunningServer, flats: Flat[], failures: numbe
     inFlight.add(request);
     void request.finally(() => inFlight.delete(request));
     if (Date.now() >= windowEnds) {
-      const summary = { minute: minutes.length + 1, ...summarise(window), rssMb: Math.round(rssMB(server.pid)), sockets: openSockets() };
+      const summary = {
+        minute: minutes.length + 1,
+        ...summarise(window),
+        rssMb: Math.round(rssMB(server.pid)),
+        sockets: openSockets(),
+      };
       minutes.push(summary);
       onMinute();
       log(
@@ -108,7 +114,8 @@ async function steadyPhase(server: RunningServer, flats: Flat[], failures: numbe
   }
   await Promise.all(inFlight);
   clearInterval(rssTimer);
-  if (window.latencies.length > RATE * 10) minutes.push({ minute: minutes.length + 1, ...summarise(window), rssMb: Math.round(rssMB(server.pid)) });
+  if (window.latencies.length > RATE * 10)
+    minutes.push({ minute: minutes.length + 1, ...summarise(window), rssMb: Math.round(rssMB(server.pid)) });
 
   const afterWarmUp = rss.filter((sample) => sample.at >= started + WARM_UP_MS);
   const baseline = median(afterWarmUp.slice(0, 12).map((sample) => sample.mb)) || 0;
@@ -167,7 +174,9 @@ try {
     MAX_CONNECTIONS_PER_IP: "1000",
   };
   server = await startServer({ entry, env, logFile: path.join(workDir, "server.log") });
-  log(`server pid ${server.pid} on ${server.url}; ${MINUTES} min at ${RATE} requests/s, then ${OVERLOAD_SECONDS} s of overload`);
+  log(
+    `server pid ${server.pid} on ${server.url}; ${MINUTES} min at ${RATE} requests/s, then ${OVERLOAD_SECONDS} s of overload`,
+  );
   const flats = flatsOf(fixture);
   const people = flats.flatMap((flat) => flat.people);
   for (const person of people) connect(server.url, person, sockets);
@@ -190,21 +199,32 @@ try {
   const p99Last = median(measured.slice(-third)) || 0;
   const p99Stable = measured.length < 2 || p99Last <= Math.max(1.5 * p99First, p99First + 20);
   // Refusals (409 for a fine paid meanwhile, 429, 503) are answers; 5xx, dropped connections and time-outs are not.
-  const overloadBad = Object.keys(overload.statuses).map(Number).filter((status) => isFailure(status) && status !== 503);
+  const overloadBad = Object.keys(overload.statuses)
+    .map(Number)
+    .filter((status) => isFailure(status) && status !== 503);
   const checks = {
     "zero 5xx (and no network errors or time-outs) in the steady phase": failures.length === 0,
     "RSS growth under 10% after warm-up": steady.rss.growth < 0.1,
-    [`p99 stable (median of the last third of minutes ${p99Last.toFixed(0)} ms vs first third ${p99First.toFixed(0)} ms: within 1.5x or +20 ms)`]: p99Stable,
+    [`p99 stable (median of the last third of minutes ${p99Last.toFixed(0)} ms vs first third ${p99First.toFixed(0)} ms: within 1.5x or +20 ms)`]:
+      p99Stable,
     "overload: every request answered (no 5xx but 503, no dropped connection, no time-out)": overloadBad.length === 0,
   };
-  const slowest = steady.routes.slice(0, 5).map((r) => `${r.label} ${r.p99.toFixed(0)} ms (p50 ${r.p50.toFixed(0)}, n ${r.count})`);
+  const slowest = steady.routes
+    .slice(0, 5)
+    .map((r) => `${r.label} ${r.p99.toFixed(0)} ms (p50 ${r.p50.toFixed(0)}, n ${r.count})`);
   console.log("\n## Soak result\n");
-  console.log(`- ${MINUTES} min at ${RATE} requests/s, ${people.length} people with live sockets (${sockets.reconnects} reconnects), PostgreSQL, pid ${server.pid}`);
+  console.log(
+    `- ${MINUTES} min at ${RATE} requests/s, ${people.length} people with live sockets (${sockets.reconnects} reconnects), PostgreSQL, pid ${server.pid}`,
+  );
   console.log(`- requests: ${steady.minutes.reduce((n, m) => n + m.requests, 0)}; steady failures: ${failures.length}`);
   console.log(`- p99 per minute (ms): ${steady.minutes.map((m) => m.p99.toFixed(0)).join(", ")}`);
   console.log(`- slowest routes by p99: ${slowest.join("; ")}`);
-  console.log(`- RSS after warm-up ${steady.rss.baseline.toFixed(0)} MB → end ${steady.rss.final.toFixed(0)} MB (${(steady.rss.growth * 100).toFixed(1)}%)`);
-  console.log(`- socket messages received: ${people.reduce((n, p) => n + p.messages, 0)}; mails caught: ${mailsCaught}`);
+  console.log(
+    `- RSS after warm-up ${steady.rss.baseline.toFixed(0)} MB → end ${steady.rss.final.toFixed(0)} MB (${(steady.rss.growth * 100).toFixed(1)}%)`,
+  );
+  console.log(
+    `- socket messages received: ${people.reduce((n, p) => n + p.messages, 0)}; mails caught: ${mailsCaught}`,
+  );
   console.log(
     `- overload (${overload.clients} clients, ${OVERLOAD_SECONDS} s): ${overload.requests} requests, statuses ${JSON.stringify(overload.statuses)},`,
     `p50 ${overload.p50.toFixed(0)} ms, p99 ${overload.p99.toFixed(0)} ms, max ${overload.max.toFixed(0)} ms`,

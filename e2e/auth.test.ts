@@ -31,7 +31,9 @@ describe("magic-link sign-in in the browser", () => {
     const token = await localItem(page, "authToken");
     expect(token).toBeTruthy();
     expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ email, display_name: "Ana Lopez" });
-    const persisted = JSON.parse((await localItem(page, "auth-storage")) ?? "null") as { state: Record<string, unknown> };
+    const persisted = JSON.parse((await localItem(page, "auth-storage")) ?? "null") as {
+      state: Record<string, unknown>;
+    };
     expect(Object.keys(persisted.state).sort()).toEqual(["currentUser", "isAuthenticated"]);
     expect(persisted.state.isAuthenticated).toBe(true);
 
@@ -91,8 +93,12 @@ describe("magic-link sign-in in the browser", () => {
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL("**/login");
     await page.getByText("You have been logged out successfully").waitFor();
-    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"]) expect(await localItem(page, key)).toBeNull();
-    const revoked = await fetch(`${journey.server.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${session}` } });
+    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"])
+      expect(await localItem(page, key)).toBeNull();
+    const revoked = await fetch(`${journey.server.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${session}` },
+    });
     expect(revoked.status).toBe(401);
     await page.goto("/dashboard");
     await page.waitForURL("**/login");
@@ -139,7 +145,10 @@ describe("magic-link sign-in in the browser", () => {
     expect(await page.getByLabel("Display name").inputValue()).toBe("Di");
     await page.getByRole("button", { name: "Join Flat 4B" }).click();
     await page.waitForURL("**/dashboard");
-    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({ household_id: household.id, display_name: "Di" });
+    expect(JSON.parse((await localItem(page, "user")) ?? "null")).toMatchObject({
+      household_id: household.id,
+      display_name: "Di",
+    });
     await page.context().close();
   });
 

@@ -40,7 +40,10 @@ const scripts = (manifest: Manifest, keys: Set<string>) =>
   [...keys].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
 
 function gzippedKB(manifest: Manifest, keys: Set<string>): number {
-  const bytes = scripts(manifest, keys).reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
+  const bytes = scripts(manifest, keys).reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length,
+    0,
+  );
   return bytes / 1024;
 }
 

@@ -33,7 +33,9 @@ async function issueFine(page: Page, fine: { offender: string; description: stri
   await page.getByLabel("Description").fill(fine.description);
   if (fine.note) await page.getByLabel("Evidence note").fill(fine.note);
   if (fine.photo) {
-    await page.locator('input[type="file"]').setInputFiles({ name: "sink.png", mimeType: "image/png", buffer: fine.photo });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "sink.png", mimeType: "image/png", buffer: fine.photo });
     const thumbnail = page.getByRole("img", { name: "sink.png" });
     await thumbnail.waitFor();
     await page.getByRole("status", { name: "Uploading sink.png" }).waitFor({ state: "detached" });
@@ -57,7 +59,10 @@ describe("rules, fines and the fine fund in the browser", () => {
 
   it("Ana and Ben share a household", async () => {
     anaPage = await open();
-    householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "GBP" });
+    householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, {
+      name: "The Cozy Flat",
+      currency: "GBP",
+    });
     benPage = await open();
     await signUpAndJoinHousehold(benPage, journey.server, ben, householdId);
   });
@@ -123,7 +128,10 @@ describe("rules, fines and the fine fund in the browser", () => {
     expect(new URL(benPage.url()).search).toBe("?filter=disputed");
     const disputed = fineCard(benPage, "Pans and the big pot");
     await disputed.getByText("Disputed", { exact: true }).waitFor();
-    await disputed.locator('[data-section="dispute-reason"]').getByText("They were soaking, I washed them at lunch").waitFor();
+    await disputed
+      .locator('[data-section="dispute-reason"]')
+      .getByText("They were soaking, I washed them at lunch")
+      .waitFor();
     await disputed.getByText(/waiting for Ana Lopez to review it/).waitFor();
   });
 
@@ -182,10 +190,16 @@ describe("rules, fines and the fine fund in the browser", () => {
 
     // Live delivery is the notifications journey's to prove; here, what Ben finds when he next looks.
     await openPage(benPage, "/dashboard");
-    await benPage.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+    await benPage
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
+      .click();
     const panel = benPage.getByRole("dialog", { name: "Notifications" });
     await panel.getByText("Fine changed").first().waitFor();
-    await panel.getByText(/amount £2\.50 → £3\.00/).first().waitFor();
+    await panel
+      .getByText(/amount £2\.50 → £3\.00/)
+      .first()
+      .waitFor();
     await benPage.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
 
@@ -230,7 +244,11 @@ describe("rules, fines and the fine fund in the browser", () => {
 
   it("looks right on a desktop and a 360 px phone", async () => {
     // A pending fine for Ben, so his dashboard has something to pay.
-    await issueFine(anaPage, { offender: ben.name, description: "Left the roasting tin to soak for a week", note: "Tin still in the sink" });
+    await issueFine(anaPage, {
+      offender: ben.name,
+      description: "Left the roasting tin to soak for a week",
+      note: "Tin still in the sink",
+    });
 
     const shots = [
       [benPage, "/dashboard", "dashboard", "Recent Activity"],
@@ -245,7 +263,10 @@ describe("rules, fines and the fine fund in the browser", () => {
       for (const [page, path, name, ready] of shots) {
         await openPage(page, path, viewport);
         await page.getByRole("heading", { name: ready }).waitFor();
-        await page.getByLabel(/Loading/).first().waitFor({ state: "detached" });
+        await page
+          .getByLabel(/Loading/)
+          .first()
+          .waitFor({ state: "detached" });
         await page.locator('[data-testid^="house-balance"]:visible').first().waitFor();
         await dismissToasts(page);
         await screenshot(page, `fines-${name}-${size}`);
@@ -256,7 +277,10 @@ describe("rules, fines and the fine fund in the browser", () => {
     await openPage(benPage, "/dashboard", PHONE);
     const recent = dashboardCard(benPage, "Recent Activity");
     await recent.getByRole("button", { name: "Details" }).last().click();
-    await benPage.getByRole("dialog", { name: "Fine Details" }).getByText("Pans and the big pot left in the sink").waitFor();
+    await benPage
+      .getByRole("dialog", { name: "Fine Details" })
+      .getByText("Pans and the big pot left in the sink")
+      .waitFor();
     await dismissToasts(benPage);
     await screenshotDialog(benPage, "fines-details-dialog-phone");
   });
@@ -271,20 +295,33 @@ describe("rules, fines and the fine fund in the browser", () => {
     if (!rule || !benId) throw new Error("no rule or no Ben");
     for (let index = 1; index <= 23; index += 1) {
       // Amounts tell the rows apart (a compact row shows the rule, the parties, the date and the amount).
-      const body = { offender_id: benId, rule_id: rule.id, amount: 1 + index / 100, household_id: householdId, description: `Crumbs, day ${index}` };
+      const body = {
+        offender_id: benId,
+        rule_id: rule.id,
+        amount: 1 + index / 100,
+        household_id: householdId,
+        description: `Crumbs, day ${index}`,
+      };
       expect((await callApi<Fine>(journey.server, anaPage, "POST", "/fines", body)).status).toBe(201);
     }
 
     // Layout shifts of the whole load, as Lighthouse counts them (none after input here), with what moved.
     await benPage.addInitScript(() => {
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
       const shifts: { value: number; moved: string[] }[] = [];
       Object.assign(window, { layoutShifts: shifts });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Shift[]) {
           if (entry.hadRecentInput) continue;
           const moved = entry.sources.map(({ node, previousRect: a, currentRect: b }) => {
-            const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}`.slice(0, 80) : String(node?.nodeName);
+            const name =
+              node instanceof Element
+                ? `${node.tagName.toLowerCase()}.${node.className}`.slice(0, 80)
+                : String(node?.nodeName);
             return `${name} (${a.y}→${b.y}, h ${a.height}→${b.height})`;
           });
           shifts.push({ value: entry.value, moved });
@@ -304,12 +341,19 @@ describe("rules, fines and the fine fund in the browser", () => {
     await pending.getByText("24 unpaid fines").waitFor();
     await pending.getByText("Page 1 of 8").waitFor();
     await benPage.waitForLoadState("networkidle");
-    const shifts = await benPage.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
-    expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.05);
+    const shifts = await benPage.evaluate(
+      () => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts,
+    );
+    expect(
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
+      JSON.stringify(shifts, null, 1),
+    ).toBeLessThan(0.05);
 
     // Each card asked for its page and nothing else: no whole history, no dispute record per card. (A list may be
     // asked for again when the last of the 23 fines' notifications arrives live.)
-    const described = asked.map((url) => `${url.pathname}${url.search}`.replaceAll(householdId, "{hid}").replaceAll(benId, "{me}"));
+    const described = asked.map((url) =>
+      `${url.pathname}${url.search}`.replaceAll(householdId, "{hid}").replaceAll(benId, "{me}"),
+    );
     expect([...new Set(described)].sort()).toEqual([
       "/api/fines/household/{hid}?limit=10",
       "/api/fines/household/{hid}?limit=3&status=disputed&created_by={me}",

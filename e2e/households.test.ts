@@ -46,7 +46,10 @@ describe("a household in the browser", () => {
     await anaPage.getByText("Your household has been created.").waitFor();
     await anaPage.getByText("Here's what's happening in The Cozy Flat.").waitFor();
     expect(await housemates(anaPage)).toEqual(["Ana Lopez (you)"]);
-    const user = JSON.parse((await localItem(anaPage, "user")) ?? "null") as { household_id: string; is_admin: boolean };
+    const user = JSON.parse((await localItem(anaPage, "user")) ?? "null") as {
+      household_id: string;
+      is_admin: boolean;
+    };
     expect(user.is_admin).toBe(true);
     householdId = user.household_id;
 

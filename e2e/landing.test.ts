@@ -16,7 +16,13 @@ describe("the public site", () => {
   it("sends / with the landing page already in its HTML, and every other route without it", async () => {
     const landing = await (await fetch(`${journey.server.url}/`)).text();
     // The title says 'House Rules Made Fun & Fair' on every page; the hero's h1 and buttons only on /.
-    const hero = ['<h1 id="hero-title"', "Start Managing Rules", "See How It Works", "Loading preview...", 'src="/dashboard-preview.svg"'];
+    const hero = [
+      '<h1 id="hero-title"',
+      "Start Managing Rules",
+      "See How It Works",
+      "Loading preview...",
+      'src="/dashboard-preview.svg"',
+    ];
     for (const text of hero) expect(landing).toContain(text);
     for (const route of ["/dashboard", "/login", "/no/such/room"]) {
       const page = await (await fetch(`${journey.server.url}${route}`)).text();
@@ -57,7 +63,9 @@ describe("the public site", () => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await header.getByRole("link", { name: "Go to Dashboard" }).waitFor();
-    await expect(header.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("href")).resolves.toBe("/dashboard");
+    await expect(header.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("href")).resolves.toBe(
+      "/dashboard",
+    );
     await expect(header.getByRole("link", { name: "Sign In" }).count()).resolves.toBe(0);
     await header.getByRole("link", { name: "Go to Dashboard" }).click();
     // Robin has no household yet, so /dashboard sends him on to /onboarding (SPEC §2). Waiting for /dashboard

@@ -20,7 +20,9 @@ async function boardTexts(page: Page): Promise<string[]> {
 async function addNote(page: Page, content: string, color?: string) {
   await page.getByRole("textbox", { name: "New note" }).fill(content);
   if (color) await page.getByRole("radio", { name: color }).check({ force: true });
-  const saved = page.waitForResponse((res) => res.url().endsWith("/api/sticky-notes") && res.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith("/api/sticky-notes") && res.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Add", exact: true }).click();
   expect((await saved).status()).toBe(201);
   await page.getByText("Note added successfully").first().waitFor();
@@ -53,7 +55,8 @@ async function drag(page: Page, from: Locator, to: Locator) {
   const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 2];
   await page.mouse.move(x0, y0);
   await page.mouse.down();
-  for (let step = 1; step <= 15; step++) await page.mouse.move(x0 + ((x1 - x0) * step) / 15, y0 + ((y1 - y0) * step) / 15);
+  for (let step = 1; step <= 15; step++)
+    await page.mouse.move(x0 + ((x1 - x0) * step) / 15, y0 + ((y1 - y0) * step) / 15);
   await page.mouse.up();
 }
 
@@ -107,7 +110,9 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     expect(patch.request().postDataJSON()).toEqual({ content: "Bins out on Tuesday and Friday" });
 
     await openPage(anaPage, "/dashboard");
-    await expect.poll(() => boardTexts(anaPage)).toEqual(["Plumber comes Friday at 9", "Bins out on Tuesday and Friday"]);
+    await expect
+      .poll(() => boardTexts(anaPage))
+      .toEqual(["Plumber comes Friday at 9", "Bins out on Tuesday and Friday"]);
   });
 
   it("Ana moves a note by keyboard alone, and the order holds after a reload", async () => {
@@ -132,7 +137,11 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
   it("looks like a board of sticky notes on a desktop and on a 360 px phone, light and dark", async () => {
     await openPage(anaPage, "/dashboard");
     await addNote(anaPage, "Green for go: the heating is fixed", "Green");
-    await addNote(anaPage, "Purple reminder: rent is due on the 1st. Please transfer it to the usual account before noon.", "Purple");
+    await addNote(
+      anaPage,
+      "Purple reminder: rent is due on the 1st. Please transfer it to the usual account before noon.",
+      "Purple",
+    );
     await dismissToasts(anaPage);
     const card = dashboardCard(anaPage, "Household Notes");
     await card.scrollIntoViewIfNeeded();
@@ -146,7 +155,8 @@ describe("the household notes board in the browser", { timeout: 120_000 }, () =>
     const phone = await open(PHONE);
     await phone.goto("/");
     await phone.evaluate(
-      (session) => Object.entries(session).forEach(([key, value]) => value !== null && localStorage.setItem(key, value)),
+      (session) =>
+        Object.entries(session).forEach(([key, value]) => value !== null && localStorage.setItem(key, value)),
       await anaPage.evaluate(() => ({
         authToken: localStorage.getItem("authToken"),
         authExpires: localStorage.getItem("authExpires"),

@@ -12,7 +12,12 @@ const RULE = "Bins out on Monday";
 /** Writes a house rule through the API with the page's own session, as the rules screen would. */
 async function createRule(page: Page, householdId: string) {
   const description = "Whoever is home on Monday evening takes them out.";
-  const response = await callApi(journey.server, page, "POST", "/rules", { title: RULE, description, fine_amount: 3, household_id: householdId });
+  const response = await callApi(journey.server, page, "POST", "/rules", {
+    title: RULE,
+    description,
+    fine_amount: 3,
+    household_id: householdId,
+  });
   expect(response.status).toBe(201);
 }
 
@@ -36,7 +41,10 @@ describe("live notifications in the browser", () => {
 
   it("Ana and Ben share a household; Ben's bell starts with nothing unread", async () => {
     anaPage = await open();
-    const householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "GBP" });
+    const householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, {
+      name: "The Cozy Flat",
+      currency: "GBP",
+    });
     // Written before Ben joins, so the rule's notification is not his.
     await createRule(anaPage, householdId);
     benPage = await open(PHONE);
@@ -65,7 +73,9 @@ describe("live notifications in the browser", () => {
     expect(await benPage.evaluate(() => "samePageLoad" in window)).toBe(true);
     await screenshotScreen(benPage, "notifications-toast-phone");
     // The counts are kept on the device (SPEC §3).
-    expect(JSON.parse((await localItem(benPage, "notification-counts")) ?? "null")).toMatchObject({ state: { total: 1, unread: 1 } });
+    expect(JSON.parse((await localItem(benPage, "notification-counts")) ?? "null")).toMatchObject({
+      state: { total: 1, unread: 1 },
+    });
     // The toast goes by itself after 5 seconds.
     await toast.waitFor({ state: "detached", timeout: 8_000 });
   });

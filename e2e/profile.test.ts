@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { thumbnailUrl } from "@housemate/contract";
-import { dashboardCard, expectNoSidewaysScroll, openPage, PHONE, screenshot, screenshotScreen } from "./helpers/browser.js";
+import {
+  dashboardCard,
+  expectNoSidewaysScroll,
+  openPage,
+  PHONE,
+  screenshot,
+  screenshotScreen,
+} from "./helpers/browser.js";
 import { signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { makePng } from "./helpers/png.js";
@@ -23,7 +30,10 @@ describe("the profile in the browser", () => {
 
   it("Ana and Ben share a household and have fined each other", async () => {
     anaPage = await open(PHONE);
-    householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, { name: "The Cozy Flat", currency: "EUR" });
+    householdId = await signUpAndCreateHousehold(anaPage, journey.server, ana, {
+      name: "The Cozy Flat",
+      currency: "EUR",
+    });
     benPage = await open();
     await signUpAndJoinHousehold(benPage, journey.server, ben, householdId);
 
@@ -92,10 +102,19 @@ describe("the profile in the browser", () => {
     // The header's avatar is now the uploaded picture's thumbnail, and it loads.
     const photo = accountMenu(anaPage).locator("img");
     await photo.waitFor();
-    expect(await photo.getAttribute("src")).toMatch(/\/files\/profile-pictures\/[A-Za-z0-9_-]{32}\.jpg\?size=thumbnail$/);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await photo.getAttribute("src")).toMatch(
+      /\/files\/profile-pictures\/[A-Za-z0-9_-]{32}\.jpg\?size=thumbnail$/,
+    );
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     // It is a square JPEG (the crop's 1:1), stored for the member list too; its thumbnail is a WebP.
-    const members = await callApi<{ id: string; photo_url: string | null; display_name: string }[]>(journey.server, anaPage, "GET", `/users?householdId=${householdId}`);
+    const members = await callApi<{ id: string; photo_url: string | null; display_name: string }[]>(
+      journey.server,
+      anaPage,
+      "GET",
+      `/users?householdId=${householdId}`,
+    );
     const me = members.data.find((member) => member.display_name === "Ana López");
     expect(thumbnailUrl(me?.photo_url ?? "")).toBe(await photo.getAttribute("src"));
     const file = await fetch(me?.photo_url ?? "");
@@ -164,7 +183,9 @@ describe("the profile in the browser", () => {
     await benPage.getByText("Your account has been permanently deleted.").waitFor();
     expect(await localItem(benPage, "authToken")).toBeNull();
     // Every session of the account has ended on the server too.
-    const revoked = await fetch(`${journey.server.url}/api/households/${householdId}`, { headers: { Authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${journey.server.url}/api/households/${householdId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(revoked.status).toBe(401);
   });
 
@@ -188,13 +209,27 @@ describe("the app on a phone", () => {
     const page = await open(PHONE);
     await page.goto("/");
     const cdp = await page.context().newCDPSession(page);
-    const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[]; data?: string };
+    const manifest = (await cdp.send("Page.getAppManifest")) as {
+      url: string;
+      errors: { message: string }[];
+      data?: string;
+    };
     expect(manifest.url).toBe(`${journey.server.url}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
-    const data = JSON.parse(manifest.data ?? "{}") as { start_url: string; display: string; icons: { sizes: string; purpose: string }[] };
+    const data = JSON.parse(manifest.data ?? "{}") as {
+      start_url: string;
+      display: string;
+      icons: { sizes: string; purpose: string }[];
+    };
     expect(data).toMatchObject({ start_url: "/dashboard", display: "standalone" });
-    expect(data.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    expect(data.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
     // A test browser's context is private, which alone keeps Chromium from offering the install.
     expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
     for (const icon of ["/icon-192.png", "/icon-512.png", "/icon-maskable-512.png", "/apple-touch-icon.png"]) {

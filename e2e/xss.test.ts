@@ -45,7 +45,10 @@ async function api<T>(server: RunningServer, page: Page, method: string, path: s
   const token = await page.evaluate(() => localStorage.getItem("authToken"));
   const response = await fetch(`${server.url}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
@@ -99,7 +102,12 @@ describe("stored text with XSS payloads in the browser", () => {
   });
 
   it("shows a payload rule, note, fine, evidence note and dispute reason as text, and runs none of them", async () => {
-    const members = await api<{ id: string; display_name: string }[]>(server, ana, "GET", `/users?householdId=${householdId}`);
+    const members = await api<{ id: string; display_name: string }[]>(
+      server,
+      ana,
+      "GET",
+      `/users?householdId=${householdId}`,
+    );
     const benId = members.find((member) => member.display_name === "Ben Hall")?.id ?? "";
     const rule = await api<{ id: string }>(server, ana, "POST", "/rules", {
       title: PAYLOADS.ruleTitle,
@@ -116,7 +124,9 @@ describe("stored text with XSS payloads in the browser", () => {
       household_id: householdId,
       evidence: { note: PAYLOADS.evidenceNote },
     });
-    await api(server, ben, "POST", `/fines/household/${householdId}/fines/${fine.id}/disputes`, { reason: PAYLOADS.disputeReason });
+    await api(server, ben, "POST", `/fines/household/${householdId}/fines/${fine.id}/disputes`, {
+      reason: PAYLOADS.disputeReason,
+    });
 
     await ana.goto("/dashboard/rules");
     await ana.getByText(PAYLOADS.ruleTitle, { exact: true }).first().waitFor();
@@ -130,7 +140,10 @@ describe("stored text with XSS payloads in the browser", () => {
     await ben.goto("/dashboard/fines");
     await ben.getByText(PAYLOADS.fineDescription).first().waitFor();
     await ben.getByText(PAYLOADS.disputeReason).first().waitFor();
-    await ben.getByRole("button", { name: /View evidence/ }).first().click();
+    await ben
+      .getByRole("button", { name: /View evidence/ })
+      .first()
+      .click();
     const evidence = ben.getByRole("dialog", { name: "Evidence" });
     await evidence.getByText(PAYLOADS.evidenceNote).waitFor();
     await expectNothingRan(ben, benSees);
@@ -138,7 +151,10 @@ describe("stored text with XSS payloads in the browser", () => {
     await evidence.waitFor({ state: "detached" });
 
     // The notifications panel repeats the rule title in its messages.
-    await ben.getByRole("button", { name: /^Notifications/ }).first().click();
+    await ben
+      .getByRole("button", { name: /^Notifications/ })
+      .first()
+      .click();
     await ben.getByRole("dialog", { name: "Notifications" }).getByText(PAYLOADS.ruleTitle).first().waitFor();
     await expectNothingRan(ben, benSees);
     expect(await ben.locator("script:not([src])").count()).toBe(0);

@@ -16,7 +16,13 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const TSCONFIGS = ["packages/contract", "apps/server", "apps/web", "e2e", "bench"];
 
 const suites = [
-  { name: "lint", check: [["npx", ["eslint", "."]]] },
+  {
+    name: "lint",
+    check: [
+      ["npx", ["eslint", "."]],
+      ["npx", ["prettier", "--check", "."]],
+    ],
+  },
   { name: "typecheck", check: TSCONFIGS.map((project) => ["npx", ["tsc", "-p", project]]) },
   { name: "contract", cwd: "packages/contract" },
   { name: "server", cwd: "apps/server", env: { TEST_ENGINE: "pglite" } },
@@ -61,11 +67,18 @@ function runCheck(suite) {
     return spawnSync(cmd, args, { cwd: root, stdio: "inherit" }).status !== 0;
   });
   const note = failures.map(([, args]) => args.join(" ")).join("; ");
-  return { name: suite.name, passed: failures.length ? 0 : 1, failed: failures.length ? 1 : 0, skipped: 0, ...(note ? { note: `failed: ${note}` } : {}) };
+  return {
+    name: suite.name,
+    passed: failures.length ? 0 : 1,
+    failed: failures.length ? 1 : 0,
+    skipped: 0,
+    ...(note ? { note: `failed: ${note}` } : {}),
+  };
 }
 
 function readReport(name, file, status) {
-  if (!existsSync(file)) return { name, passed: 0, failed: 1, skipped: 0, note: `runner exited ${status} without a report` };
+  if (!existsSync(file))
+    return { name, passed: 0, failed: 1, skipped: 0, note: `runner exited ${status} without a report` };
   const json = JSON.parse(readFileSync(file, "utf8"));
   // A file can fail with none of its tests failing: it did not load, or a beforeAll/afterAll hook threw. Count each
   // such file once, so it cannot pass unseen.
@@ -87,7 +100,9 @@ function readReport(name, file, status) {
 
 console.log("\n━━ summary ━━");
 for (const r of results) {
-  console.log(`${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`);
+  console.log(
+    `${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.note ? ` (${r.note})` : ""}`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -21,10 +21,14 @@ function preloadApp(): Plugin {
       order: "post",
       handler(_html, { bundle }) {
         const chunks = new Map(
-          Object.values(bundle ?? {}).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])),
+          Object.values(bundle ?? {}).flatMap((output) =>
+            output.type === "chunk" ? [[output.fileName, output] as const] : [],
+          ),
         );
         // Its own chunk, or the `mount` group's (scripts/chunk-groups.ts).
-        const app = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith("/src/app/mount.tsx")));
+        const app = [...chunks.values()].find((chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith("/src/app/mount.tsx")),
+        );
         if (!app) throw new Error("the build has no chunk for src/app/mount.tsx");
         const files = new Set<string>();
         const visit = (fileName: string) => {

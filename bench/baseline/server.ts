@@ -47,4 +47,11 @@ app.get<{ Params: { householdId: string } }>("/api/fines/household/:householdId"
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3100), host: process.env.HOST ?? "127.0.0.1" });
-process.once("SIGTERM", () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.once(
+  "SIGTERM",
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -72,7 +72,9 @@ export async function launchChromium(workDir: string): Promise<DebuggedChromium>
  * server's own answer. A script string: the bench compiles without the DOM's types.
  */
 export async function signInScript(origin: string, member: MemberFixture): Promise<string> {
-  const response = await fetch(`${origin}/api/users/${member.id}`, { headers: { authorization: `Bearer ${member.token}` } });
+  const response = await fetch(`${origin}/api/users/${member.id}`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
   if (!response.ok) throw new Error(`GET /api/users/${member.id}: ${response.status}`);
   const { data: user } = (await response.json()) as { data: Record<string, unknown> };
   const entries = {
@@ -90,5 +92,6 @@ export async function signIn(page: Page, origin: string, member: MemberFixture):
   await page.goto(`${origin}/`, { waitUntil: "domcontentloaded" });
   await page.evaluate(script);
   await page.goto(`${origin}/dashboard`, { waitUntil: "networkidle" });
-  if (new URL(page.url()).pathname !== "/dashboard") throw new Error(`signing ${member.id} in failed: /dashboard went to ${page.url()}`);
+  if (new URL(page.url()).pathname !== "/dashboard")
+    throw new Error(`signing ${member.id} in failed: /dashboard went to ${page.url()}`);
 }

@@ -19,7 +19,12 @@ const DASHBOARD_CALLS = 8;
 /** A scenario as `measure` takes it: the rest of the load spec is filled in per engine. */
 type MeasuredSpec = Pick<HttpLoadSpec, "scenario">;
 /** One run's figures, with what the server process spent on it. */
-type Measured = HttpLoadResult & { peakMB: number; cpuMsPerRequest: number; postgresCpuMsPerRequest: number; idleShare: number };
+type Measured = HttpLoadResult & {
+  peakMB: number;
+  cpuMsPerRequest: number;
+  postgresCpuMsPerRequest: number;
+  idleShare: number;
+};
 
 const log = (message: string) => console.error(`  · ${message}`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +47,12 @@ function problems(results: HttpLoadResult[]): string | undefined {
  * Seeds the data set into one engine, then measures every server scenario against the real server
  * (and, on PostgreSQL, the bare-route baseline beside it). Returns the figures, keyed `<engine>.…`.
  */
-export async function benchEngine(engine: Engine, options: Options, workDir: string, serverEntry: string): Promise<Figure[]> {
+export async function benchEngine(
+  engine: Engine,
+  options: Options,
+  workDir: string,
+  serverEntry: string,
+): Promise<Figure[]> {
   const { sizes } = options;
   const wants = (name: string) => options.only.length === 0 || options.only.includes(name);
   const figures: Figure[] = [];
@@ -58,7 +68,11 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
     smtp = await startSmtpSink();
     // Every load process connects from 127.0.0.1: the per-IP cap (100 by default, decision 017) would refuse the
     // 1,000 live sockets.
-    let env: Record<string, string> = { DATA_DIR: path.join(dir, "data"), SMTP_URL: smtp.url, MAX_CONNECTIONS_PER_IP: "5000" };
+    let env: Record<string, string> = {
+      DATA_DIR: path.join(dir, "data"),
+      SMTP_URL: smtp.url,
+      MAX_CONNECTIONS_PER_IP: "5000",
+    };
     let target: { url?: string; dataDir?: string };
     if (engine === "postgres") {
       log("PostgreSQL: a throwaway cluster (started, or reused when one is already running)");
@@ -95,7 +109,11 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
     servers.push(server);
     const baseline =
       engine === "postgres" && wants("list")
-        ? await startServer({ entry: BASELINE, env: { DATABASE_URL: target.url ?? "" }, logFile: path.join(dir, "baseline.log") })
+        ? await startServer({
+            entry: BASELINE,
+            env: { DATABASE_URL: target.url ?? "" },
+            logFile: path.join(dir, "baseline.log"),
+          })
         : null;
     if (baseline) servers.push(baseline);
 
@@ -113,7 +131,9 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       for (let run = 0; run < plan.runs; run++) {
         log(plan.runs > 1 ? `${label}, run ${run + 1}/${plan.runs}` : label);
         const payRun = spec.scenario === "pay" ? { payRun: run } : {};
-        const watched = await watchProcess(target.pid, () => runHttp(dir, { seconds: sizes.seconds, ...full, ...payRun }));
+        const watched = await watchProcess(target.pid, () =>
+          runHttp(dir, { seconds: sizes.seconds, ...full, ...payRun }),
+        );
         const requests = Math.max(1, watched.result.total);
         runs.push({
           ...watched.result,
@@ -127,11 +147,28 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       return runs;
     };
     const cpuFigure = (key: string, label: string, runs: Measured[]) => [
-      figure(`${engine}.${key}.cpuMs`, `${label}: server CPU per request`, "ms", runs.map((r) => r.cpuMsPerRequest)),
+      figure(
+        `${engine}.${key}.cpuMs`,
+        `${label}: server CPU per request`,
+        "ms",
+        runs.map((r) => r.cpuMsPerRequest),
+      ),
       ...(engine === "postgres"
-        ? [figure(`${engine}.${key}.postgresCpuMs`, `${label}: PostgreSQL CPU per request`, "ms", runs.map((r) => r.postgresCpuMsPerRequest))]
+        ? [
+            figure(
+              `${engine}.${key}.postgresCpuMs`,
+              `${label}: PostgreSQL CPU per request`,
+              "ms",
+              runs.map((r) => r.postgresCpuMsPerRequest),
+            ),
+          ]
         : []),
-      figure(`${engine}.${key}.idle`, `${label}: machine idle`, "%", runs.map((r) => 100 * r.idleShare)),
+      figure(
+        `${engine}.${key}.idle`,
+        `${label}: machine idle`,
+        "%",
+        runs.map((r) => 100 * r.idleShare),
+      ),
     ];
 
     if (wants("list")) {
@@ -141,20 +178,72 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       for (let run = 0; run < sizes.runs; run++) {
         const once = { runs: 1, warmupSeconds: run === 0 ? sizes.warmupSeconds : 0 };
         const of = `run ${run + 1}/${sizes.runs}`;
-        if (baseline) bases.push(...(await measure(baseline, { scenario: "baseline-list" }, `bare-route baseline, ${of}`, once)));
+        if (baseline)
+          bases.push(...(await measure(baseline, { scenario: "baseline-list" }, `bare-route baseline, ${of}`, once)));
         lists.push(...(await measure(server, { scenario: "list" }, `list household fines, ${of}`, once)));
       }
       const note = problems(lists);
-      figures.push(figure(`${engine}.list.rps`, "list household fines", "req/s", lists.map((r) => r.requestsPerSecond), note));
-      figures.push(figure(`${engine}.list.p50`, "list household fines p50", "ms", lists.map((r) => r.latency.p50)));
-      figures.push(figure(`${engine}.list.p99`, "list household fines p99", "ms", lists.map((r) => r.latency.p99)));
+      figures.push(
+        figure(
+          `${engine}.list.rps`,
+          "list household fines",
+          "req/s",
+          lists.map((r) => r.requestsPerSecond),
+          note,
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.list.p50`,
+          "list household fines p50",
+          "ms",
+          lists.map((r) => r.latency.p50),
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.list.p99`,
+          "list household fines p99",
+          "ms",
+          lists.map((r) => r.latency.p99),
+        ),
+      );
       figures.push(...cpuFigure("list", "list household fines", lists));
-      figures.push(figure(`${engine}.list.kB`, "list response size", "kB", lists.map((r) => r.bytesPerResponse / 1000)));
-      figures.push(figure(`${engine}.list.rssMB`, "server RSS under the list load (peak)", "MB", lists.map((r) => r.peakMB)));
+      figures.push(
+        figure(
+          `${engine}.list.kB`,
+          "list response size",
+          "kB",
+          lists.map((r) => r.bytesPerResponse / 1000),
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.list.rssMB`,
+          "server RSS under the list load (peak)",
+          "MB",
+          lists.map((r) => r.peakMB),
+        ),
+      );
       if (baseline) {
         const ratios = lists.map((r, i) => r.requestsPerSecond / (bases[i]?.requestsPerSecond ?? Number.NaN));
-        figures.push(figure(`${engine}.baseline.rps`, "bare-route baseline", "req/s", bases.map((r) => r.requestsPerSecond), problems(bases)));
-        figures.push(figure(`${engine}.baseline.p99`, "bare-route baseline p99", "ms", bases.map((r) => r.latency.p99)));
+        figures.push(
+          figure(
+            `${engine}.baseline.rps`,
+            "bare-route baseline",
+            "req/s",
+            bases.map((r) => r.requestsPerSecond),
+            problems(bases),
+          ),
+        );
+        figures.push(
+          figure(
+            `${engine}.baseline.p99`,
+            "bare-route baseline p99",
+            "ms",
+            bases.map((r) => r.latency.p99),
+          ),
+        );
         figures.push(...cpuFigure("baseline", "bare-route baseline", bases));
         figures.push(figure(`${engine}.list.baselineRatio`, "list ÷ baseline (req/s)", "×", ratios));
       }
@@ -163,8 +252,23 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
     if (wants("dashboard")) {
       const runs = await measure(server, { scenario: "dashboard" }, "dashboard load");
       const loads = runs.map((r) => r.requestsPerSecond / DASHBOARD_CALLS);
-      figures.push(figure(`${engine}.dashboard.loadsPerSecond`, `dashboard loads (${DASHBOARD_CALLS} calls each, gzip)`, "loads/s", loads, problems(runs)));
-      figures.push(figure(`${engine}.dashboard.p99`, "dashboard call p99", "ms", runs.map((r) => r.latency.p99)));
+      figures.push(
+        figure(
+          `${engine}.dashboard.loadsPerSecond`,
+          `dashboard loads (${DASHBOARD_CALLS} calls each, gzip)`,
+          "loads/s",
+          loads,
+          problems(runs),
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.dashboard.p99`,
+          "dashboard call p99",
+          "ms",
+          runs.map((r) => r.latency.p99),
+        ),
+      );
       figures.push(...cpuFigure("dashboard", "dashboard call", runs));
     }
 
@@ -174,17 +278,49 @@ export async function benchEngine(engine: Engine, options: Options, workDir: str
       await pause(1000);
       const mailed = (await smtp.report()).received - mailedBefore;
       const issued = runs.reduce((n, r) => n + r.total - r.non2xx, 0);
-      const note = [problems(runs), `${mailed} emails received for ${issued} measured fines (and the warm-up's)`].filter(Boolean).join("; ");
-      figures.push(figure(`${engine}.issue.rps`, "issue fine (with notifications, SMTP)", "req/s", runs.map((r) => r.requestsPerSecond), note));
-      figures.push(figure(`${engine}.issue.p99`, "issue fine p99", "ms", runs.map((r) => r.latency.p99)));
+      const note = [problems(runs), `${mailed} emails received for ${issued} measured fines (and the warm-up's)`]
+        .filter(Boolean)
+        .join("; ");
+      figures.push(
+        figure(
+          `${engine}.issue.rps`,
+          "issue fine (with notifications, SMTP)",
+          "req/s",
+          runs.map((r) => r.requestsPerSecond),
+          note,
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.issue.p99`,
+          "issue fine p99",
+          "ms",
+          runs.map((r) => r.latency.p99),
+        ),
+      );
       figures.push(...cpuFigure("issue", "issue fine", runs));
     }
 
     if (wants("pay")) {
       // Each fine pays once: a run that outpaces its payable fines pays some twice, and the 409s show in the notes.
       const runs = await measure(server, { scenario: "pay" }, "pay fine");
-      figures.push(figure(`${engine}.pay.rps`, "pay fine (with notifications)", "req/s", runs.map((r) => r.requestsPerSecond), problems(runs)));
-      figures.push(figure(`${engine}.pay.p99`, "pay fine p99", "ms", runs.map((r) => r.latency.p99)));
+      figures.push(
+        figure(
+          `${engine}.pay.rps`,
+          "pay fine (with notifications)",
+          "req/s",
+          runs.map((r) => r.requestsPerSecond),
+          problems(runs),
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.pay.p99`,
+          "pay fine p99",
+          "ms",
+          runs.map((r) => r.latency.p99),
+        ),
+      );
       figures.push(...cpuFigure("pay", "pay fine", runs));
     }
 
@@ -218,7 +354,9 @@ async function socketDelivery(
   postgres: BenchPostgres,
 ): Promise<Figure[]> {
   const { sizes } = options;
-  const holders = everyone(fixture).slice(0, sizes.sockets).map(({ member }) => member);
+  const holders = everyone(fixture)
+    .slice(0, sizes.sockets)
+    .map(({ member }) => member);
   log(`opening ${holders.length} live sockets`);
   const sockets = await openSockets(dir, { url: `${server.url.replace(/^http/, "ws")}/ws`, members: holders });
   const p50s: number[] = [];
@@ -239,7 +377,10 @@ async function socketDelivery(
       await pause(1000);
       const report = await sockets.report();
       const committed = postgres.commitTimestamps
-        ? await commitTimes(postgres.url, report.received.map((r) => r.id))
+        ? await commitTimes(
+            postgres.url,
+            report.received.map((r) => r.id),
+          )
         : new Map<string, number>();
       const latencies = report.received.flatMap((r) => {
         const at = committed.get(r.id);
@@ -249,18 +390,24 @@ async function socketDelivery(
       p99s.push(percentile(latencies, 99));
       const delivered = report.received.length;
       const created = issued.total - issued.non2xx;
-      if (delivered < created || report.closed) notes.push(`run ${run + 1}: ${delivered}/${created} delivered, ${report.closed} closed`);
+      if (delivered < created || report.closed)
+        notes.push(`run ${run + 1}: ${delivered}/${created} delivered, ${report.closed} closed`);
     }
   } finally {
     await sockets.close();
   }
-  const note = [
-    postgres.commitTimestamps ? "" : "track_commit_timestamp is off: latency not measured",
-    ...notes,
-  ].filter(Boolean).join("; ");
+  const note = [postgres.commitTimestamps ? "" : "track_commit_timestamp is off: latency not measured", ...notes]
+    .filter(Boolean)
+    .join("; ");
   return [
     { key: "postgres.sockets.open", label: "open sockets", unit: "sockets", value: sockets.open, runs: [sockets.open] },
-    figure("postgres.sockets.p50", `socket delivery p50 (${sizes.socketFinesPerSecond} fines/s)`, "ms", p50s, note || undefined),
+    figure(
+      "postgres.sockets.p50",
+      `socket delivery p50 (${sizes.socketFinesPerSecond} fines/s)`,
+      "ms",
+      p50s,
+      note || undefined,
+    ),
     figure("postgres.sockets.p99", "socket delivery p99", "ms", p99s),
   ];
 }

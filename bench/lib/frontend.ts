@@ -45,7 +45,9 @@ export function bundleFigures(): Figure[] {
   };
   // A module's own chunk, or the named chunk the build groups it into (apps/web/scripts/chunk-groups.ts).
   const chunkOf = (key: string, group: string) =>
-    manifest[key] ? key : (Object.keys(manifest).find((name) => name.startsWith(`_${group}-`) && name.endsWith(".js")) ?? key);
+    manifest[key]
+      ? key
+      : (Object.keys(manifest).find((name) => name.startsWith(`_${group}-`) && name.endsWith(".js")) ?? key);
   // The entry only loads the app, a chunk of its own (apps/web/src/main.tsx), which every route needs.
   const app = chunkOf("src/app/mount.tsx", "mount");
   const landing = weigh([entry, app]);
@@ -59,7 +61,13 @@ export function bundleFigures(): Figure[] {
   ]);
   return [
     { key: "frontend.landingJsKB", label: "landing route JS (gzip)", unit: "KB", value: landing, runs: [landing] },
-    { key: "frontend.dashboardJsKB", label: "dashboard route JS (gzip)", unit: "KB", value: dashboard, runs: [dashboard] },
+    {
+      key: "frontend.dashboardJsKB",
+      label: "dashboard route JS (gzip)",
+      unit: "KB",
+      value: dashboard,
+      runs: [dashboard],
+    },
   ];
 }
 
@@ -107,9 +115,24 @@ export async function lighthouseFigures(url: string, runs: number, workDir: stri
     return { key: `frontend.lighthouse.${key}`, label, unit, value: median(values), runs: values };
   };
   return [
-    figure("performance", "Lighthouse mobile: performance", "score", (r) => r.categories.performance?.score ?? Number.NaN),
-    figure("accessibility", "Lighthouse mobile: accessibility", "score", (r) => r.categories.accessibility?.score ?? Number.NaN),
-    figure("lcpMs", "Lighthouse mobile: LCP", "ms", (r) => r.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+    figure(
+      "performance",
+      "Lighthouse mobile: performance",
+      "score",
+      (r) => r.categories.performance?.score ?? Number.NaN,
+    ),
+    figure(
+      "accessibility",
+      "Lighthouse mobile: accessibility",
+      "score",
+      (r) => r.categories.accessibility?.score ?? Number.NaN,
+    ),
+    figure(
+      "lcpMs",
+      "Lighthouse mobile: LCP",
+      "ms",
+      (r) => r.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    ),
     figure("tbtMs", "Lighthouse mobile: TBT", "ms", (r) => r.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
     figure("cls", "Lighthouse mobile: CLS", "", (r) => r.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN),
   ];

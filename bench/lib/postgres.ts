@@ -14,7 +14,11 @@ export interface BenchPostgres {
   stop(): Promise<void>;
 }
 
-const cluster = (...args: string[]) => execFileSync("bash", [script, ...args], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
+const cluster = (...args: string[]) =>
+  execFileSync("bash", [script, ...args], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop() ?? "";
 
 export interface PostgresOptions {
   /** The database created for the run (and dropped after it). */

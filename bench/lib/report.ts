@@ -35,18 +35,31 @@ export function printTable(figures: Figure[], checked: Checked[], runs: number):
     for (const f of inSection) {
       const verdict = checked.find((c) => c.budget.key === f.key)?.verdict ?? "";
       const runsText = f.runs.length > 1 ? f.runs.map((v) => number(v, f.unit)).join(" / ") : "";
-      rows.push([`  ${f.label}`, format(f.value, f.unit), runsText, budgetText(f.key, f.unit), verdict === "pass" ? "ok" : verdict]);
+      rows.push([
+        `  ${f.label}`,
+        format(f.value, f.unit),
+        runsText,
+        budgetText(f.key, f.unit),
+        verdict === "pass" ? "ok" : verdict,
+      ]);
       if (f.note) rows.push([`    ! ${f.note}`, "", "", "", ""]);
     }
   }
-  const widths = rows[0]?.map((_, col) =>
-    Math.max(...rows.filter((row, i) => !sectionRows.includes(i) && !row[0]?.startsWith("    !")).map((row) => row[col]?.length ?? 0)),
-  ) ?? [];
+  const widths =
+    rows[0]?.map((_, col) =>
+      Math.max(
+        ...rows
+          .filter((row, i) => !sectionRows.includes(i) && !row[0]?.startsWith("    !"))
+          .map((row) => row[col]?.length ?? 0),
+      ),
+    ) ?? [];
   for (const [i, row] of rows.entries()) {
     if (sectionRows.includes(i) || row[0]?.startsWith("    !")) {
       console.log(row[0]);
       continue;
     }
-    console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join("  "));
+    console.log(
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join("  "),
+    );
   }
 }

@@ -44,7 +44,13 @@ export interface SignedInFixture {
 /** What the data set is made of (the rest of `Sizes` is how long the measurements run). */
 export type DataSet = Pick<
   Sizes,
-  "households" | "members" | "rulesPerHousehold" | "finesPerHousehold" | "notesPerHousehold" | "notificationsPerUser" | "paysPerRun"
+  | "households"
+  | "members"
+  | "rulesPerHousehold"
+  | "finesPerHousehold"
+  | "notesPerHousehold"
+  | "notificationsPerUser"
+  | "paysPerRun"
 >;
 
 /** Fines in the issue 14 households: a busy flat after a year, and a long history. */
@@ -61,7 +67,18 @@ export interface Fixture {
 
 const DAY = 24 * 3600_000;
 const NAMES = ["Alex", "Sam", "Jordan", "Priya", "Tomasz", "Aisha", "Chen", "Maya", "Luca", "Zoe", "Kwame", "Ines"];
-const RULES = ["Dishes", "Bins", "Bathroom", "Quiet hours", "Milk", "Hoover", "Recycling", "Guests", "Heating", "Shoes"];
+const RULES = [
+  "Dishes",
+  "Bins",
+  "Bathroom",
+  "Quiet hours",
+  "Milk",
+  "Hoover",
+  "Recycling",
+  "Guests",
+  "Heating",
+  "Shoes",
+];
 const STATUSES = [
   ...Array<string>(40).fill("pending"),
   ...Array<string>(45).fill("paid"),
@@ -114,7 +131,13 @@ interface HouseholdPlan {
   allPending: boolean;
 }
 
-function addHousehold(batch: Batch, random: ReturnType<typeof prng>, sizes: DataSet, plan: HouseholdPlan, index: number) {
+function addHousehold(
+  batch: Batch,
+  random: ReturnType<typeof prng>,
+  sizes: DataSet,
+  plan: HouseholdPlan,
+  index: number,
+) {
   const now = Date.now();
   const householdId = randomUUID();
   const size = random.int(sizes.members[0], sizes.members[1]);
@@ -222,14 +245,21 @@ function addHousehold(batch: Batch, random: ReturnType<typeof prng>, sizes: Data
  * Seeds the issue's data set straight into the database (multi-row INSERTs, no HTTP), after the
  * server's own migrations. Returns the ids and session tokens the load generators use.
  */
-export async function seed(target: { url?: string; dataDir?: string }, sizes: DataSet, payRuns: number): Promise<Fixture> {
+export async function seed(
+  target: { url?: string; dataDir?: string },
+  sizes: DataSet,
+  payRuns: number,
+): Promise<Fixture> {
   const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
   try {
     const random = prng(8);
     const batch = new Batch();
     const fixture: Fixture = { households: [], payables: [], signedIn: [] };
     for (let h = 0; h < sizes.households; h++) {
-      fixture.households.push(addHousehold(batch, random, sizes, { finesPerHousehold: sizes.finesPerHousehold, allPending: false }, h).household);
+      fixture.households.push(
+        addHousehold(batch, random, sizes, { finesPerHousehold: sizes.finesPerHousehold, allPending: false }, h)
+          .household,
+      );
     }
     const payHouseholds = Math.ceil((sizes.paysPerRun * payRuns) / sizes.finesPerHousehold);
     const payables: Payable[] = [];

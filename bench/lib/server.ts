@@ -38,7 +38,14 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const runAs = spec.entry.endsWith(".ts") ? ["--import", "tsx"] : productionNodeFlags();
   const child: ChildProcess = spawn(process.execPath, [...(spec.nodeArgs ?? []), ...runAs, spec.entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, ...spec.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      ...spec.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log);

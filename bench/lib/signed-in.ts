@@ -55,7 +55,13 @@ export function apiCalls(report: Report): ApiCall[] {
   return items.flatMap((item) => {
     const url = new URL(item.url);
     if (!url.pathname.startsWith("/api/")) return [];
-    return [{ path: `${url.pathname}${url.search}`, transferBytes: item.transferSize ?? 0, resourceBytes: item.resourceSize ?? 0 }];
+    return [
+      {
+        path: `${url.pathname}${url.search}`,
+        transferBytes: item.transferSize ?? 0,
+        resourceBytes: item.resourceSize ?? 0,
+      },
+    ];
   });
 }
 
@@ -87,15 +93,19 @@ export async function routeJs(
   await page.bringToFront();
   await page.goto(`${origin}${route}`, { waitUntil: "networkidle" });
   // Lazy chunks keep coming after the network first goes quiet: done once 3 s pass without a new script.
-  for (let seen = -1; seen !== scripts.size; ) {
+  for (let seen = -1; seen !== scripts.size;) {
     seen = scripts.size;
     await page.waitForTimeout(3000);
   }
   if (new URL(page.url()).pathname !== route) throw new Error(`${route} went to ${page.url()}: not signed in`);
   await context.close();
   const files = [...scripts.values()].map((url) => new URL(url).pathname);
-  if (!files.some((file) => file.includes("/shell-"))) throw new Error(`${route} never loaded the app's shell: ${files.join(", ")}`);
-  const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, "apps/web/dist", file))).length, 0);
+  if (!files.some((file) => file.includes("/shell-")))
+    throw new Error(`${route} never loaded the app's shell: ${files.join(", ")}`);
+  const gzip = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(root, "apps/web/dist", file))).length,
+    0,
+  );
   return { brotliKB: brotli / 1000, gzipKB: gzip / 1000, files };
 }
 
@@ -114,7 +124,8 @@ async function lighthouseRun(port: number, url: string, output: string): Promise
       const report = JSON.parse(typeof result.report === "string" ? result.report : (result.report[0] ?? "")) as Report;
       writeFileSync(output, JSON.stringify(report));
       // The Node API reports a lost trace in the report (no scores) rather than throwing, as the CLI does.
-      if (report.runtimeError?.code) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message ?? ""}`);
+      if (report.runtimeError?.code)
+        throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message ?? ""}`);
       return report;
     } catch (error) {
       // Now and then Lighthouse loses its own trace of the page load (NO_NAVSTART): run again, up to twice.
@@ -128,11 +139,36 @@ async function lighthouseRun(port: number, url: string, output: string): Promise
 function pageFigures(prefix: string, label: string, reports: Report[]): Figure[] {
   const read = (f: (r: Report) => number | null | undefined) => reports.map((r) => f(r) ?? Number.NaN);
   return [
-    figure(`${prefix}.performance`, `${label}: performance`, "score", read((r) => r.categories.performance?.score)),
-    figure(`${prefix}.accessibility`, `${label}: accessibility`, "score", read((r) => r.categories.accessibility?.score)),
-    figure(`${prefix}.lcpMs`, `${label}: LCP`, "ms", read((r) => r.audits["largest-contentful-paint"]?.numericValue)),
-    figure(`${prefix}.tbtMs`, `${label}: TBT`, "ms", read((r) => r.audits["total-blocking-time"]?.numericValue)),
-    figure(`${prefix}.cls`, `${label}: CLS`, "", read((r) => r.audits["cumulative-layout-shift"]?.numericValue)),
+    figure(
+      `${prefix}.performance`,
+      `${label}: performance`,
+      "score",
+      read((r) => r.categories.performance?.score),
+    ),
+    figure(
+      `${prefix}.accessibility`,
+      `${label}: accessibility`,
+      "score",
+      read((r) => r.categories.accessibility?.score),
+    ),
+    figure(
+      `${prefix}.lcpMs`,
+      `${label}: LCP`,
+      "ms",
+      read((r) => r.audits["largest-contentful-paint"]?.numericValue),
+    ),
+    figure(
+      `${prefix}.tbtMs`,
+      `${label}: TBT`,
+      "ms",
+      read((r) => r.audits["total-blocking-time"]?.numericValue),
+    ),
+    figure(
+      `${prefix}.cls`,
+      `${label}: CLS`,
+      "",
+      read((r) => r.audits["cumulative-layout-shift"]?.numericValue),
+    ),
   ];
 }
 
@@ -141,7 +177,12 @@ function pageFigures(prefix: string, label: string, reports: Report[]): Figure[]
  * on the dashboard and My Fines of the 300- and the 5,000-fine household, the dashboard's API bytes, the JS the
  * dashboard route downloads, and the dashboard's calls under load at both history lengths (p99 and server RSS).
  */
-export async function signedInFigures(server: RunningServer, fixture: Fixture, options: Options, workDir: string): Promise<Figure[]> {
+export async function signedInFigures(
+  server: RunningServer,
+  fixture: Fixture,
+  options: Options,
+  workDir: string,
+): Promise<Figure[]> {
   const { sizes } = options;
   const dir = path.join(workDir, "signed-in");
   mkdirSync(dir, { recursive: true });
@@ -158,7 +199,11 @@ export async function signedInFigures(server: RunningServer, fixture: Fixture, o
         log("dashboard route JS with an empty cache");
         const js = await routeJs(chromium, origin, household.member);
         writeFileSync(path.join(dir, "dashboard-js.json"), JSON.stringify(js, null, 2));
-        figures.push(figure("signedIn.dashboardJsBrKB", "dashboard route JS on the wire (brotli, empty cache)", "kB", [js.brotliKB]));
+        figures.push(
+          figure("signedIn.dashboardJsBrKB", "dashboard route JS on the wire (brotli, empty cache)", "kB", [
+            js.brotliKB,
+          ]),
+        );
         figures.push(figure("signedIn.dashboardJsGzKB", "the same scripts gzipped", "kB", [js.gzipKB]));
       }
       for (const target of SIGNED_IN_PAGES) {
@@ -168,17 +213,30 @@ export async function signedInFigures(server: RunningServer, fixture: Fixture, o
         await warm.close();
         const reports: Report[] = [];
         for (let run = 0; run < sizes.lighthouseRuns; run++) {
-          log(`Lighthouse (mobile, signed in, warm cache): ${target.label}, ${household.fines} fines, run ${run + 1}/${sizes.lighthouseRuns}`);
+          log(
+            `Lighthouse (mobile, signed in, warm cache): ${target.label}, ${household.fines} fines, run ${run + 1}/${sizes.lighthouseRuns}`,
+          );
           const output = path.join(dir, `lighthouse-${target.name}-${household.fines}-${run + 1}.json`);
           reports.push(await lighthouseRun(chromium.port, `${origin}${target.path}`, output));
         }
-        figures.push(...pageFigures(`signedIn.${target.name}.${household.fines}`, `${target.label}, ${household.fines} fines`, reports));
+        figures.push(
+          ...pageFigures(
+            `signedIn.${target.name}.${household.fines}`,
+            `${target.label}, ${household.fines} fines`,
+            reports,
+          ),
+        );
         if (target.name === "dashboard") {
           const calls = apiCalls(reports[0] as Report);
           called.set(household.fines, calls);
           const kB = reports.map((r) => apiCalls(r).reduce((sum, call) => sum + call.transferBytes, 0) / 1000);
           figures.push(
-            figure(`signedIn.dashboard.${household.fines}.apiKB`, `dashboard API calls, ${household.fines} fines (${calls.length} calls, compressed)`, "kB", kB),
+            figure(
+              `signedIn.dashboard.${household.fines}.apiKB`,
+              `dashboard API calls, ${household.fines} fines (${calls.length} calls, compressed)`,
+              "kB",
+              kB,
+            ),
           );
         }
       }
@@ -237,7 +295,9 @@ async function dashboardCallsUnderLoad(
     const p99s: number[] = [];
     const peaks: number[] = [];
     for (let run = 0; run < sizes.runs; run++) {
-      log(`the dashboard's ${paths.length} endpoints under load, ${household.fines} fines, run ${run + 1}/${sizes.runs}`);
+      log(
+        `the dashboard's ${paths.length} endpoints under load, ${household.fines} fines, run ${run + 1}/${sizes.runs}`,
+      );
       const watched = await watchProcess(server.pid, () => runHttp(dir, { ...spec, seconds: sizes.seconds }));
       p99s.push(watched.result.latency.p99);
       peaks.push(watched.peakMB);
@@ -251,8 +311,12 @@ async function dashboardCallsUnderLoad(
   const [short, long] = households.map((h) => h.fines);
   if (short !== undefined && long !== undefined) {
     const ratio = (m: Map<number, number>) => (m.get(long) ?? Number.NaN) / (m.get(short) ?? Number.NaN);
-    figures.push(figure("signedIn.dashboardCalls.p99Ratio", `dashboard calls p99, ${long} ÷ ${short} fines`, "×", [ratio(p99)]));
-    figures.push(figure("signedIn.dashboardCalls.rssRatio", `server RSS under them, ${long} ÷ ${short} fines`, "×", [ratio(rss)]));
+    figures.push(
+      figure("signedIn.dashboardCalls.p99Ratio", `dashboard calls p99, ${long} ÷ ${short} fines`, "×", [ratio(p99)]),
+    );
+    figures.push(
+      figure("signedIn.dashboardCalls.rssRatio", `server RSS under them, ${long} ÷ ${short} fines`, "×", [ratio(rss)]),
+    );
   }
   return figures;
 }

@@ -117,10 +117,17 @@ export async function step(base: string, flats: Flat[]): Promise<Answer> {
   }
   if (roll < 0.65) {
     const offender = pick(flat.people.filter((person) => person !== me));
-    const body = { household_id: flat.id, offender_id: offender.id, rule_id: pick(flat.ruleIds), amount: 2.5, description: "Pans in the sink" };
+    const body = {
+      household_id: flat.id,
+      offender_id: offender.id,
+      rule_id: pick(flat.ruleIds),
+      amount: 2.5,
+      description: "Pans in the sink",
+    };
     const res = await call(base, me, "POST", "/fines", body);
     const fine = created.safeParse(res.data);
-    if (res.status === 201 && fine.success) flat.fines.push({ id: fine.data.id, issuer: me, offender, status: "pending" });
+    if (res.status === 201 && fine.success)
+      flat.fines.push({ id: fine.data.id, issuer: me, offender, status: "pending" });
     return res;
   }
   if (roll < 0.72) {
@@ -132,9 +139,12 @@ export async function step(base: string, flats: Flat[]): Promise<Answer> {
   if (roll < 0.76) {
     const fine = flat.fines.find((f) => f.status === "pending");
     if (!fine) return call(base, me, "GET", "/sticky-notes");
-    const res = await call(base, fine.offender, "POST", `${fineUrl(fine)}/disputes`, { reason: "I washed them in the morning" });
+    const res = await call(base, fine.offender, "POST", `${fineUrl(fine)}/disputes`, {
+      reason: "I washed them in the morning",
+    });
     const dispute = disputed.safeParse(res.data);
-    if (res.status === 201 && dispute.success) Object.assign(fine, { status: "disputed", disputeId: dispute.data.dispute.id });
+    if (res.status === 201 && dispute.success)
+      Object.assign(fine, { status: "disputed", disputeId: dispute.data.dispute.id });
     else fine.status = "done";
     return res;
   }
@@ -149,7 +159,9 @@ export async function step(base: string, flats: Flat[]): Promise<Answer> {
     // The soak's notes stay few: beyond 30, the oldest goes.
     const oldest = flat.notes.length > 30 ? flat.notes.shift() : undefined;
     if (oldest) return call(base, me, "DELETE", `/sticky-notes/${oldest}`);
-    const res = await call(base, me, "POST", "/sticky-notes", { content: `Bins out on ${pick(["Monday", "Tuesday", "Friday"])}` });
+    const res = await call(base, me, "POST", "/sticky-notes", {
+      content: `Bins out on ${pick(["Monday", "Tuesday", "Friday"])}`,
+    });
     const note = created.safeParse(res.data);
     if (res.status === 201 && note.success) flat.notes.push(note.data.id);
     return res;

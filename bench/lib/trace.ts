@@ -54,7 +54,8 @@ export class SourceMaps {
 
   /** "name (file:line)" for a call frame: our file relative to apps/web, or npm:<package>. */
   locate(frame: ProfileNode["callFrame"]): { fn: string; module: string } {
-    if (!frame.url) return { fn: `${frame.functionName || "(anonymous)"} (native)`, module: frame.functionName || "(native)" };
+    if (!frame.url)
+      return { fn: `${frame.functionName || "(anonymous)"} (native)`, module: frame.functionName || "(native)" };
     const file = new URL(frame.url, "http://x").pathname;
     const consumer = this.consumer(file);
     const position = consumer?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
@@ -67,14 +68,19 @@ export class SourceMaps {
   private consumer(file: string): SourceMapConsumer | null {
     if (!this.consumers.has(file)) {
       const map = path.join(this.mapsDir, `${file}.map`);
-      this.consumers.set(file, existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, "utf8")) as RawSourceMap) : null);
+      this.consumers.set(
+        file,
+        existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, "utf8")) as RawSourceMap) : null,
+      );
     }
     return this.consumers.get(file) ?? null;
   }
 }
 
 const shortSource = (source: string) =>
-  source.includes("node_modules/") ? `npm:${source.slice(source.lastIndexOf("node_modules/") + 13)}` : source.replace(/^(\.\.\/)+(apps\/web\/)?/, "");
+  source.includes("node_modules/")
+    ? `npm:${source.slice(source.lastIndexOf("node_modules/") + 13)}`
+    : source.replace(/^(\.\.\/)+(apps\/web\/)?/, "");
 
 function moduleOf(source: string): string {
   if (!source.includes("node_modules/")) return shortSource(source);
@@ -88,7 +94,10 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
   let best: { pid: number; tid: number } | null = null;
   let most = -1;
   for (const main of mains) {
-    const busy = events.reduce((sum, e) => (e.pid === main.pid && e.tid === main.tid && e.ph === "X" ? sum + (e.dur ?? 0) : sum), 0);
+    const busy = events.reduce(
+      (sum, e) => (e.pid === main.pid && e.tid === main.tid && e.ph === "X" ? sum + (e.dur ?? 0) : sum),
+      0,
+    );
     if (busy > most) {
       most = busy;
       best = { pid: main.pid, tid: main.tid };
@@ -135,7 +144,8 @@ export function analyseTrace(events: TraceEvent[], maps: SourceMaps): LongTaskBr
   // The sampled CPU profile of the main thread: a Profile event, then chunks of nodes, samples and time deltas.
   const nodes = new Map<number, ProfileNode>();
   const samples: { node: number; ts: number }[] = [];
-  const profile = onMain.find((e) => e.name === "Profile") ?? events.find((e) => e.name === "Profile" && e.pid === main?.pid);
+  const profile =
+    onMain.find((e) => e.name === "Profile") ?? events.find((e) => e.name === "Profile" && e.pid === main?.pid);
   let ts = profile?.args?.data?.startTime ?? 0;
   for (const chunk of events.filter((e) => e.name === "ProfileChunk" && e.id === profile?.id)) {
     const data = chunk.args?.data;
@@ -174,8 +184,14 @@ export function analyseTrace(events: TraceEvent[], maps: SourceMaps): LongTaskBr
     }
   }
   const ranked = (m: Map<string, number>, n: number) =>
-    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]): [string, number] => [k, Math.round(v)]);
-  const longTasks = long.map((t) => ({ startMs: Math.round((t.ts - firstTs) / 1000), durationMs: Math.round((t.dur ?? 0) / 1000) }));
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]): [string, number] => [k, Math.round(v)]);
+  const longTasks = long.map((t) => ({
+    startMs: Math.round((t.ts - firstTs) / 1000),
+    durationMs: Math.round((t.dur ?? 0) / 1000),
+  }));
   return {
     busyMs: Math.round(busyMs),
     longTasks,

@@ -17,7 +17,8 @@ export interface HttpLoadSpec {
   token?: string;
 }
 
-export type HttpScenario = "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue" | "signed-in-dashboard";
+export type HttpScenario =
+  "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue" | "signed-in-dashboard";
 
 export interface HttpLoadResult {
   requestsPerSecond: number;

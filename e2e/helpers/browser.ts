@@ -40,7 +40,11 @@ export const PHONE: Viewport = { width: 360, height: 740 };
 const openedAt = new WeakMap<Page, Viewport>();
 
 /** A fresh context (a person on their own device) with one page, at `viewport`. */
-export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
   // Other suites share this 2-core machine; a step that takes 10 s there is slow, not broken.

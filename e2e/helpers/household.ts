@@ -54,7 +54,10 @@ export async function dismissToasts(page: Page) {
   // All at once inside the page: one by one from here, a toast could time out between being found and being
   // clicked, and the click would wait for a button that is gone.
   await page.evaluate(() => {
-    for (const close of document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] button[aria-label="Close toast"]')) close.click();
+    for (const close of document.querySelectorAll<HTMLButtonElement>(
+      '[data-sonner-toast] button[aria-label="Close toast"]',
+    ))
+      close.click();
   });
   await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
 }

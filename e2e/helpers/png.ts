@@ -18,5 +18,10 @@ export function makePng(width = 64, height = 48, from: Rgb = [79, 70, 229], to: 
     rows.push(0); // filter: none
     for (let x = 0; x < width; x += 1) rows.push(...(x / width + y / height < 1 ? from : to));
   }
-  return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(Buffer.from(rows))), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(Buffer.from(rows))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -52,11 +52,20 @@ export async function signInThroughApi(server: RunningServer, email: string): Pr
 
 /** Calls the API with the page's own session, as the app would. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- set-up only: the caller names the answer it expects
-export async function callApi<T>(server: RunningServer, page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+export async function callApi<T>(
+  server: RunningServer,
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   const token = await localItem(page, "authToken");
   const response = await fetch(`${server.url}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   // An answer may have no body (204); any other body must be JSON.

@@ -16,4 +16,6 @@ console.log(`server bundled in ${seconds(started)} s (${bundle})`);
 const template = defaultPgliteTemplate();
 started = performance.now();
 const made = await ensurePgliteTemplate(template);
-console.log(`PGlite first-boot template ${template.key}: ${made ? `made in ${seconds(started)} s` : "up to date"} (${template.cache})`);
+console.log(
+  `PGlite first-boot template ${template.key}: ${made ? `made in ${seconds(started)} s` : "up to date"} (${template.cache})`,
+);

@@ -16,7 +16,10 @@ const keepModuleUrls: Plugin = {
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
-      return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+      return {
+        contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
+        loader: "ts",
+      };
     });
   },
 };
@@ -28,7 +31,9 @@ const keepModuleUrls: Plugin = {
  * (docs/performance.md).
  */
 export async function bundleServer(outFile = SERVER_BUNDLE): Promise<string> {
-  const manifest = JSON.parse(readFileSync(`${SERVER}package.json`, "utf8")) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(`${SERVER}package.json`, "utf8")) as {
+    dependencies: Record<string, string>;
+  };
   const packages = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@housemate/"));
   await build({
     entryPoints: [`${SERVER}src/server.ts`],

@@ -20,7 +20,10 @@ const configSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     TRUST_PROXY: z
       .string()
-      .regex(/^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, "must be true, false, a hop count or a list of proxy addresses")
+      .regex(
+        /^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/,
+        "must be true, false, a hop count or a list of proxy addresses",
+      )
       .default("false"),
     MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),

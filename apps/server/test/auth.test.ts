@@ -59,7 +59,14 @@ async function signIn(payload: LoginBody & { email: string }) {
     token: string;
     expires: string;
     needsOnboarding: boolean;
-    user: { id: string; email: string; display_name: string; household_id: string | null; is_admin: boolean; email_verified: boolean };
+    user: {
+      id: string;
+      email: string;
+      display_name: string;
+      household_id: string | null;
+      is_admin: boolean;
+      email_verified: boolean;
+    };
     invite: { code: string; householdName: string; memberCount: number; displayName: string } | null;
   };
 }
@@ -78,7 +85,9 @@ describe("signing in with a magic link", () => {
     expect(mail.body).toContain("used only once");
     expect(mail.body).toContain("If you did not ask for this");
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
-    expect(linkIn(mail, "/auth/verify").origin + linkIn(mail, "/auth/verify").pathname).toBe(`${PUBLIC_URL}/auth/verify`);
+    expect(linkIn(mail, "/auth/verify").origin + linkIn(mail, "/auth/verify").pathname).toBe(
+      `${PUBLIC_URL}/auth/verify`,
+    );
 
     const res = await verify(token);
     expect(res.statusCode).toBe(200);
@@ -220,7 +229,13 @@ describe("asking for a link", () => {
   });
 
   it("counts +tags and Gmail's dots and googlemail.com against one mailbox, and other people apart", async () => {
-    const variants = ["ana.b+1@gmail.com", "anab+2@googlemail.com", "a.n.a.b@gmail.com", "ANAB@gmail.com", "anab+x@gmail.com"];
+    const variants = [
+      "ana.b+1@gmail.com",
+      "anab+2@googlemail.com",
+      "a.n.a.b@gmail.com",
+      "ANAB@gmail.com",
+      "anab+x@gmail.com",
+    ];
     for (const email of variants) expect((await login({ email })).statusCode, email).toBe(200);
     expect((await login({ email: "a.nab+7@googlemail.com" })).statusCode).toBe(429);
     expect((await login({ email: "anac@gmail.com" })).statusCode).toBe(200);
@@ -334,49 +349,68 @@ describe("mail delivery", () => {
   // These build a second app over a database of their own: slow on a busy machine.
   const SECOND_APP_TIMEOUT = 60_000;
 
-  it("answers at once when the mail server is down, and keeps the mail queued to retry", async () => {
-    const down = await createTestContext({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
-    try {
-      const res = await down.request({ method: "POST", url: "/api/auth/login", payload: { email: "patient@example.com" } });
-      expect(res.statusCode).toBe(200);
-      await expect
-        .poll(async () => {
-          const [mail] = await down.db.select().from(mailOutbox).where(isNotNull(mailOutbox.lastError));
-          return mail ? { to: mail.to, sent: mail.sentAt } : null;
-        }, { timeout: 10_000 })
-        .toEqual({ to: "patient@example.com", sent: null });
-    } finally {
-      await down.close();
-    }
-  }, SECOND_APP_TIMEOUT);
+  it(
+    "answers at once when the mail server is down, and keeps the mail queued to retry",
+    async () => {
+      const down = await createTestContext({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
+      try {
+        const res = await down.request({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "patient@example.com" },
+        });
+        expect(res.statusCode).toBe(200);
+        await expect
+          .poll(
+            async () => {
+              const [mail] = await down.db.select().from(mailOutbox).where(isNotNull(mailOutbox.lastError));
+              return mail ? { to: mail.to, sent: mail.sentAt } : null;
+            },
+            { timeout: 10_000 },
+          )
+          .toEqual({ to: "patient@example.com", sent: null });
+      } finally {
+        await down.close();
+      }
+    },
+    SECOND_APP_TIMEOUT,
+  );
 
-  it("writes the mail to the server log when no SMTP_URL is set, and that link signs in", async () => {
-    const log: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        log.push(chunk.toString("utf8"));
-        done();
-      },
-    });
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: loadConfig({ PUBLIC_URL }),
-      database,
-      logger: { level: "info", stream },
-      webRoot: null,
-    });
-    try {
-      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "local@example.com" } });
-      expect(res.statusCode).toBe(200);
-      const pattern = /http:\/\/housemate\.test\/auth\/verify\?token=[\w-]+/;
-      await expect.poll(() => pattern.exec(log.join(""))?.[0], { timeout: 10_000 }).toBeTruthy();
-      const link = new URL(pattern.exec(log.join(""))?.[0] ?? "");
-      const verified = await app.inject({ method: "GET", url: `/api/auth/verify${link.search}` });
-      expect(verified.statusCode).toBe(200);
-      expect(verified.json().data.user.email).toBe("local@example.com");
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  }, SECOND_APP_TIMEOUT);
+  it(
+    "writes the mail to the server log when no SMTP_URL is set, and that link signs in",
+    async () => {
+      const log: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          log.push(chunk.toString("utf8"));
+          done();
+        },
+      });
+      const database = await openTestDatabase();
+      const app = await buildApp({
+        config: loadConfig({ PUBLIC_URL }),
+        database,
+        logger: { level: "info", stream },
+        webRoot: null,
+      });
+      try {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "local@example.com" },
+        });
+        expect(res.statusCode).toBe(200);
+        const pattern = /http:\/\/housemate\.test\/auth\/verify\?token=[\w-]+/;
+        await expect.poll(() => pattern.exec(log.join(""))?.[0], { timeout: 10_000 }).toBeTruthy();
+        const link = new URL(pattern.exec(log.join(""))?.[0] ?? "");
+        const verified = await app.inject({ method: "GET", url: `/api/auth/verify${link.search}` });
+        expect(verified.statusCode).toBe(200);
+        expect(verified.json().data.user.email).toBe("local@example.com");
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    },
+    SECOND_APP_TIMEOUT,
+  );
 });

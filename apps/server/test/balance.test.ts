@@ -23,7 +23,11 @@ async function flat() {
   const dan = (await buildHouseholdWithMembers(t.db, 0)).owner;
   const rule = await buildRule(t.db, household.id, ana.user.id);
   const fineOf = (amountMinor: number, status = "pending") =>
-    buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id }, { amountMinor, status });
+    buildFine(
+      t.db,
+      { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id },
+      { amountMinor, status },
+    );
   return { household, ana, ben, dan, fineOf };
 }
 type Flat = Awaited<ReturnType<typeof flat>>;
@@ -33,7 +37,8 @@ const pay = (w: Flat, fineId: string, token = w.ben.token) =>
 const balanceOf = async (w: Flat, token = w.ana.token) =>
   (await t.request({ method: "GET", url: `/api/balance/household/${w.household.id}/balance`, token })).json().data;
 const statsOf = async (w: Flat, token = w.ana.token) =>
-  (await t.request({ method: "GET", url: `/api/balance/household/${w.household.id}/balance/stats`, token })).json().data;
+  (await t.request({ method: "GET", url: `/api/balance/household/${w.household.id}/balance/stats`, token })).json()
+    .data;
 
 describe("the fine fund", () => {
   it("is the sum of paid fines only", async () => {
@@ -57,7 +62,12 @@ describe("the fine fund", () => {
           method: "POST",
           url: "/api/fines",
           token: w.ana.token,
-          payload: { offender_id: w.ben.user.id, rule_id: (await buildRule(t.db, w.household.id, w.ana.user.id)).id, amount, household_id: w.household.id },
+          payload: {
+            offender_id: w.ben.user.id,
+            rule_id: (await buildRule(t.db, w.household.id, w.ana.user.id)).id,
+            amount,
+            household_id: w.household.id,
+          },
         });
         expect(res.statusCode).toBe(201);
         expect((await pay(w, res.json().data.id)).statusCode).toBe(200);
@@ -107,7 +117,10 @@ describe("the fine fund", () => {
 describe("authorization matrix", () => {
   const routes = [
     { name: "GET /balance/household/{id}/balance", url: (id: string) => `/api/balance/household/${id}/balance` },
-    { name: "GET /balance/household/{id}/balance/stats", url: (id: string) => `/api/balance/household/${id}/balance/stats` },
+    {
+      name: "GET /balance/household/{id}/balance/stats",
+      url: (id: string) => `/api/balance/household/${id}/balance/stats`,
+    },
   ];
   const cases = routes.flatMap((route) =>
     (
@@ -123,7 +136,13 @@ describe("authorization matrix", () => {
 
   it.each(cases)("$name as $who → $status", async ({ url, who, status }) => {
     const w = await flat();
-    const token = { "signed out": undefined, issuer: w.ana.token, offender: w.ben.token, "member of another household": w.dan.token, "unknown household": w.ana.token }[who];
+    const token = {
+      "signed out": undefined,
+      issuer: w.ana.token,
+      offender: w.ben.token,
+      "member of another household": w.dan.token,
+      "unknown household": w.ana.token,
+    }[who];
     const id = who === "unknown household" ? unknownId() : w.household.id;
     const res = await t.request({ method: "GET", url: url(id), token });
     expect(res.statusCode).toBe(status);

@@ -18,7 +18,11 @@ async function flat() {
   const { household, ana, ben } = people;
   const rule = await buildRule(t.db, household.id, ana.user.id);
   const fine = (overrides: Parameters<typeof buildFine>[2] = {}, by = ana, to = ben) =>
-    buildFine(t.db, { householdId: household.id, issuerId: by.user.id, offenderId: to.user.id, ruleId: rule.id }, overrides);
+    buildFine(
+      t.db,
+      { householdId: household.id, issuerId: by.user.id, offenderId: to.user.id, ruleId: rule.id },
+      overrides,
+    );
   return { ...people, fine };
 }
 
@@ -78,14 +82,21 @@ describe("a list of fines is a page", () => {
     const micros = ["000001", "000002", "000002", "000002", "000500", "000999", "000999"];
     for (const [index, tail] of micros.entries()) {
       const issued = await w.fine({ description: `Fine ${index}` });
-      await t.db.execute(sql`update fines set created_at = ${`2026-03-01T10:00:00.123${tail}Z`}::timestamptz where id = ${issued.id}`);
+      await t.db.execute(
+        sql`update fines set created_at = ${`2026-03-01T10:00:00.123${tail}Z`}::timestamptz where id = ${issued.id}`,
+      );
     }
     // One more in the previous and the next millisecond, so pages end inside the millisecond from both sides.
-    await t.db.execute(sql`update fines set created_at = '2026-03-01T10:00:00.122999Z' where id = ${(await w.fine()).id}`);
-    await t.db.execute(sql`update fines set created_at = '2026-03-01T10:00:00.124000Z' where id = ${(await w.fine()).id}`);
+    await t.db.execute(
+      sql`update fines set created_at = '2026-03-01T10:00:00.122999Z' where id = ${(await w.fine()).id}`,
+    );
+    await t.db.execute(
+      sql`update fines set created_at = '2026-03-01T10:00:00.124000Z' where id = ${(await w.fine()).id}`,
+    );
     const all = await newestFirst(w.household.id);
     expect(all).toHaveLength(9);
-    for (const limit of [1, 2, 3, 4]) expect(await walk(`/api/fines/household/${w.household.id}`, w.ana.token, limit)).toEqual(all);
+    for (const limit of [1, 2, 3, 4])
+      expect(await walk(`/api/fines/household/${w.household.id}`, w.ana.token, limit)).toEqual(all);
   });
 
   it("counts and sums the whole list: total and amount follow the status asked for, by_status never does", async () => {
@@ -113,7 +124,10 @@ describe("a list of fines is a page", () => {
     const mine = await page(`/api/fines?created_by=${w.ana.user.id}`, w.cleo.token);
     expect(mine.page).toMatchObject({ total: 3, amount: 6.6, by_status: { pending: 1, paid: 2, disputed: 0 } });
     const nobody = await page(`${url}?created_by=${unknownId()}`, w.ben.token);
-    expect(nobody).toEqual({ data: [], page: { total: 0, amount: 0, next_cursor: null, by_status: { pending: 0, paid: 0, disputed: 0 } } });
+    expect(nobody).toEqual({
+      data: [],
+      page: { total: 0, amount: 0, next_cursor: null, by_status: { pending: 0, paid: 0, disputed: 0 } },
+    });
   });
 
   it("stands still while fines arrive: the next page starts where the last one ended", async () => {
@@ -134,7 +148,12 @@ describe("a list of fines is a page", () => {
     const kept = await w.fine({ amountMinor: 100 });
     const contested = await w.fine({ amountMinor: 500 });
     const lifecycle = `/api/fines/household/${w.household.id}/fines/${contested.id}`;
-    const disputed = await t.request({ method: "POST", url: `${lifecycle}/disputes`, token: w.ben.token, payload: { reason: "Not my pans" } });
+    const disputed = await t.request({
+      method: "POST",
+      url: `${lifecycle}/disputes`,
+      token: w.ben.token,
+      payload: { reason: "Not my pans" },
+    });
     const disputeId = disputed.json().data.dispute.id as string;
     const accepted = await t.request({
       method: "PUT",
@@ -161,7 +180,11 @@ describe("a list of fines is a page", () => {
     const answer = await page(`/api/fines/household/${ours.household.id}?limit=10&cursor=${cursor}`, ours.ana.token);
     expect(answer.data.every((f) => f.household_id === ours.household.id)).toBe(true);
     expect(answer.page.total).toBe(3);
-    const refused = await t.request({ method: "GET", url: `/api/fines/household/${theirs.household.id}?cursor=${cursor}`, token: ours.ana.token });
+    const refused = await t.request({
+      method: "GET",
+      url: `/api/fines/household/${theirs.household.id}?cursor=${cursor}`,
+      token: ours.ana.token,
+    });
     expect(refused.statusCode).toBe(403);
   });
 });
@@ -211,7 +234,11 @@ describe("a page that cannot be", () => {
     await w.fine();
     for (const base of [`/api/fines/household/${w.household.id}`, "/api/fines", `/api/fines/user/${w.ben.user.id}`]) {
       for (const cursor of BAD_CURSORS) {
-        const res = await t.request({ method: "GET", url: `${base}?cursor=${encodeURIComponent(cursor)}`, token: w.ana.token });
+        const res = await t.request({
+          method: "GET",
+          url: `${base}?cursor=${encodeURIComponent(cursor)}`,
+          token: w.ana.token,
+        });
         expect(res.statusCode, `${base} ${cursor}`).toBe(400);
         expect(res.json().error).toMatchObject({
           code: "VALIDATION_ERROR",
@@ -225,7 +252,16 @@ describe("a page that cannot be", () => {
   it("refuses a limit or a status outside the contract, naming the field", async () => {
     const w = await flat();
     const url = `/api/fines/household/${w.household.id}`;
-    for (const query of ["limit=0", `limit=${FINE_PAGE_MAX + 1}`, "limit=2.5", "limit=ten", "status=cancelled", "status=PAID", "created_by=me", `cursor=${"a".repeat(201)}`]) {
+    for (const query of [
+      "limit=0",
+      `limit=${FINE_PAGE_MAX + 1}`,
+      "limit=2.5",
+      "limit=ten",
+      "status=cancelled",
+      "status=PAID",
+      "created_by=me",
+      `cursor=${"a".repeat(201)}`,
+    ]) {
       const res = await t.request({ method: "GET", url: `${url}?${query}`, token: w.ana.token });
       expect(res.statusCode, query).toBe(400);
       const field = query.split("=")[0];

@@ -3,9 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { DISPUTE_MARKER_MESSAGE, FINE_DISPUTED_NO_EDIT_MESSAGE } from "@housemate/contract";
-import { disputes, fineEdits, fines, households, mailOutbox, notificationPreferences, notifications, rules, sessions, users } from "../src/db/schema.js";
+import {
+  disputes,
+  fineEdits,
+  fines,
+  households,
+  mailOutbox,
+  notificationPreferences,
+  notifications,
+  rules,
+  sessions,
+  users,
+} from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
-import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
+import {
+  buildFine,
+  buildFlatOfThree,
+  buildHouseholdWithMembers,
+  buildMember,
+  buildRule,
+  unknownId,
+} from "./helpers/factories.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -20,21 +38,33 @@ afterAll(() => t.close());
 async function flat() {
   const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
   const dan = (await buildHouseholdWithMembers(t.db, 0)).owner;
-  const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes left overnight", fineAmountMinor: 250 });
-  const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+  const rule = await buildRule(t.db, household.id, ana.user.id, {
+    title: "Dishes left overnight",
+    fineAmountMinor: 250,
+  });
+  const fine = await buildFine(t.db, {
+    householdId: household.id,
+    issuerId: ana.user.id,
+    offenderId: ben.user.id,
+    ruleId: rule.id,
+  });
   return { household, ana, ben, cleo, dan, rule, fine };
 }
 type Flat = Awaited<ReturnType<typeof flat>>;
 
 const base = (w: Flat, fineId = w.fine.id) => `/api/fines/household/${w.household.id}/fines/${fineId}`;
-const pay = (w: Flat, token: string, fineId?: string) => t.request({ method: "PUT", url: `${base(w, fineId)}/pay`, token });
+const pay = (w: Flat, token: string, fineId?: string) =>
+  t.request({ method: "PUT", url: `${base(w, fineId)}/pay`, token });
 const dispute = (w: Flat, token: string, reason = "I washed them in the morning") =>
   t.request({ method: "POST", url: `${base(w)}/disputes`, token, payload: { reason } });
 const review = (w: Flat, token: string, disputeId: string, action: string, reason = "Seen them at midnight") =>
   t.request({ method: "PUT", url: `${base(w)}/disputes/${disputeId}`, token, payload: { action, reason } });
 const storedFine = async (id: string) => (await t.db.select().from(fines).where(eq(fines.id, id)))[0];
 const notificationsOf = (userId: string, typeId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
 
 /** Disputes the flat's fine as Ben and returns the dispute's id. */
 async function disputed(w: Flat) {
@@ -66,8 +96,19 @@ describe("issuing a fine", () => {
     const fine = res.json().data;
     expect(Object.keys(fine).sort()).toEqual(
       [
-        "id", "household_id", "offender_id", "created_by", "rule_id", "amount", "status", "description",
-        "created_at", "updated_at", "paid_at", "dispute_rejected", "evidence",
+        "id",
+        "household_id",
+        "offender_id",
+        "created_by",
+        "rule_id",
+        "amount",
+        "status",
+        "description",
+        "created_at",
+        "updated_at",
+        "paid_at",
+        "dispute_rejected",
+        "evidence",
       ].sort(),
     );
     expect(fine).toMatchObject({
@@ -115,8 +156,14 @@ describe("issuing a fine", () => {
     ["both off: the fine is still issued", false, false],
   ])("honours the offender's preferences, %s", async (_label, inApp, email) => {
     const w = await flat();
-    await t.db.insert(notificationPreferences).values({ userId: w.ben.user.id, typeId: "fine_received", inAppEnabled: inApp, emailEnabled: email });
-    const queued = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, w.ben.user.email ?? ""));
+    await t.db
+      .insert(notificationPreferences)
+      .values({ userId: w.ben.user.id, typeId: "fine_received", inAppEnabled: inApp, emailEnabled: email });
+    const queued = () =>
+      t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, w.ben.user.email ?? ""));
     const before = (await queued()).length;
 
     const res = await issue(w, w.ana.token);
@@ -148,8 +195,16 @@ describe("issuing a fine", () => {
     ["a fine to yourself", (w: Flat) => ({ offender_id: w.ana.user.id })],
     ["a fine to someone in another household", (w: Flat) => ({ offender_id: w.dan.user.id })],
     ["a fine to an unknown person", () => ({ offender_id: unknownId() })],
-    ["another household's rule", async (w: Flat) => ({ rule_id: (await buildRule(t.db, w.dan.user.householdId ?? "", w.dan.user.id)).id })],
-    ["a deleted rule", async (w: Flat) => ({ rule_id: (await buildRule(t.db, w.household.id, w.ana.user.id, { deletedAt: new Date() })).id })],
+    [
+      "another household's rule",
+      async (w: Flat) => ({ rule_id: (await buildRule(t.db, w.dan.user.householdId ?? "", w.dan.user.id)).id }),
+    ],
+    [
+      "a deleted rule",
+      async (w: Flat) => ({
+        rule_id: (await buildRule(t.db, w.household.id, w.ana.user.id, { deletedAt: new Date() })).id,
+      }),
+    ],
     ["an amount of 0", () => ({ amount: 0 })],
     ["an amount over 100000", () => ({ amount: 100_000.01 })],
     ["an amount with three decimals", () => ({ amount: 2.505 })],
@@ -177,7 +232,8 @@ describe("issuing a fine", () => {
   });
 
   describe("who may issue it, and what is written when they may not", () => {
-    const finesIn = async (w: Flat) => (await t.db.select().from(fines).where(eq(fines.householdId, w.household.id))).length;
+    const finesIn = async (w: Flat) =>
+      (await t.db.select().from(fines).where(eq(fines.householdId, w.household.id))).length;
 
     it("lets any member issue one, with the same fine and the same words as the first", async () => {
       const w = await flat();
@@ -195,39 +251,67 @@ describe("issuing a fine", () => {
       expect(received.map((n) => n.message)).toContain(
         `${w.cleo.user.displayName} fined you £2.50 for breaking "Dishes left overnight".`,
       );
-      await t.smtp.waitFor(w.ben.user.email ?? "", (mail) => mail.body.includes(`${w.cleo.user.displayName} fined you`));
+      await t.smtp.waitFor(w.ben.user.email ?? "", (mail) =>
+        mail.body.includes(`${w.cleo.user.displayName} fined you`),
+      );
     });
 
     it.each([
       ["no session", 401, () => ({ token: "" })],
-      ["a revoked session", 401, async (w: Flat) => {
-        await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, w.cleo.user.id));
-        return {};
-      }],
-      ["an expired session", 401, async (w: Flat) => {
-        await t.db.update(sessions).set({ expiresAt: new Date(t.clock.now.getTime() - 1000) }).where(eq(sessions.userId, w.cleo.user.id));
-        return {};
-      }],
-      ["a deleted account", 401, async (w: Flat) => {
-        await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, w.cleo.user.id));
-        return {};
-      }],
-      ["a member who has left", 403, async (w: Flat) => {
-        await t.db.update(users).set({ householdId: null }).where(eq(users.id, w.cleo.user.id));
-        return {};
-      }],
+      [
+        "a revoked session",
+        401,
+        async (w: Flat) => {
+          await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, w.cleo.user.id));
+          return {};
+        },
+      ],
+      [
+        "an expired session",
+        401,
+        async (w: Flat) => {
+          await t.db
+            .update(sessions)
+            .set({ expiresAt: new Date(t.clock.now.getTime() - 1000) })
+            .where(eq(sessions.userId, w.cleo.user.id));
+          return {};
+        },
+      ],
+      [
+        "a deleted account",
+        401,
+        async (w: Flat) => {
+          await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, w.cleo.user.id));
+          return {};
+        },
+      ],
+      [
+        "a member who has left",
+        403,
+        async (w: Flat) => {
+          await t.db.update(users).set({ householdId: null }).where(eq(users.id, w.cleo.user.id));
+          return {};
+        },
+      ],
       ["a fine in someone else's name", 403, (w: Flat) => ({ change: { created_by: w.ana.user.id } })],
       ["a fine in another household", 403, (w: Flat) => ({ change: { household_id: w.dan.user.householdId } })],
       ["a fine to yourself", 400, (w: Flat) => ({ change: { offender_id: w.cleo.user.id } })],
       ["an offender from another household", 400, (w: Flat) => ({ change: { offender_id: w.dan.user.id } })],
-      ["a deleted rule", 400, async (w: Flat) => {
-        await t.db.update(rules).set({ deletedAt: new Date() }).where(eq(rules.id, w.rule.id));
-        return {};
-      }],
+      [
+        "a deleted rule",
+        400,
+        async (w: Flat) => {
+          await t.db.update(rules).set({ deletedAt: new Date() }).where(eq(rules.id, w.rule.id));
+          return {};
+        },
+      ],
     ])("refuses %s (%i), writing nothing", async (_label, status, arrange) => {
       const w = await flat();
       const before = await finesIn(w);
-      const { token = w.cleo.token, change = {} } = (await arrange(w)) as { token?: string; change?: Record<string, unknown> };
+      const { token = w.cleo.token, change = {} } = (await arrange(w)) as {
+        token?: string;
+        change?: Record<string, unknown>;
+      };
       const res = await issue(w, token, change);
       expect(res.statusCode).toBe(status);
       expect(await finesIn(w)).toBe(before);
@@ -250,19 +334,34 @@ describe("listing fines", () => {
     const ids = { household: w.household.id, issuer: w.ana.user.id, offender: w.ben.user.id, rule: w.rule.id };
     const at = (minutesAgo: number) => new Date(t.clock.now.getTime() - minutesAgo * 60_000);
     const params = { householdId: ids.household, issuerId: ids.issuer, offenderId: ids.offender, ruleId: ids.rule };
-    await t.db.update(fines).set({ createdAt: at(10) }).where(eq(fines.id, w.fine.id));
+    await t.db
+      .update(fines)
+      .set({ createdAt: at(10) })
+      .where(eq(fines.id, w.fine.id));
     const second = await buildFine(t.db, params, { createdAt: at(5) });
     const third = await buildFine(t.db, { ...params, offenderId: w.cleo.user.id }, { createdAt: at(1) });
     await buildFine(t.db, params, { status: "cancelled", createdAt: at(0) });
 
     const all = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}`, token: w.cleo.token });
     expect(all.json().data.map((f: { id: string }) => f.id)).toEqual([third.id, second.id, w.fine.id]);
-    const first = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1`, token: w.ana.token });
+    const first = await t.request({
+      method: "GET",
+      url: `/api/fines/household/${w.household.id}?limit=1`,
+      token: w.ana.token,
+    });
     const cursor = first.json().page.next_cursor as string;
-    const page = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1&cursor=${cursor}`, token: w.ana.token });
+    const page = await t.request({
+      method: "GET",
+      url: `/api/fines/household/${w.household.id}?limit=1&cursor=${cursor}`,
+      token: w.ana.token,
+    });
     expect(page.json().data.map((f: { id: string }) => f.id)).toEqual([second.id]);
     // `offset` is gone (decision 022): like any unknown query parameter it is ignored, not a page.
-    const offset = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}?limit=1&offset=1`, token: w.ana.token });
+    const offset = await t.request({
+      method: "GET",
+      url: `/api/fines/household/${w.household.id}?limit=1&offset=1`,
+      token: w.ana.token,
+    });
     expect(offset.json().data.map((f: { id: string }) => f.id)).toEqual([third.id]);
 
     const mine = await t.request({ method: "GET", url: "/api/fines", token: w.ben.token });
@@ -275,11 +374,21 @@ describe("listing fines", () => {
     const w = await flat();
     // Enough fines that the answer is worth compressing.
     for (let i = 0; i < 5; i += 1) {
-      await buildFine(t.db, { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id, ruleId: w.rule.id });
+      await buildFine(t.db, {
+        householdId: w.household.id,
+        issuerId: w.ana.user.id,
+        offenderId: w.ben.user.id,
+        ruleId: w.rule.id,
+      });
     }
     const url = `/api/fines/household/${w.household.id}`;
     const get = (acceptEncoding?: string) =>
-      t.request({ method: "GET", url, token: w.cleo.token, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+      t.request({
+        method: "GET",
+        url,
+        token: w.cleo.token,
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
     const plain = await get();
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const br = await get("gzip, deflate, br");
@@ -298,7 +407,11 @@ describe("listing fines", () => {
   it("never serves a kept list after a fine changed, whoever changed it", async () => {
     const w = await flat();
     const list = async () => {
-      const res = await t.request({ method: "GET", url: `/api/fines/household/${w.household.id}`, token: w.cleo.token });
+      const res = await t.request({
+        method: "GET",
+        url: `/api/fines/household/${w.household.id}`,
+        token: w.cleo.token,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       return res.json().data as { id: string; description: string; status: string }[];
@@ -307,20 +420,35 @@ describe("listing fines", () => {
     // Straight to the database, as another instance would: the trigger bumps the household's fines_version.
     await t.db.update(fines).set({ description: "Changed elsewhere" }).where(eq(fines.id, w.fine.id));
     expect((await list()).map((f) => f.description)).toEqual(["Changed elsewhere"]);
-    const added = await buildFine(t.db, { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.cleo.user.id, ruleId: w.rule.id });
+    const added = await buildFine(t.db, {
+      householdId: w.household.id,
+      issuerId: w.ana.user.id,
+      offenderId: w.cleo.user.id,
+      ruleId: w.rule.id,
+    });
     expect((await list()).map((f) => f.id)).toEqual([added.id, w.fine.id]);
     expect((await pay(w, w.ben.token)).statusCode).toBe(200);
     expect((await list()).find((f) => f.id === w.fine.id)?.status).toBe("paid");
     // A write that changes no row leaves the version, and the kept list, as they were.
-    const [before] = await t.db.select({ v: households.finesVersion }).from(households).where(eq(households.id, w.household.id));
+    const [before] = await t.db
+      .select({ v: households.finesVersion })
+      .from(households)
+      .where(eq(households.id, w.household.id));
     await t.db.update(fines).set({ description: "nobody" }).where(eq(fines.id, unknownId()));
-    const [after] = await t.db.select({ v: households.finesVersion }).from(households).where(eq(households.id, w.household.id));
+    const [after] = await t.db
+      .select({ v: households.finesVersion })
+      .from(households)
+      .where(eq(households.id, w.household.id));
     expect(after?.v).toBe(before?.v);
     await t.db.delete(fines).where(eq(fines.id, added.id));
     expect((await list()).map((f) => f.id)).toEqual([w.fine.id]);
     // Another household's list is its own, and deleting a household (its fines cascade) is not hindered.
     const other = await flat();
-    const theirs = await t.request({ method: "GET", url: `/api/fines/household/${other.household.id}`, token: other.ana.token });
+    const theirs = await t.request({
+      method: "GET",
+      url: `/api/fines/household/${other.household.id}`,
+      token: other.ana.token,
+    });
     expect(theirs.json().data.map((f: { id: string }) => f.id)).toEqual([other.fine.id]);
     await t.db.delete(households).where(eq(households.id, other.household.id));
     expect(await t.db.select().from(fines).where(eq(fines.householdId, other.household.id))).toEqual([]);
@@ -341,9 +469,18 @@ describe("editing a fine (PATCH)", () => {
 
   it("lets the issuer correct description, amount and evidence note of a pending fine", async () => {
     const w = await flat();
-    const res = await patch(w, w.ana.token, { description: "Two pans", amount: 0.1 + 0.2, evidence: { note: "Seen at 1am" } });
+    const res = await patch(w, w.ana.token, {
+      description: "Two pans",
+      amount: 0.1 + 0.2,
+      evidence: { note: "Seen at 1am" },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ description: "Two pans", amount: 0.3, status: "pending", evidence: { note: "Seen at 1am", images: [] } });
+    expect(res.json().data).toMatchObject({
+      description: "Two pans",
+      amount: 0.3,
+      status: "pending",
+      evidence: { note: "Seen at 1am", images: [] },
+    });
     expect((await storedFine(w.fine.id))?.amountMinor).toBe(30);
   });
 
@@ -413,7 +550,9 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
 
   it("refuses an edit of a pending fine that has any dispute record, whatever its flags say", async () => {
     const w = await flat();
-    await t.db.insert(disputes).values({ fineId: w.fine.id, raisedBy: w.ben.user.id, reason: "Not me", status: "declined" });
+    await t.db
+      .insert(disputes)
+      .values({ fineId: w.fine.id, raisedBy: w.ben.user.id, reason: "Not me", status: "declined" });
     const res = await patch(w, w.ana.token, { amount: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(FINE_DISPUTED_NO_EDIT_MESSAGE);
@@ -441,7 +580,13 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
         method: "POST",
         url: "/api/fines",
         token: w.ana.token,
-        payload: { offender_id: w.ben.user.id, rule_id: w.rule.id, amount: 1, household_id: w.household.id, description },
+        payload: {
+          offender_id: w.ben.user.id,
+          rule_id: w.rule.id,
+          amount: 1,
+          household_id: w.household.id,
+          description,
+        },
       });
       expect(issued.statusCode).toBe(400);
       expect(issued.json().error.message).toContain(DISPUTE_MARKER_MESSAGE);
@@ -470,7 +615,9 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
     expect(res.statusCode).toBe(200);
 
     const message = `${w.ana.user.displayName} changed the fine you received for breaking "Dishes left overnight": amount £2.50 → £5.00, description changed.`;
-    expect(await notificationsOf(w.ben.user.id, "fine_updated")).toMatchObject([{ title: "Fine changed", message, householdId: w.household.id }]);
+    expect(await notificationsOf(w.ben.user.id, "fine_updated")).toMatchObject([
+      { title: "Fine changed", message, householdId: w.household.id },
+    ]);
     for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_updated")).toEqual([]);
     const mail = await t.smtp.waitFor(w.ben.user.email ?? "", (m) => m.subject === "Housemate: Fine changed");
     expect(mail.body).toContain(`Fine changed: ${message}`);
@@ -502,8 +649,14 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
     ["both off: the edit is still made and kept", false, false],
   ])("honours the offender's fine_updated preferences, %s", async (_label, inApp, email) => {
     const w = await flat();
-    await t.db.insert(notificationPreferences).values({ userId: w.ben.user.id, typeId: "fine_updated", inAppEnabled: inApp, emailEnabled: email });
-    const queued = () => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, w.ben.user.email ?? ""), eq(mailOutbox.subject, "Housemate: Fine changed")));
+    await t.db
+      .insert(notificationPreferences)
+      .values({ userId: w.ben.user.id, typeId: "fine_updated", inAppEnabled: inApp, emailEnabled: email });
+    const queued = () =>
+      t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, w.ben.user.email ?? ""), eq(mailOutbox.subject, "Housemate: Fine changed")));
     expect((await patch(w, w.ana.token, { amount: 3 })).statusCode).toBe(200);
     expect(await notificationsOf(w.ben.user.id, "fine_updated")).toHaveLength(inApp ? 1 : 0);
     expect(await queued()).toHaveLength(email ? 1 : 0);
@@ -535,11 +688,17 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
       const kept = await editRows(w.fine.id);
       if (edited.statusCode === 200) {
         // The edit came first; the dispute is about the edited fine.
-        expect(stored).toMatchObject({ amountMinor: 9900, description: "clean\n\nDispute reason: I washed them in the morning" });
+        expect(stored).toMatchObject({
+          amountMinor: 9900,
+          description: "clean\n\nDispute reason: I washed them in the morning",
+        });
         expect(kept).toHaveLength(1);
       } else {
         expect(edited.statusCode).toBe(409);
-        expect(stored).toMatchObject({ amountMinor: 250, description: "Pans left in the sink\n\nDispute reason: I washed them in the morning" });
+        expect(stored).toMatchObject({
+          amountMinor: 250,
+          description: "Pans left in the sink\n\nDispute reason: I washed them in the morning",
+        });
         expect(kept).toEqual([]);
       }
     }
@@ -559,7 +718,10 @@ describe("paying", () => {
     t.clock.advance(60_000);
     const res = await pay(w, w.ben.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ success: true, fine: { id: w.fine.id, status: "paid", paid_at: t.clock.now.toISOString() } });
+    expect(res.json().data).toMatchObject({
+      success: true,
+      fine: { id: w.fine.id, status: "paid", paid_at: t.clock.now.toISOString() },
+    });
     const [paid] = await notificationsOf(w.ana.user.id, "fine_paid");
     expect(paid?.message).toContain("£2.50");
     expect(await notificationsOf(w.ben.user.id, "fine_paid")).toHaveLength(0);
@@ -594,8 +756,16 @@ describe("disputing", () => {
     const res = await dispute(w, w.ben.token, "  I washed them in the morning ");
     expect(res.statusCode).toBe(201);
     const { fine, dispute: record } = res.json().data;
-    expect(fine).toMatchObject({ status: "disputed", description: "Pans left in the sink\n\nDispute reason: I washed them in the morning" });
-    expect(record).toMatchObject({ fine_id: w.fine.id, reason: "I washed them in the morning", status: "pending", reviewer_note: null });
+    expect(fine).toMatchObject({
+      status: "disputed",
+      description: "Pans left in the sink\n\nDispute reason: I washed them in the morning",
+    });
+    expect(record).toMatchObject({
+      fine_id: w.fine.id,
+      reason: "I washed them in the morning",
+      status: "pending",
+      reviewer_note: null,
+    });
 
     const [told] = await notificationsOf(w.ana.user.id, "fine_disputed");
     expect(told?.message).toContain("I washed them in the morning");
@@ -652,7 +822,10 @@ describe("reviewing a dispute", () => {
     const disputeId = await disputed(w);
     const res = await review(w, w.ana.token, disputeId, "accept", "Fair enough, sorry");
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ fine: null, dispute: { status: "accepted", reviewer_note: "Fair enough, sorry" } });
+    expect(res.json().data).toMatchObject({
+      fine: null,
+      dispute: { status: "accepted", reviewer_note: "Fair enough, sorry" },
+    });
     expect((await storedFine(w.fine.id))?.status).toBe("cancelled");
     const [told] = await notificationsOf(w.ben.user.id, "dispute_resolved");
     expect(told?.message).toContain("The fine has been removed");
@@ -728,17 +901,42 @@ describe("authorization matrix", () => {
     expect: Record<Who, number>;
   }
   const denyAllBut = (who: Who, ok: number): Record<Who, number> => ({
-    signedOut: 401, issuer: 403, offender: 403, member: 403, outsider: 403, [who]: ok,
+    signedOut: 401,
+    issuer: 403,
+    offender: 403,
+    member: 403,
+    outsider: 403,
+    [who]: ok,
   });
-  const members = (ok: number): Record<Who, number> => ({ signedOut: 401, issuer: ok, offender: ok, member: ok, outsider: 403 });
+  const members = (ok: number): Record<Who, number> => ({
+    signedOut: 401,
+    issuer: ok,
+    offender: ok,
+    member: ok,
+    outsider: 403,
+  });
   const lifecycle = (w: World, fineId: string, unknown?: string) =>
-    unknown ? `/api/fines/household/${w.household.id}/fines/${unknown}` : `/api/fines/household/${w.household.id}/fines/${fineId}`;
+    unknown
+      ? `/api/fines/household/${w.household.id}/fines/${unknown}`
+      : `/api/fines/household/${w.household.id}/fines/${fineId}`;
 
   const routes: Route[] = [
     // Everyone sees their own household's fines here; an outsider's list is simply their own.
-    { name: "GET /fines", request: () => ({ method: "GET", url: "/api/fines" }), expect: { ...members(200), outsider: 200 } },
-    { name: "GET /fines/user/{offenderId}", request: (w, u) => ({ method: "GET", url: `/api/fines/user/${u ?? w.ben.user.id}` }), expect: members(200) },
-    { name: "GET /fines/household/{id}", request: (w, u) => ({ method: "GET", url: `/api/fines/household/${u ?? w.household.id}` }), expect: members(200) },
+    {
+      name: "GET /fines",
+      request: () => ({ method: "GET", url: "/api/fines" }),
+      expect: { ...members(200), outsider: 200 },
+    },
+    {
+      name: "GET /fines/user/{offenderId}",
+      request: (w, u) => ({ method: "GET", url: `/api/fines/user/${u ?? w.ben.user.id}` }),
+      expect: members(200),
+    },
+    {
+      name: "GET /fines/household/{id}",
+      request: (w, u) => ({ method: "GET", url: `/api/fines/household/${u ?? w.household.id}` }),
+      expect: members(200),
+    },
     {
       name: "POST /fines",
       request: (w, u) => ({
@@ -749,11 +947,23 @@ describe("authorization matrix", () => {
       // Cleo cannot fine herself; anyone else in the flat can fine her.
       expect: { ...members(201), member: 400 },
     },
-    { name: "PATCH /fines/{id}", request: (w, u) => ({ method: "PATCH", url: `/api/fines/${u ?? w.fine.id}`, payload: { amount: 3 } }), expect: denyAllBut("issuer", 200) },
-    { name: "PUT …/pay", request: (w, u) => ({ method: "PUT", url: `${lifecycle(w, w.fine.id, u)}/pay` }), expect: denyAllBut("offender", 200) },
+    {
+      name: "PATCH /fines/{id}",
+      request: (w, u) => ({ method: "PATCH", url: `/api/fines/${u ?? w.fine.id}`, payload: { amount: 3 } }),
+      expect: denyAllBut("issuer", 200),
+    },
+    {
+      name: "PUT …/pay",
+      request: (w, u) => ({ method: "PUT", url: `${lifecycle(w, w.fine.id, u)}/pay` }),
+      expect: denyAllBut("offender", 200),
+    },
     {
       name: "POST …/disputes",
-      request: (w, u) => ({ method: "POST", url: `${lifecycle(w, w.fine.id, u)}/disputes`, payload: { reason: "Not me, honest" } }),
+      request: (w, u) => ({
+        method: "POST",
+        url: `${lifecycle(w, w.fine.id, u)}/disputes`,
+        payload: { reason: "Not me, honest" },
+      }),
       expect: denyAllBut("offender", 201),
     },
     {
@@ -781,14 +991,24 @@ describe("authorization matrix", () => {
     const w = await flat();
     const ids = { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id, ruleId: w.rule.id };
     const other = await buildFine(t.db, ids, { status: "disputed" });
-    const [row] = await t.db.insert(disputes).values({ fineId: other.id, raisedBy: w.ben.user.id, reason: "Not me" }).returning();
+    const [row] = await t.db
+      .insert(disputes)
+      .values({ fineId: other.id, raisedBy: w.ben.user.id, reason: "Not me" })
+      .returning();
     return { ...w, disputedFineId: other.id, disputeId: row?.id ?? "" };
   }
   const tokenOf = (w: World, who: Who) =>
-    ({ signedOut: undefined, issuer: w.ana.token, offender: w.ben.token, member: w.cleo.token, outsider: w.dan.token })[who];
+    ({ signedOut: undefined, issuer: w.ana.token, offender: w.ben.token, member: w.cleo.token, outsider: w.dan.token })[
+      who
+    ];
 
   const cases = routes.flatMap((route) =>
-    (Object.keys(route.expect) as Who[]).map((who) => ({ name: route.name, request: route.request, who, status: route.expect[who] })),
+    (Object.keys(route.expect) as Who[]).map((who) => ({
+      name: route.name,
+      request: route.request,
+      who,
+      status: route.expect[who],
+    })),
   );
   it.each(cases)("$name as $who → $status", async ({ request, who, status }) => {
     const w = await world();
@@ -796,9 +1016,12 @@ describe("authorization matrix", () => {
     expect(res.statusCode).toBe(status);
   });
 
-  it.each(routes.filter((route) => route.name !== "GET /fines"))("$name with an unknown id → 404", async ({ request }) => {
-    const w = await world();
-    const res = await t.request({ ...request(w, unknownId()), token: w.ana.token });
-    expect(res.statusCode).toBe(404);
-  });
+  it.each(routes.filter((route) => route.name !== "GET /fines"))(
+    "$name with an unknown id → 404",
+    async ({ request }) => {
+      const w = await world();
+      const res = await t.request({ ...request(w, unknownId()), token: w.ana.token });
+      expect(res.statusCode).toBe(404);
+    },
+  );
 });

@@ -62,7 +62,11 @@ describe("API conventions", () => {
   it("echoes a well-formed X-Request-ID and replaces a bad one", async () => {
     const echoed = await t.request({ method: "GET", url: "/api/health", headers: { "x-request-id": "abc-123" } });
     expect(echoed.headers["x-request-id"]).toBe("abc-123");
-    const replaced = await t.request({ method: "GET", url: "/api/health", headers: { "x-request-id": "bad id\u0001" } });
+    const replaced = await t.request({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "bad id\u0001" },
+    });
     expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -78,11 +82,18 @@ describe("API conventions", () => {
     const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json();
     for (const path of ["/fines", "/fines/user/{offenderId}", "/fines/household/{householdId}"]) {
       const list = doc.paths[path].get;
-      const query = list.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
+      const query = list.parameters
+        .filter((p: { in: string }) => p.in === "query")
+        .map((p: { name: string }) => p.name);
       expect(query, path).toEqual(["limit", "cursor", "status", "created_by"]);
       const page = list.responses["200"].content["application/json"].schema;
       expect(page.required, path).toEqual(["data", "page"]);
-      expect(Object.keys(page.properties.page.properties), path).toEqual(["total", "amount", "next_cursor", "by_status"]);
+      expect(Object.keys(page.properties.page.properties), path).toEqual([
+        "total",
+        "amount",
+        "next_cursor",
+        "by_status",
+      ]);
     }
   });
 });
@@ -92,11 +103,21 @@ describe("migrations", () => {
     const result: unknown = await t.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const rows = z
-      .object({ rows: z.array(z.object({ table_name: z.string() })) })
-      .parse(result).rows;
+    const rows = z.object({ rows: z.array(z.object({ table_name: z.string() })) }).parse(result).rows;
     const names = rows.map((r) => r.table_name);
-    for (const table of ["users", "sessions", "magic_links", "households", "invites", "rules", "fines", "disputes", "notifications", "sticky_notes", "uploads"]) {
+    for (const table of [
+      "users",
+      "sessions",
+      "magic_links",
+      "households",
+      "invites",
+      "rules",
+      "fines",
+      "disputes",
+      "notifications",
+      "sticky_notes",
+      "uploads",
+    ]) {
       expect(names).toContain(table);
     }
   });

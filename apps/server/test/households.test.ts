@@ -50,7 +50,12 @@ describe("creating a household", () => {
 
   it("keeps fines in US dollars when no currency is sent", async () => {
     const ana = await buildMember(t.db);
-    const res = await t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name: "Flat" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/households",
+      token: ana.token,
+      payload: { name: "Flat" },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.iso_4217_code).toBe("USD");
   });
@@ -70,7 +75,12 @@ describe("creating a household", () => {
 
   it("accepts a name of exactly 80 characters", async () => {
     const ana = await buildMember(t.db);
-    const res = await t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name: "x".repeat(80) } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/households",
+      token: ana.token,
+      payload: { name: "x".repeat(80) },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -90,7 +100,12 @@ describe("creating a household", () => {
   it("refuses a second household with 409 and leaves no empty household behind", async () => {
     const { owner } = await buildHouseholdWithMembers(t.db, 0);
     const before = await t.db.select().from(households);
-    const res = await t.request({ method: "POST", url: "/api/households", token: owner.token, payload: { name: "Second" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/households",
+      token: owner.token,
+      payload: { name: "Second" },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: "CONFLICT", message: ALREADY_MEMBER_CREATE_MESSAGE });
     expect(await t.db.select().from(households)).toHaveLength(before.length);
@@ -111,14 +126,28 @@ describe("joining a household by its ID", () => {
     expect(res.json().data).toMatchObject({ success: true, household: { id: household.id, name: household.name } });
     expect(await userRow(bob.user.id)).toMatchObject({ householdId: household.id, isAdmin: false });
 
-    const members = await t.request({ method: "GET", url: `/api/users?householdId=${household.id}`, token: owner.token });
-    expect(members.json().data.map((m: { id: string }) => m.id).sort()).toEqual([owner.user.id, bob.user.id].sort());
+    const members = await t.request({
+      method: "GET",
+      url: `/api/users?householdId=${household.id}`,
+      token: owner.token,
+    });
+    expect(
+      members
+        .json()
+        .data.map((m: { id: string }) => m.id)
+        .sort(),
+    ).toEqual([owner.user.id, bob.user.id].sort());
   });
 
   it("records a household_joined notification for each of the other members", async () => {
     const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
     const bob = await buildMember(t.db, undefined, { displayName: "Bob Stone" });
-    const res = await t.request({ method: "POST", url: `/api/households/${household.id}/join`, token: bob.token, payload: {} });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/join`,
+      token: bob.token,
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
 
     const rows = await t.db
@@ -131,7 +160,12 @@ describe("joining a household by its ID", () => {
 
   it("answers an unknown household with 404 'Household not found'", async () => {
     const bob = await buildMember(t.db);
-    const res = await t.request({ method: "POST", url: `/api/households/${unknownId()}/join`, token: bob.token, payload: {} });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${unknownId()}/join`,
+      token: bob.token,
+      payload: {},
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(HOUSEHOLD_NOT_FOUND_MESSAGE);
   });
@@ -141,7 +175,12 @@ describe("joining a household by its ID", () => {
     const second = await buildHouseholdWithMembers(t.db, 0);
     const mover = first.members[0];
     if (!mover) throw new Error("no member");
-    const res = await t.request({ method: "POST", url: `/api/households/${second.household.id}/join`, token: mover.token, payload: {} });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${second.household.id}/join`,
+      token: mover.token,
+      payload: {},
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(ALREADY_MEMBER_MESSAGE);
     expect((await userRow(mover.user.id))?.householdId).toBe(first.household.id);
@@ -169,7 +208,12 @@ describe("joining a household by its ID", () => {
     const bob = await buildMember(t.db);
     const answers = await Promise.all(
       targets.map((h) =>
-        t.request({ method: "POST", url: `/api/households/${h.id}/join`, token: bob.token, payload: { user_id: bob.user.id } }),
+        t.request({
+          method: "POST",
+          url: `/api/households/${h.id}/join`,
+          token: bob.token,
+          payload: { user_id: bob.user.id },
+        }),
       ),
     );
     const statuses = answers.map((a) => a.statusCode).sort();
@@ -180,7 +224,12 @@ describe("joining a household by its ID", () => {
     const told = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.typeId, "household_joined"), eq(notifications.message, `${bob.user.displayName} joined your household`)));
+      .where(
+        and(
+          eq(notifications.typeId, "household_joined"),
+          eq(notifications.message, `${bob.user.displayName} joined your household`),
+        ),
+      );
     expect(told.map((n) => n.householdId)).toEqual([winner]);
   });
 
@@ -188,7 +237,9 @@ describe("joining a household by its ID", () => {
     const ana = await buildMember(t.db);
     const before = (await t.db.select().from(households)).length;
     const answers = await Promise.all(
-      ["One", "Two"].map((name) => t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name } })),
+      ["One", "Two"].map((name) =>
+        t.request({ method: "POST", url: "/api/households", token: ana.token, payload: { name } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(await t.db.select().from(households)).toHaveLength(before + 1);
@@ -199,7 +250,11 @@ describe("reading a household", () => {
   it("answers another household's member with SPEC's 403 and an unknown id with 404", async () => {
     const { household } = await buildHouseholdWithMembers(t.db, 0);
     const other = await buildHouseholdWithMembers(t.db, 0);
-    const forbidden = await t.request({ method: "GET", url: `/api/households/${household.id}`, token: other.owner.token });
+    const forbidden = await t.request({
+      method: "GET",
+      url: `/api/households/${household.id}`,
+      token: other.owner.token,
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.message).toBe("You don't have permission to access this resource.");
     const missing = await t.request({ method: "GET", url: `/api/households/${unknownId()}`, token: other.owner.token });
@@ -296,7 +351,11 @@ describe("joining by the household ID, which the admin can rotate and switch off
   it("still lets people in by invite link while joining by ID is off", async () => {
     const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
     await setJoinById(household.id, owner.token, false);
-    const invite = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: owner.token });
+    const invite = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/invites`,
+      token: owner.token,
+    });
     const code = (invite.json().data.inviteUrl as string).slice(`${PUBLIC_URL}/invite/`.length);
 
     // Signing in from the invite offers it (decision 021); confirming it joins, whatever the ID setting says.
@@ -317,7 +376,10 @@ describe("joining by the household ID, which the admin can rotate and switch off
     const { household, members } = await buildHouseholdWithMembers(t.db, 1);
     const housemate = members[0];
     if (!housemate) throw new Error("no member");
-    for (const res of [await setJoinById(household.id, housemate.token, false), await rotate(household.id, housemate.token)]) {
+    for (const res of [
+      await setJoinById(household.id, housemate.token, false),
+      await rotate(household.id, housemate.token),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toMatchObject({ code: "FORBIDDEN", message: HOUSEHOLD_ADMIN_ONLY_MESSAGE });
     }
@@ -334,7 +396,12 @@ describe("joining by the household ID, which the admin can rotate and switch off
   it("refuses a settings change that names no setting or an unknown one", async () => {
     const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
     for (const payload of [{}, { join_by_id: "no" }, { join_code: unknownId() }, { name: "Renamed" }]) {
-      const res = await t.request({ method: "PATCH", url: `/api/households/${household.id}`, token: owner.token, payload });
+      const res = await t.request({
+        method: "PATCH",
+        url: `/api/households/${household.id}`,
+        token: owner.token,
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe("VALIDATION_ERROR");
     }
@@ -391,7 +458,9 @@ describe("the join-code migration", () => {
       await tx.execute(sql.raw("create schema join_code_migration"));
       await tx.execute(sql.raw("set local search_path to join_code_migration"));
       for (const name of files.slice(0, joinCodeMigration)) await run(name);
-      await tx.execute(sql.raw("insert into households (name, iso_4217_code) values ('Old Flat', 'GBP'), ('Older Flat', 'EUR')"));
+      await tx.execute(
+        sql.raw("insert into households (name, iso_4217_code) values ('Old Flat', 'GBP'), ('Older Flat', 'EUR')"),
+      );
       await run(files[joinCodeMigration] ?? "");
       migrated = await tx.execute(sql.raw("select id, join_code, join_by_id from households"));
       tx.rollback();
@@ -455,13 +524,27 @@ const MATRIX: MatrixRow[] = [
     url: (x) => `/api/households/${x.household}`,
     payload: () => ({ join_by_id: false }),
     // Admin only (docs/decisions/020).
-    expect: { "signed out": 401, newcomer: 403, member: 403, "other household's member": 403, "unknown id": 404, admin: 200 },
+    expect: {
+      "signed out": 401,
+      newcomer: 403,
+      member: 403,
+      "other household's member": 403,
+      "unknown id": 404,
+      admin: 200,
+    },
   },
   {
     method: "POST",
     path: "/households/{id}/join-code",
     url: (x) => `/api/households/${x.household}/join-code`,
-    expect: { "signed out": 401, newcomer: 403, member: 403, "other household's member": 403, "unknown id": 404, admin: 200 },
+    expect: {
+      "signed out": 401,
+      newcomer: 403,
+      member: 403,
+      "other household's member": 403,
+      "unknown id": 404,
+      admin: 200,
+    },
   },
   {
     method: "POST",
@@ -531,7 +614,11 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
   const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
   const member = members[0];
   if (!member) throw new Error("no member");
-  const invite = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: owner.token });
+  const invite = await t.request({
+    method: "POST",
+    url: `/api/households/${household.id}/invites`,
+    token: owner.token,
+  });
   const code = new URL(invite.json().data.inviteUrl).pathname.split("/").pop() ?? "";
   const theirs: Target = { household: household.id, housemate: owner.user.id, account: owner.user.id, code };
 

@@ -75,7 +75,11 @@ describe("invite links", () => {
   it("does not let another household's member invite people into this one", async () => {
     const { household } = await buildHouseholdWithMembers(t.db, 0);
     const other = await buildHouseholdWithMembers(t.db, 0);
-    const res = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: other.owner.token });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/invites`,
+      token: other.owner.token,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe("You don't have permission to access this resource.");
   });
@@ -117,7 +121,11 @@ describe("using an invite", () => {
     const res = await details(code);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.memberCount).toBe(3);
-    const listed = await t.request({ method: "GET", url: `/api/users?householdId=${household.id}`, token: owner.token });
+    const listed = await t.request({
+      method: "GET",
+      url: `/api/users?householdId=${household.id}`,
+      token: owner.token,
+    });
     expect(listed.json().data.map((u: { id: string }) => u.id)).toEqual(
       expect.arrayContaining([owner.user.id, bob.id, cleo.id]),
     );
@@ -163,7 +171,12 @@ describe("joining through an invite (decision 021)", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ success: true, household: { id: household.id, name: household.name } });
-    expect(data.user).toMatchObject({ id: newcomer.user.id, display_name: "Blair Hale", household_id: household.id, is_admin: false });
+    expect(data.user).toMatchObject({
+      id: newcomer.user.id,
+      display_name: "Blair Hale",
+      household_id: household.id,
+      is_admin: false,
+    });
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
     expect(told.map((n) => n.message)).toContain("Blair Hale joined your household");
   });
@@ -190,7 +203,10 @@ describe("joining through an invite (decision 021)", () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatchObject({ code: "NOT_FOUND", message: INVITE_INVALID_MESSAGE });
 
-    await t.db.update(invites).set({ expiresAt: new Date(t.clock.now.getTime() - 1) }).where(eq(invites.code, code));
+    await t.db
+      .update(invites)
+      .set({ expiresAt: new Date(t.clock.now.getTime() - 1) })
+      .where(eq(invites.code, code));
     const expired = await joinByInvite(code, newcomer.token, { display_name: "Blair" });
     expect(expired.statusCode).toBe(404);
     expect(expired.json().error.message).toBe(INVITE_INVALID_MESSAGE);

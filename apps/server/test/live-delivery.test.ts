@@ -19,7 +19,12 @@ import { listen, openSocket, type TestSocket } from "./helpers/socket-client.js"
 async function buildScene() {
   const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
   const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes" });
-  const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+  const fine = await buildFine(t.db, {
+    householdId: household.id,
+    issuerId: ana.user.id,
+    offenderId: ben.user.id,
+    ruleId: rule.id,
+  });
   const nia = await buildMember(t.db);
   return { household, ana, ben, cleo, rule, fine, nia };
 }
@@ -132,7 +137,11 @@ const ROWS: Row[] = [
     route: "/api/invites/:code/join",
     heard: { notification: "household_joined" },
     happen: async (s) => {
-      const invite = await ok<{ inviteUrl: string }>({ method: "POST", url: `/api/households/${s.household.id}/invites`, token: s.ana.token });
+      const invite = await ok<{ inviteUrl: string }>({
+        method: "POST",
+        url: `/api/households/${s.household.id}/invites`,
+        token: s.ana.token,
+      });
       const code = invite.inviteUrl.split("/invite/")[1] ?? "";
       return {
         call: { method: "POST", url: `/api/invites/${code}/join`, token: s.nia.token, payload: {} },
@@ -179,7 +188,11 @@ const ROWS: Row[] = [
     heard: "count of none unread",
     happen: async (s) => {
       await disputed(s);
-      const { notifications } = await ok<{ notifications: { id: string }[] }>({ method: "GET", url: "/api/notifications", token: s.ana.token });
+      const { notifications } = await ok<{ notifications: { id: string }[] }>({
+        method: "GET",
+        url: "/api/notifications",
+        token: s.ana.token,
+      });
       return {
         call: { method: "PUT", url: `/api/notifications/${notifications[0]?.id}/read`, token: s.ana.token },
         listener: s.ana.token,
@@ -273,7 +286,10 @@ afterAll(() => t.close());
 
 /** Waits for what the row says the listener hears; each wait fails on its own time-out. */
 async function expectHeard(socket: TestSocket, heard: Heard) {
-  if (heard === "session ended") { expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED); return; }
+  if (heard === "session ended") {
+    expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
+    return;
+  }
   // The listener had one unread notification when the socket opened: only the call makes it none.
   if (heard === "count of none unread") return socket.next("notification_count", (count) => count.data.unread === 0);
   const pushed = await socket.next("notification", (message) => message.data.type_id === heard.notification);
@@ -283,8 +299,14 @@ async function expectHeard(socket: TestSocket, heard: Heard) {
 describe("every notifying route's event reaches a live socket", () => {
   it("has a row for every route Fastify registered, here or in QUIET, and no row for a route that does not exist", () => {
     const table = new Set([...ROWS.map((row) => `${row.method} ${row.route}`), ...QUIET]);
-    expect([...registered].filter((route) => !table.has(route)), "routes without a row").toEqual([]);
-    expect([...table].filter((route) => !registered.has(route)), "rows without a route").toEqual([]);
+    expect(
+      [...registered].filter((route) => !table.has(route)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      [...table].filter((route) => !registered.has(route)),
+      "rows without a route",
+    ).toEqual([]);
   });
 
   it("has a row for every notification type", () => {
@@ -308,7 +330,13 @@ describe("a rolled-back transaction", () => {
     const { user, token } = await buildMember(t.db);
     const socket = await openSocket(socketUrl, token);
     await socket.next("notification_count");
-    const event = (title: string) => ({ type: "rule_created" as const, householdId: null, recipientIds: [user.id], title, message: "m" });
+    const event = (title: string) => ({
+      type: "rule_created" as const,
+      householdId: null,
+      recipientIds: [user.id],
+      title,
+      message: "m",
+    });
 
     await expect(
       t.db.transaction(async (tx) => {
@@ -322,7 +350,10 @@ describe("a rolled-back transaction", () => {
     expect((await socket.next("notification")).data.title).toBe("Committed");
     expect(socket.received.filter((message) => message.type === "notification")).toHaveLength(1);
     await t.smtp.waitFor(user.email ?? "", (mail) => mail.subject === "Housemate: Committed");
-    const queued = await t.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
+    const queued = await t.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, user.email ?? ""));
     expect(queued).toEqual([{ subject: "Housemate: Committed" }]);
     expect(t.smtp.messages.filter((mail) => mail.subject === "Housemate: Rolled back")).toEqual([]);
     socket.close();

@@ -5,7 +5,12 @@ import { SMTPServer } from "smtp-server";
 import { NOTIFICATION_TYPES, type Notification } from "@housemate/contract";
 import { mailOutbox, notifications, users } from "../src/db/schema.js";
 import { recordNotification, type NotificationEvent } from "../src/features/notifications/record.js";
-import { MAX_MAIL_ATTEMPTS, pruneSentMail, retryDelayMs, sendDueMail } from "../src/features/notifications/mail-outbox.js";
+import {
+  MAX_MAIL_ATTEMPTS,
+  pruneSentMail,
+  retryDelayMs,
+  sendDueMail,
+} from "../src/features/notifications/mail-outbox.js";
 import { createMailer } from "../src/features/notifications/mailer.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHouseholdWithMembers, buildMember, unknownId } from "./helpers/factories.js";
@@ -50,14 +55,23 @@ describe("notifications", () => {
     if (!flatmate) throw new Error("no flatmate");
     await happen(t, { recipientIds: [owner.user.id], householdId: household.id, title: "First" });
     t.clock.advance(1000);
-    await happen(t, { recipientIds: [owner.user.id], householdId: household.id, title: "Second", type: "rule_created" });
+    await happen(t, {
+      recipientIds: [owner.user.id],
+      householdId: household.id,
+      title: "Second",
+      type: "rule_created",
+    });
     await happen(t, { recipientIds: [flatmate.user.id], householdId: household.id, title: "Not yours" });
 
     const mine = await list(owner.token);
     expect(mine.total).toBe(2);
     expect(mine.unread).toBe(2);
     expect(mine.notifications.map((n) => n.title)).toEqual(["Second", "First"]);
-    expect(mine.notifications[0]).toMatchObject({ type_id: "rule_created", is_read: false, message: expect.any(String) });
+    expect(mine.notifications[0]).toMatchObject({
+      type_id: "rule_created",
+      is_read: false,
+      message: expect.any(String),
+    });
     expect(Date.parse(mine.notifications[0]?.created_at ?? "")).not.toBeNaN();
   });
 
@@ -103,9 +117,12 @@ describe("notifications", () => {
     const res = await t.request({ method: "GET", url: "/api/notifications/types", token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual(NOTIFICATION_TYPES);
-    expect(res.json().data.map((type: { category: string }) => type.category).sort()).toEqual(
-      ["fines", "fines", "fines", "fines", "fines", "household", "rules", "rules", "rules"],
-    );
+    expect(
+      res
+        .json()
+        .data.map((type: { category: string }) => type.category)
+        .sort(),
+    ).toEqual(["fines", "fines", "fines", "fines", "fines", "household", "rules", "rules", "rules"]);
   });
 
   describe("preferences", () => {
@@ -247,10 +264,18 @@ describe("notifications", () => {
       if (!theirs) throw new Error("no notification");
 
       expect((await list(stranger.token)).notifications).toHaveLength(0);
-      const read = await t.request({ method: "PUT", url: `/api/notifications/${theirs.id}/read`, token: stranger.token });
+      const read = await t.request({
+        method: "PUT",
+        url: `/api/notifications/${theirs.id}/read`,
+        token: stranger.token,
+      });
       expect(read.statusCode).toBe(404);
       expect(read.json().error.code).toBe("NOT_FOUND");
-      const unknown = await t.request({ method: "PUT", url: `/api/notifications/${unknownId()}/read`, token: stranger.token });
+      const unknown = await t.request({
+        method: "PUT",
+        url: `/api/notifications/${unknownId()}/read`,
+        token: stranger.token,
+      });
       expect(unknown.statusCode).toBe(404);
 
       await t.request({ method: "PUT", url: "/api/notifications/read-all", token: stranger.token });
@@ -278,7 +303,13 @@ describe("the mail outbox", () => {
   it("sends a batch of queued mail once, oldest first, and marks each sent", async () => {
     const people = await Promise.all([1, 2, 3].map(() => buildMember(t.db)));
     for (const { user } of people) {
-      const event = { type: "fine_received" as const, householdId: null, recipientIds: [user.id], title: "New fine", message: "m" };
+      const event = {
+        type: "fine_received" as const,
+        householdId: null,
+        recipientIds: [user.id],
+        title: "New fine",
+        message: "m",
+      };
       await t.db.transaction((tx) => recordNotification(tx, event, PUBLIC_URL));
     }
     t.smtp.clear();
@@ -290,7 +321,8 @@ describe("the mail outbox", () => {
     const received = t.smtp.messages.flatMap((m) => m.to).filter((to) => emails.includes(to));
     expect(received.sort()).toEqual([...emails].sort());
     const rows = await t.db.select().from(mailOutbox);
-    for (const email of emails) expect(rows.find((r) => r.to === email)).toMatchObject({ attempts: 1, sentAt: expect.any(Date) });
+    for (const email of emails)
+      expect(rows.find((r) => r.to === email)).toMatchObject({ attempts: 1, sentAt: expect.any(Date) });
   });
 
   it("forgets sent mail after a week, and keeps what is not sent", async () => {
@@ -337,13 +369,19 @@ describe("when the mail server is down", () => {
     // The notification is there, the mail waits in the outbox with its error and a retry time.
     const res = await t.request({ method: "GET", url: "/api/notifications", token });
     expect(res.json().data.total).toBe(1);
-    const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
+    const [queued] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, user.email ?? ""));
     expect(queued).toMatchObject({ attempts: 1, sentAt: null, lastError: expect.any(String) });
     expect(queued?.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now.getTime());
 
     // Not retried before its time.
     await t.app.notifications.drainMail();
-    const [waiting] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
+    const [waiting] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, user.email ?? ""));
     expect(waiting?.attempts).toBe(1);
 
     // The mail server comes back; after the backoff the mail goes.
@@ -367,7 +405,10 @@ describe("when the mail server is down", () => {
     try {
       t.clock.advance(retryDelayMs(1) + 1);
       await t.app.notifications.drainMail();
-      const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email ?? ""));
+      const [sent] = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, user.email ?? ""));
       expect(sent).toMatchObject({ attempts: 2, lastError: null });
       expect(sent?.sentAt).toBeInstanceOf(Date);
       expect(received).toEqual([user.email]);

@@ -25,7 +25,10 @@ interface LintReport {
   problems: { ruleId: string; severity: "error" | "warn"; message: string }[];
 }
 
-const redoclyCli = path.join(path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")), "bin/cli.js");
+const redoclyCli = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")),
+  "bin/cli.js",
+);
 
 let t: TestContext;
 let dir: string;
@@ -65,7 +68,10 @@ describe("the OpenAPI document", () => {
   it("lists each operation's error responses", () => {
     for (const operation of operations) {
       const statuses = Object.keys(operation.responses ?? {});
-      expect(statuses.filter((status) => status >= "400"), operation.operationId).toContain("500");
+      expect(
+        statuses.filter((status) => status >= "400"),
+        operation.operationId,
+      ).toContain("500");
     }
   });
 

@@ -16,14 +16,21 @@ import { listen, openSocket } from "./helpers/socket-client.js";
 async function happenOn(app: FastifyInstance, recipientIds: string[], title = "New fine", times = 1) {
   await app.db.transaction(async (tx) => {
     for (let i = 0; i < times; i++) {
-      await recordNotification(tx, { type: "fine_received", householdId: null, recipientIds, title, message: "Sam fined you" }, PUBLIC_URL);
+      await recordNotification(
+        tx,
+        { type: "fine_received", householdId: null, recipientIds, title, message: "Sam fined you" },
+        PUBLIC_URL,
+      );
     }
   });
 }
 
 /** The ids of a user's stored notifications with this title. */
 async function storedIds(app: FastifyInstance, userId: string, title: string) {
-  const rows = await app.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, title)));
+  const rows = await app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, title)));
   return rows.map((row) => row.id);
 }
 
@@ -60,7 +67,10 @@ describe.runIf(TEST_ENGINE === "postgres")("two server instances on one PostgreS
     await happenOn(b, [user.id], "Fined through B");
     const pushed = await socket.next("notification", undefined, 1000);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(pushed.data).toMatchObject({ id: (await storedIds(b, user.id, "Fined through B"))[0], title: "Fined through B" });
+    expect(pushed.data).toMatchObject({
+      id: (await storedIds(b, user.id, "Fined through B"))[0],
+      title: "Fined through B",
+    });
     expect((await socket.next("notification_count", undefined, 1000)).data).toEqual({ total: 1, unread: 1 });
     socket.close();
   });
@@ -101,7 +111,11 @@ describe.runIf(TEST_ENGINE === "postgres")("two server instances on one PostgreS
     const socket = await openSocket(urlA, token);
     expect((await socket.next("notification_count")).data).toEqual({ total: 1, unread: 1 });
 
-    const res = await b.inject({ method: "PUT", url: "/api/notifications/read-all", headers: { authorization: `Bearer ${token}` } });
+    const res = await b.inject({
+      method: "PUT",
+      url: "/api/notifications/read-all",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     // The event's own push may reach A after the socket opened and still say unread 1; what matters is that
     // the read through B arrives as a count of 0 within the second.
@@ -113,7 +127,11 @@ describe.runIf(TEST_ENGINE === "postgres")("two server instances on one PostgreS
   it("a session revoked through B closes its socket on A at once", async () => {
     const { token } = await buildMember(t.db);
     const socket = await openSocket(urlA, token);
-    const res = await b.inject({ method: "POST", url: "/api/auth/logout", headers: { authorization: `Bearer ${token}` } });
+    const res = await b.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect((await socket.closed).code).toBe(SOCKET_CLOSE.SESSION_ENDED);
   });

@@ -20,7 +20,10 @@ async function flat() {
 }
 
 const notificationsOf = (userId: string, typeId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
 
 describe("creating rules", () => {
   it("creates a rule with the author and time set by the server, and tells the other members only", async () => {
@@ -29,7 +32,12 @@ describe("creating rules", () => {
       method: "POST",
       url: "/api/rules",
       token: ana.token,
-      payload: { title: "Dishes left overnight", description: "Wash up before bed", fine_amount: 2.5, household_id: household.id },
+      payload: {
+        title: "Dishes left overnight",
+        description: "Wash up before bed",
+        fine_amount: 2.5,
+        household_id: household.id,
+      },
     });
     expect(res.statusCode).toBe(201);
     const rule = res.json().data;
@@ -65,7 +73,13 @@ describe("creating rules", () => {
     ["a missing amount", { fine_amount: undefined }],
   ])("refuses %s", async (_label, change) => {
     const { household, ana } = await flat();
-    const payload = { title: "Bins", description: "Take them out", fine_amount: 1, household_id: household.id, ...change };
+    const payload = {
+      title: "Bins",
+      description: "Take them out",
+      fine_amount: 1,
+      household_id: household.id,
+      ...change,
+    };
     const res = await t.request({ method: "POST", url: "/api/rules", token: ana.token, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe("VALIDATION_ERROR");
@@ -90,7 +104,13 @@ describe("the cap on rules per household", () => {
   /** `count` live rules written straight to the database, as if made earlier. */
   const keepRules = (householdId: string, createdBy: string, count: number) =>
     t.db.insert(rules).values(
-      Array.from({ length: count }, (_, i) => ({ householdId, createdBy, title: `Rule ${i}`, description: "d", fineAmountMinor: 100 })),
+      Array.from({ length: count }, (_, i) => ({
+        householdId,
+        createdBy,
+        title: `Rule ${i}`,
+        description: "d",
+        fineAmountMinor: 100,
+      })),
     );
   const create = (token: string, householdId: string, title = "One more") =>
     t.request({
@@ -100,15 +120,21 @@ describe("the cap on rules per household", () => {
       payload: { title, description: "Keep it tidy", fine_amount: 1, household_id: householdId },
     });
   const liveRules = async (householdId: string) =>
-    (await t.db.select({ id: rules.id, deletedAt: rules.deletedAt }).from(rules).where(eq(rules.householdId, householdId))).filter(
-      (rule) => rule.deletedAt === null,
-    ).length;
+    (
+      await t.db
+        .select({ id: rules.id, deletedAt: rules.deletedAt })
+        .from(rules)
+        .where(eq(rules.householdId, householdId))
+    ).filter((rule) => rule.deletedAt === null).length;
 
   it(`lets two members racing at ${RULES_PER_HOUSEHOLD_MAX - 1} rules make exactly one more, and tells the other why not`, async () => {
     const { household, ana, ben } = await flat();
     await keepRules(household.id, ana.user.id, RULES_PER_HOUSEHOLD_MAX - 1);
 
-    const answers = await Promise.all([create(ana.token, household.id, "Ana's"), create(ben.token, household.id, "Ben's")]);
+    const answers = await Promise.all([
+      create(ana.token, household.id, "Ana's"),
+      create(ben.token, household.id, "Ben's"),
+    ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((res) => res.statusCode === 409);
     expect(refused?.json().error).toMatchObject({ code: "CONFLICT", message: RULES_LIMIT_MESSAGE });
@@ -120,7 +146,11 @@ describe("the cap on rules per household", () => {
     await keepRules(household.id, ana.user.id, RULES_PER_HOUSEHOLD_MAX);
     expect((await create(ana.token, household.id)).statusCode).toBe(409);
 
-    const [oldest] = await t.db.select({ id: rules.id }).from(rules).where(eq(rules.householdId, household.id)).limit(1);
+    const [oldest] = await t.db
+      .select({ id: rules.id })
+      .from(rules)
+      .where(eq(rules.householdId, household.id))
+      .limit(1);
     const removed = await t.request({ method: "DELETE", url: `/api/rules/${oldest?.id}`, token: ana.token });
     expect(removed.statusCode).toBe(200);
     expect((await create(ana.token, household.id)).statusCode).toBe(201);
@@ -149,7 +179,12 @@ describe("reading, editing and deleting rules", () => {
       payload: { title: "Recycling", fine_amount: 0.1 + 0.2 },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: rule.id, title: "Recycling", fine_amount: 0.3, created_by: ana.user.id });
+    expect(res.json().data).toMatchObject({
+      id: rule.id,
+      title: "Recycling",
+      fine_amount: 0.3,
+      created_by: ana.user.id,
+    });
     expect(res.json().data.updated_at).toBe(t.clock.now.toISOString());
     expect(await notificationsOf(ana.user.id, "rule_updated")).toHaveLength(1);
     expect(await notificationsOf(cleo.user.id, "rule_updated")).toHaveLength(1);
@@ -159,13 +194,20 @@ describe("reading, editing and deleting rules", () => {
   it("deletes softly: the rule disappears but fines under it keep it", async () => {
     const { household, ana, ben } = await flat();
     const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Bins" });
-    const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+    const fine = await buildFine(t.db, {
+      householdId: household.id,
+      issuerId: ana.user.id,
+      offenderId: ben.user.id,
+      ruleId: rule.id,
+    });
     const res = await t.request({ method: "DELETE", url: `/api/rules/${rule.id}`, token: ben.token });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ success: true });
 
     expect((await t.request({ method: "GET", url: `/api/rules/${rule.id}`, token: ana.token })).statusCode).toBe(404);
-    expect((await t.request({ method: "DELETE", url: `/api/rules/${rule.id}`, token: ana.token })).statusCode).toBe(404);
+    expect((await t.request({ method: "DELETE", url: `/api/rules/${rule.id}`, token: ana.token })).statusCode).toBe(
+      404,
+    );
     const [kept] = await t.db.select().from(fines).where(eq(fines.id, fine.id));
     expect(kept?.ruleId).toBe(rule.id);
     const [note] = await notificationsOf(ana.user.id, "rule_deleted");
@@ -189,7 +231,11 @@ describe("authorization matrix", () => {
   type World = Awaited<ReturnType<typeof flat>> & { ruleId: string };
   type Who = "signedOut" | "member" | "outsider";
   const routes: Array<{ name: string; ok: number; request: (w: World, id?: string) => InjectOptions }> = [
-    { name: "GET /rules/household/{id}", ok: 200, request: (w, id) => ({ method: "GET", url: `/api/rules/household/${id ?? w.household.id}` }) },
+    {
+      name: "GET /rules/household/{id}",
+      ok: 200,
+      request: (w, id) => ({ method: "GET", url: `/api/rules/household/${id ?? w.household.id}` }),
+    },
     { name: "GET /rules/{id}", ok: 200, request: (w, id) => ({ method: "GET", url: `/api/rules/${id ?? w.ruleId}` }) },
     {
       name: "POST /rules",
@@ -200,10 +246,22 @@ describe("authorization matrix", () => {
         payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 1, household_id: id ?? w.household.id },
       }),
     },
-    { name: "PUT /rules/{id}", ok: 200, request: (w, id) => ({ method: "PUT", url: `/api/rules/${id ?? w.ruleId}`, payload: { title: "New" } }) },
-    { name: "DELETE /rules/{id}", ok: 200, request: (w, id) => ({ method: "DELETE", url: `/api/rules/${id ?? w.ruleId}` }) },
+    {
+      name: "PUT /rules/{id}",
+      ok: 200,
+      request: (w, id) => ({ method: "PUT", url: `/api/rules/${id ?? w.ruleId}`, payload: { title: "New" } }),
+    },
+    {
+      name: "DELETE /rules/{id}",
+      ok: 200,
+      request: (w, id) => ({ method: "DELETE", url: `/api/rules/${id ?? w.ruleId}` }),
+    },
   ];
-  const expected: Record<Who, (ok: number) => number> = { signedOut: () => 401, member: (ok) => ok, outsider: () => 403 };
+  const expected: Record<Who, (ok: number) => number> = {
+    signedOut: () => 401,
+    member: (ok) => ok,
+    outsider: () => 403,
+  };
   const cases = routes.flatMap((route) =>
     (Object.keys(expected) as Who[]).map((who) => ({ ...route, who, status: expected[who](route.ok) })),
   );

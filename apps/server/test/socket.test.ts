@@ -15,7 +15,11 @@ import { listen, openSocket, refusedUpgrade } from "./helpers/socket-client.js";
 /** An event for `recipientIds`, recorded the way features record theirs: its commit delivers it. */
 async function happen(t: TestContext, recipientIds: string[], title = "New fine") {
   await t.db.transaction((tx) =>
-    recordNotification(tx, { type: "fine_received", householdId: null, recipientIds, title, message: "Sam fined you" }, PUBLIC_URL),
+    recordNotification(
+      tx,
+      { type: "fine_received", householdId: null, recipientIds, title, message: "Sam fined you" },
+      PUBLIC_URL,
+    ),
   );
 }
 
@@ -44,7 +48,10 @@ describe("live socket", () => {
       const expired = await buildSession(t.db, user.id, new Date(t.clock.now.getTime() - 1000));
       expect((await refusedUpgrade(`${url}?token=${expired}`)).status).toBe(401);
       const revoked = await buildSession(t.db, user.id);
-      await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(revoked)));
+      await t.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, sha256(revoked)));
       expect((await refusedUpgrade(`${url}?token=${revoked}`)).status).toBe(401);
     });
   });

@@ -30,8 +30,17 @@ async function seededFlat() {
   const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 3);
   const [ben, cleo, dee] = members;
   if (!ben || !cleo || !dee) throw new Error("members missing");
-  const fine = (issuer: { user: { id: string } }, offender: { user: { id: string } }, amountMinor: number, status = "pending") =>
-    buildFine(t.db, { householdId: household.id, issuerId: issuer.user.id, offenderId: offender.user.id }, { amountMinor, status });
+  const fine = (
+    issuer: { user: { id: string } },
+    offender: { user: { id: string } },
+    amountMinor: number,
+    status = "pending",
+  ) =>
+    buildFine(
+      t.db,
+      { householdId: household.id, issuerId: issuer.user.id, offenderId: offender.user.id },
+      { amountMinor, status },
+    );
 
   // Received by Ana.
   await fine(ben, ana, 10); // pending 0.10
@@ -50,7 +59,11 @@ async function seededFlat() {
   const elsewhere = await buildHouseholdWithMembers(t.db, 1);
   const [stranger] = elsewhere.members;
   if (!stranger) throw new Error("member missing");
-  await buildFine(t.db, { householdId: elsewhere.household.id, issuerId: elsewhere.owner.user.id, offenderId: stranger.user.id });
+  await buildFine(t.db, {
+    householdId: elsewhere.household.id,
+    issuerId: elsewhere.owner.user.id,
+    offenderId: stranger.user.id,
+  });
 
   return { ana, ben, cleo, dee, stranger };
 }

@@ -53,7 +53,11 @@ describe("the household board", () => {
   it("lists the household's notes in board order, each with its author's name", async () => {
     const { household, ana, ben } = await cast();
     const second = await buildNote(t.db, household.id, ben.user.id, { content: "Bins on Tuesday", position: 1 });
-    const first = await buildNote(t.db, household.id, ana.user.id, { content: "Plumber at 9", position: 0, color: "pink" });
+    const first = await buildNote(t.db, household.id, ana.user.id, {
+      content: "Plumber at 9",
+      position: 0,
+      color: "pink",
+    });
 
     const res = await call(ben.token, "GET", "/api/sticky-notes");
     expect(res.statusCode).toBe(200);
@@ -140,7 +144,9 @@ describe("adding a note", () => {
   it("gives notes added at the same moment distinct places at the end", async () => {
     const { ana, ben } = await cast();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call(i % 2 ? ana.token : ben.token, "POST", "/api/sticky-notes", { content: `n${i}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(i % 2 ? ana.token : ben.token, "POST", "/api/sticky-notes", { content: `n${i}` }),
+      ),
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
     const positions = (await board(ana.token)).map((note) => note.position);
@@ -153,7 +159,9 @@ describe("the cap on notes per household", () => {
   const keepNotes = (householdId: string, createdBy: string, count: number) =>
     t.db
       .insert(stickyNotes)
-      .values(Array.from({ length: count }, (_, position) => ({ householdId, createdBy, content: `n${position}`, position })))
+      .values(
+        Array.from({ length: count }, (_, position) => ({ householdId, createdBy, content: `n${position}`, position })),
+      )
       .returning({ id: stickyNotes.id });
 
   it(`lets two members racing at ${NOTES_PER_HOUSEHOLD_MAX - 1} notes add exactly one more, and tells the other why not`, async () => {
@@ -238,7 +246,8 @@ describe("reordering the board", () => {
   async function boardOfThree() {
     const people = await cast();
     const notes = [];
-    for (const content of ["one", "two", "three"]) notes.push(await buildNote(t.db, people.household.id, people.ana.user.id, { content }));
+    for (const content of ["one", "two", "three"])
+      notes.push(await buildNote(t.db, people.household.id, people.ana.user.id, { content }));
     return { ...people, ids: notes.map((note) => note.id) };
   }
 
@@ -310,7 +319,12 @@ interface Row {
 }
 
 const MATRIX: Row[] = [
-  { method: "GET", path: "/sticky-notes", url: () => "/api/sticky-notes", expect: { "signed out": 401, member: 200, "no household": 403, "other household's member": 200 } },
+  {
+    method: "GET",
+    path: "/sticky-notes",
+    url: () => "/api/sticky-notes",
+    expect: { "signed out": 401, member: 200, "no household": 403, "other household's member": 200 },
+  },
   {
     method: "POST",
     path: "/sticky-notes",
@@ -342,19 +356,27 @@ const MATRIX: Row[] = [
 ];
 
 describe("authorization matrix", () => {
-  const cases = MATRIX.flatMap((row) => ACTORS.map((actor) => ({ row, actor, status: row.expect[actor], name: `${row.method} ${row.path}` })));
+  const cases = MATRIX.flatMap((row) =>
+    ACTORS.map((actor) => ({ row, actor, status: row.expect[actor], name: `${row.method} ${row.path}` })),
+  );
 
   it.each(cases)("$name as $actor → $status", async ({ row, actor, status }) => {
     const { household, ana, ben, olu, nia } = await cast();
     const note = await buildNote(t.db, household.id, ana.user.id, { content: "Ours" });
-    const token = { "signed out": undefined, member: ben.token, "no household": nia.token, "other household's member": olu.token }[actor];
+    const token = {
+      "signed out": undefined,
+      member: ben.token,
+      "no household": nia.token,
+      "other household's member": olu.token,
+    }[actor];
 
     const res = await call(token, row.method, row.url(note.id), row.payload?.([note.id]));
     expect(res.statusCode, res.body).toBe(status);
     if (status >= 400) expect(res.json().error.code).toBeTypeOf("string");
     else expect(res.json()).toHaveProperty("data");
     if (actor === "no household") expect(res.json().error.message).toBe(NOTES_NEED_HOUSEHOLD_MESSAGE);
-    if (actor === "other household's member" && status === 403) expect(res.json().error.message).toBe(STATUS_MESSAGES[403]);
+    if (actor === "other household's member" && status === 403)
+      expect(res.json().error.message).toBe(STATUS_MESSAGES[403]);
     if (actor !== "member") {
       const [ours] = await board(ana.token);
       expect(ours).toMatchObject({ id: note.id, content: "Ours" });
@@ -364,7 +386,12 @@ describe("authorization matrix", () => {
   it("answers 404 for an unknown note id", async () => {
     const { ben } = await cast();
     for (const method of ["PATCH", "DELETE"] as const) {
-      const res = await call(ben.token, method, `/api/sticky-notes/${unknownId()}`, method === "PATCH" ? { content: "x" } : undefined);
+      const res = await call(
+        ben.token,
+        method,
+        `/api/sticky-notes/${unknownId()}`,
+        method === "PATCH" ? { content: "x" } : undefined,
+      );
       expect(res.statusCode).toBe(404);
     }
   });
@@ -375,7 +402,9 @@ describe("authorization matrix", () => {
     }>();
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith("/sticky-notes") || path.startsWith("/api/sticky-notes"))
-      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api/, "")}`));
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api/, "")}`),
+      );
     expect(documented.sort()).toEqual(MATRIX.map((row) => `${row.method} ${row.path}`).sort());
   });
 });

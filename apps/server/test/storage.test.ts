@@ -5,7 +5,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { FILE_PATH_PATTERN, IMAGE_TYPES, THUMBNAIL_SIZE, thumbnailUrl, UPLOAD_MAX_BYTES, type ImageType } from "@housemate/contract";
+import {
+  FILE_PATH_PATTERN,
+  IMAGE_TYPES,
+  THUMBNAIL_SIZE,
+  thumbnailUrl,
+  UPLOAD_MAX_BYTES,
+  type ImageType,
+} from "@housemate/contract";
 import { uploads } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
@@ -39,11 +46,23 @@ const reserve = (token: string | undefined, change: Record<string, unknown> = {}
     method: "POST",
     url: "/api/storage/upload-url",
     token,
-    payload: { fileName: "sink.png", fileType: "image/png", fileSize: IMAGES["image/png"].length, category: "fine-evidence", ...change },
+    payload: {
+      fileName: "sink.png",
+      fileType: "image/png",
+      fileSize: IMAGES["image/png"].length,
+      category: "fine-evidence",
+      ...change,
+    },
   });
 
 const put = (token: string | undefined, filePath: string, body: Buffer, contentType = "image/png") =>
-  t.request({ method: "PUT", url: `/api/storage/upload/${filePath}`, token, payload: body, headers: { "content-type": contentType } });
+  t.request({
+    method: "PUT",
+    url: `/api/storage/upload/${filePath}`,
+    token,
+    payload: body,
+    headers: { "content-type": contentType },
+  });
 
 /** Reserves and uploads an image as `token`; returns its filePath and publicUrl. */
 async function uploaded(token: string, type: ImageType = "image/png", category = "fine-evidence") {
@@ -147,7 +166,10 @@ describe("uploading and serving", () => {
     expect(longer.statusCode).toBe(400);
 
     const big = (await reserve(ana.token, { fileSize: UPLOAD_MAX_BYTES })).json().data.filePath;
-    const tooBig = Buffer.concat([IMAGES["image/png"], Buffer.alloc(UPLOAD_MAX_BYTES + 1 - IMAGES["image/png"].length)]);
+    const tooBig = Buffer.concat([
+      IMAGES["image/png"],
+      Buffer.alloc(UPLOAD_MAX_BYTES + 1 - IMAGES["image/png"].length),
+    ]);
     const res = await put(ana.token, big, tooBig);
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
@@ -186,7 +208,17 @@ describe("uploading and serving", () => {
     expect((await t.request({ method: "GET", url: new URL(publicUrl).pathname })).statusCode).toBe(404);
     const unknown = `/files/fine-evidence/${"b".repeat(32)}.png`;
     expect((await t.request({ method: "GET", url: unknown })).statusCode).toBe(404);
-    expect((await t.request({ method: "PUT", url: `/api${unknown.replace("/files", "/storage/upload")}`, token: ana.token, payload: IMAGES["image/png"], headers: { "content-type": "image/png" } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: "PUT",
+          url: `/api${unknown.replace("/files", "/storage/upload")}`,
+          token: ana.token,
+          payload: IMAGES["image/png"],
+          headers: { "content-type": "image/png" },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -196,7 +228,10 @@ describe("thumbnails", () => {
   it.each(IMAGE_TYPES)("serves a %s's thumbnail beside it: a still WebP of at most 128 px square", async (type) => {
     const { ana } = await flat();
     const bytes = await pictureOf(type, 600, 400, type === "image/gif" || type === "image/webp" ? 2 : 1);
-    const reserved = (await reserve(ana.token, { fileType: type, fileSize: bytes.length })).json().data as { filePath: string; publicUrl: string };
+    const reserved = (await reserve(ana.token, { fileType: type, fileSize: bytes.length })).json().data as {
+      filePath: string;
+      publicUrl: string;
+    };
     expect((await put(ana.token, reserved.filePath, bytes, type)).statusCode).toBe(200);
 
     const thumbnail = await get(thumbnailUrl(reserved.publicUrl));
@@ -261,7 +296,13 @@ describe("fine evidence", () => {
       method: "POST",
       url: "/api/fines",
       token: w.ana.token,
-      payload: { offender_id: w.ben.user.id, rule_id: ruleId, amount: 2.5, household_id: w.household.id, evidence: { note: "See photo", images } },
+      payload: {
+        offender_id: w.ben.user.id,
+        rule_id: ruleId,
+        amount: 2.5,
+        household_id: w.household.id,
+        evidence: { note: "See photo", images },
+      },
     });
 
   it("accepts the issuer's own fine-evidence uploads and shows them as addresses", async () => {
@@ -282,7 +323,13 @@ describe("fine evidence", () => {
     const bens = await uploaded(w.ben.token);
     const avatar = await uploaded(w.ana.token, "image/png", "profile-pictures");
     const unfinished = (await reserve(w.ana.token)).json().data.publicUrl as string;
-    for (const image of [bens.publicUrl, avatar.publicUrl, unfinished, "https://evil.example/files/x.png", "/files/../../etc/passwd"]) {
+    for (const image of [
+      bens.publicUrl,
+      avatar.publicUrl,
+      unfinished,
+      "https://evil.example/files/x.png",
+      "/files/../../etc/passwd",
+    ]) {
       const res = await issue(w, rule.id, [image]);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe("Evidence photos must be images you uploaded as evidence for this fine.");
@@ -291,10 +338,19 @@ describe("fine evidence", () => {
 
   it("applies the same rule when the issuer edits the evidence", async () => {
     const w = await flat();
-    const fine = await buildFine(t.db, { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id });
+    const fine = await buildFine(t.db, {
+      householdId: w.household.id,
+      issuerId: w.ana.user.id,
+      offenderId: w.ben.user.id,
+    });
     const bens = await uploaded(w.ben.token);
     const patch = (images: string[]) =>
-      t.request({ method: "PATCH", url: `/api/fines/${fine.id}`, token: w.ana.token, payload: { evidence: { images } } });
+      t.request({
+        method: "PATCH",
+        url: `/api/fines/${fine.id}`,
+        token: w.ana.token,
+        payload: { evidence: { images } },
+      });
     expect((await patch([bens.publicUrl])).statusCode).toBe(400);
     const own = await uploaded(w.ana.token, "image/gif");
     const res = await patch([own.publicUrl]);
@@ -323,7 +379,13 @@ describe("authorization matrix", () => {
     const w = await flat();
     let { filePath } = (await reserve(w.ana.token)).json().data as { filePath: string };
     if (who === "anyone, for an unknown path") filePath = `fine-evidence/${"c".repeat(32)}.png`;
-    const token = { "signed out": undefined, "the person who reserved it": w.ana.token, "another member of the household": w.ben.token, "a member of another household": w.dan.token, "anyone, for an unknown path": w.ana.token }[who];
+    const token = {
+      "signed out": undefined,
+      "the person who reserved it": w.ana.token,
+      "another member of the household": w.ben.token,
+      "a member of another household": w.dan.token,
+      "anyone, for an unknown path": w.ana.token,
+    }[who];
     const res = await put(token, filePath, IMAGES["image/png"]);
     expect(res.statusCode).toBe(status);
   });
@@ -332,6 +394,8 @@ describe("authorization matrix", () => {
     const w = await flat();
     const { publicUrl } = await uploaded(w.ana.token);
     expect((await t.request({ method: "GET", url: new URL(publicUrl).pathname })).statusCode).toBe(200);
-    expect((await t.request({ method: "GET", url: `/files/fine-evidence/${"d".repeat(32)}.png` })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: `/files/fine-evidence/${"d".repeat(32)}.png` })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -3,11 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import {
-  DISPLAY_NAME_MESSAGE,
-  FORMER_MEMBER_NAME,
-  PROFILE_FORBIDDEN_MESSAGE,
-} from "@housemate/contract";
+import { DISPLAY_NAME_MESSAGE, FORMER_MEMBER_NAME, PROFILE_FORBIDDEN_MESSAGE } from "@housemate/contract";
 import {
   fines,
   households,
@@ -127,7 +123,9 @@ describe("viewing a profile", () => {
   it("lets someone without a household see only themselves", async () => {
     const loner = await buildMember(t.db);
     const other = await buildMember(t.db);
-    expect((await t.request({ method: "GET", url: `/api/users/${loner.user.id}`, token: loner.token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: "GET", url: `/api/users/${loner.user.id}`, token: loner.token })).statusCode,
+    ).toBe(200);
     const res = await t.request({ method: "GET", url: `/api/users/${other.user.id}`, token: loner.token });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(PROFILE_FORBIDDEN_MESSAGE);
@@ -205,7 +203,10 @@ describe("updating your profile", () => {
     ["an empty address", () => ""],
     ["a path that climbs out of /files", () => "/files/../config.json"],
     ["a path elsewhere on this server", () => "/api/users"],
-    ["a well-formed path that was never uploaded", () => "/files/profile-pictures/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg"],
+    [
+      "a well-formed path that was never uploaded",
+      () => "/files/profile-pictures/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg",
+    ],
   ])("refuses %s as the photo", async (_, photo) => {
     const { member } = await household(0);
     const res = await update(member.user.id, member.token, { photo_url: photo() });
@@ -227,7 +228,11 @@ describe("updating your profile", () => {
 
   it("accepts SPEC's onboarding call when it repeats what the server knows", async () => {
     const { household: home, owner, member } = await household(1);
-    const asAdmin = await update(owner.user.id, owner.token, { household_id: home.id, is_admin: true, display_name: "Ana" });
+    const asAdmin = await update(owner.user.id, owner.token, {
+      household_id: home.id,
+      is_admin: true,
+      display_name: "Ana",
+    });
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
     expect(asAdmin.json().data).toMatchObject({ household_id: home.id, is_admin: true, display_name: "Ana" });
     const asJoiner = await update(member.user.id, member.token, { household_id: home.id, is_admin: false });
@@ -279,8 +284,12 @@ describe("deleting your account", () => {
     const profiled = await update(member.user.id, member.token, { bio: "About me", photo_url: picture.publicUrl });
     expect(profiled.statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: `/files/${picture.filePath}` })).statusCode).toBe(200);
-    await t.db.insert(notificationPreferences).values({ userId: member.user.id, typeId: "fine_received", emailEnabled: false });
-    await t.db.insert(notifications).values({ userId: member.user.id, typeId: "fine_received", title: "Fine", message: "You were fined" });
+    await t.db
+      .insert(notificationPreferences)
+      .values({ userId: member.user.id, typeId: "fine_received", emailEnabled: false });
+    await t.db
+      .insert(notifications)
+      .values({ userId: member.user.id, typeId: "fine_received", title: "Fine", message: "You were fined" });
 
     const res = await t.request({ method: "DELETE", url: `/api/users/${member.user.id}`, token: member.token });
     expect(res.statusCode).toBe(200);
@@ -318,7 +327,12 @@ describe("deleting your account", () => {
     const [fine] = await t.db.select().from(fines).where(eq(fines.id, history.fine.id));
     const [note] = await t.db.select().from(stickyNotes).where(eq(stickyNotes.id, history.note.id));
     expect(rule).toMatchObject({ householdId: home.id, createdBy: member.user.id, deletedAt: null });
-    expect(fine).toMatchObject({ householdId: home.id, createdBy: member.user.id, amountMinor: 250, status: "pending" });
+    expect(fine).toMatchObject({
+      householdId: home.id,
+      createdBy: member.user.id,
+      amountMinor: 250,
+      status: "pending",
+    });
     expect(note).toMatchObject({ householdId: home.id, createdBy: member.user.id, content: "Bins on Tuesday" });
 
     const formerMember = await t.request({ method: "GET", url: `/api/users/${member.user.id}`, token: owner.token });

@@ -16,7 +16,9 @@ const LANDING = '<!doctype html><title>Housemate</title><div id="root"><h1>House
 
 /** A hashed asset with the brotli and gzip copies the web build writes beside it (apps/web/scripts/precompress.ts). */
 const ASSET = "/assets/mount-def456.js";
-const ASSET_BODY = Buffer.from(`export const rules = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `rule ${i}`))};`);
+const ASSET_BODY = Buffer.from(
+  `export const rules = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `rule ${i}`))};`,
+);
 const ASSET_BR = brotliCompressSync(ASSET_BODY);
 const ASSET_GZ = gzipSync(ASSET_BODY, { level: 9 });
 
@@ -91,7 +93,12 @@ describe("the built web app", () => {
     for (const acceptEncoding of ["br", "gzip", "identity"]) {
       const script = await app.inject({ method: "GET", url: ASSET, headers: { "accept-encoding": acceptEncoding } });
       expect(script.headers["x-content-type-options"], acceptEncoding).toBe("nosniff");
-      for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) {
+      for (const name of [
+        "content-security-policy",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "permissions-policy",
+      ]) {
         expect(script.headers[name], `${name} (${acceptEncoding})`).toBeUndefined();
       }
     }
@@ -106,7 +113,11 @@ describe("the built web app", () => {
 
   describe("sends the copy compressed at build time that the browser accepts", () => {
     const fetchAsset = (acceptEncoding?: string) =>
-      app.inject({ method: "GET", url: ASSET, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+      app.inject({
+        method: "GET",
+        url: ASSET,
+        headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+      });
     const expectAssetHeaders = (res: Awaited<ReturnType<typeof fetchAsset>>, bytes: Buffer) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^(?:text|application)\/javascript/);

@@ -52,13 +52,23 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
     // import(), or the landing page would download the shell to show a toast.
     const later = landingLater(ctx, landing, at("app/router.tsx")).get(id);
     if (later) return later;
-    const layouts = staticGraph(ctx, [at("app/providers.tsx"), at("app/routes/protected.tsx"), at("app/routes/shell.tsx")]);
+    const layouts = staticGraph(ctx, [
+      at("app/providers.tsx"),
+      at("app/routes/protected.tsx"),
+      at("app/routes/shell.tsx"),
+    ]);
     if (layouts.has(id)) return "shell";
     if (id.startsWith(at("app/routes/"))) return null;
     const own = [...staticGraph(ctx, [id])].filter((dep) => !landing.has(dep) && !layouts.has(dep));
     const library = own.filter((dep) => dep.includes("/node_modules/"));
-    if (library.reduce((bytes, dep) => bytes + (ctx.getModuleInfo(dep)?.code?.length ?? Infinity), 0) > SMALL_LIBRARY_BYTES) return null;
-    const sharedBy = lazyChunks(ctx, at("app/router.tsx")).filter((lazy) => !layouts.has(lazy) && staticGraph(ctx, [lazy]).has(id));
+    if (
+      library.reduce((bytes, dep) => bytes + (ctx.getModuleInfo(dep)?.code?.length ?? Infinity), 0) >
+      SMALL_LIBRARY_BYTES
+    )
+      return null;
+    const sharedBy = lazyChunks(ctx, at("app/router.tsx")).filter(
+      (lazy) => !layouts.has(lazy) && staticGraph(ctx, [lazy]).has(id),
+    );
     return sharedBy.length >= 2 ? "shell" : null;
   };
   const only = (names: (name: string) => boolean) => (id: string, ctx: Rolldown.ChunkingContext) => {
@@ -77,7 +87,8 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
     later = new Map();
     for (const root of roots) {
       const name = path.basename(root).replace(/\.[^.]*$/, "");
-      for (const id of staticGraph(ctx, [root])) if (!landing.has(id) && !later.has(id)) later.set(id, name === "index" ? "native" : name);
+      for (const id of staticGraph(ctx, [root]))
+        if (!landing.has(id) && !later.has(id)) later.set(id, name === "index" ? "native" : name);
     }
     return later;
   };
@@ -106,7 +117,11 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
     groups: [
       { name: only((name) => name === "preload"), debugName: "preload", priority: 4 },
       { name: only((name) => name === "mount"), debugName: "mount", priority: 3 },
-      { name: only((name) => name !== "preload" && name !== "mount" && name !== "shell"), debugName: "landing later", priority: 2 },
+      {
+        name: only((name) => name !== "preload" && name !== "mount" && name !== "shell"),
+        debugName: "landing later",
+        priority: 2,
+      },
       { name: only((name) => name === "shell"), debugName: "shell", priority: 1 },
     ],
   };

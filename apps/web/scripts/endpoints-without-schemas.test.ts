@@ -13,7 +13,11 @@ async function built(file: string, source?: string): Promise<string> {
   const id = path.join(contract, file);
   const javascript = (await transformWithOxc(source ?? (await readFile(id, "utf8")), id)).code;
   const plugin: Plugin = endpointsWithoutSchemas();
-  const transform = plugin.transform as (this: { parse: typeof parse }, code: string, id: string) => { code: string } | null;
+  const transform = plugin.transform as (
+    this: { parse: typeof parse },
+    code: string,
+    id: string,
+  ) => { code: string } | null;
   const result = transform.call({ parse }, javascript, id);
   if (!result) throw new Error(`${file} was not transformed`);
   return result.code;

@@ -41,7 +41,12 @@ export function endpointsWithoutSchemas(): Plugin {
         const callee = node.callee;
         const args: unknown = node.arguments;
         const definition: unknown = Array.isArray(args) ? args[0] : undefined;
-        if (node.type === "CallExpression" && isNode(callee) && callee.name === "defineEndpoint" && isNode(definition)) {
+        if (
+          node.type === "CallExpression" &&
+          isNode(callee) &&
+          callee.name === "defineEndpoint" &&
+          isNode(definition)
+        ) {
           const properties = Array.isArray(definition.properties) ? definition.properties.filter(isNode) : [];
           const kept = properties.filter((property) => {
             const key = property.key;
@@ -56,7 +61,8 @@ export function endpointsWithoutSchemas(): Plugin {
       };
       const program: unknown = this.parse(code);
       visit(program);
-      if (edits.length === 0) throw new Error(`${id}: no endpoint schemas found to leave out (has defineEndpoint changed?)`);
+      if (edits.length === 0)
+        throw new Error(`${id}: no endpoint schemas found to leave out (has defineEndpoint changed?)`);
       // An import only the schemas used goes too: the module it names would otherwise be bundled where the endpoints
       // are (the shell), though only a lazy screen uses it.
       const statements = isNode(program) && Array.isArray(program.body) ? program.body.filter(isNode) : [];
@@ -64,7 +70,9 @@ export function endpointsWithoutSchemas(): Plugin {
         .filter((statement) => statement.type === "ImportDeclaration")
         .filter((statement) => {
           const specifiers = Array.isArray(statement.specifiers) ? statement.specifiers.filter(isNode) : [];
-          const names = specifiers.flatMap((specifier) => (isNode(specifier.local) ? [String(specifier.local.name)] : []));
+          const names = specifiers.flatMap((specifier) =>
+            isNode(specifier.local) ? [String(specifier.local.name)] : [],
+          );
           const rest = applied(code, [...edits, { start: statement.start, end: statement.end, text: "" }]);
           return names.every((name) => !new RegExp(`\\b${name}\\b`).test(rest));
         })
@@ -77,6 +85,7 @@ export function endpointsWithoutSchemas(): Plugin {
 /** `code` with each edit's range replaced by its text (the ranges do not overlap). */
 function applied(code: string, edits: { start: number; end: number; text: string }[]): string {
   let result = code;
-  for (const { start, end, text } of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, start) + text + result.slice(end);
+  for (const { start, end, text } of [...edits].sort((a, b) => b.start - a.start))
+    result = result.slice(0, start) + text + result.slice(end);
   return result;
 }

@@ -21,7 +21,13 @@ const gzipAsync = promisify(gzip);
 const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
   .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
   .map((entry) => path.join(entry.parentPath, entry.name))
-  .filter((file) => !path.relative(dist, file).split(path.sep).some((part) => part.startsWith(".")));
+  .filter(
+    (file) =>
+      !path
+        .relative(dist, file)
+        .split(path.sep)
+        .some((part) => part.startsWith(".")),
+  );
 
 let compressed = 0;
 let before = 0;
@@ -48,4 +54,6 @@ await Promise.all(
     after += Math.min(br.length, body.length);
   }),
 );
-console.info(`precompressed ${compressed} files: ${(before / 1024).toFixed(0)} kB → ${(after / 1024).toFixed(0)} kB brotli`);
+console.info(
+  `precompressed ${compressed} files: ${(before / 1024).toFixed(0)} kB → ${(after / 1024).toFixed(0)} kB brotli`,
+);

@@ -15,7 +15,7 @@ export const API_DOCS = {
   getHealth: {
     summary: "Whether the server can take traffic",
     tags: ["health"],
-    description: "503 while the server sheds load (details `{ status: \"degraded\" }`) or its database is down.",
+    description: '503 while the server sheds load (details `{ status: "degraded" }`) or its database is down.',
   },
   requestSignInLink: {
     summary: "Email a sign-in link",
@@ -30,7 +30,11 @@ export const API_DOCS = {
   rotateJoinCode: { summary: "Retire the household's join code for a new one (admin)", tags: ["households"] },
   joinHousehold: { summary: "Join a household by its join code", tags: ["households"] },
   createInvite: { summary: "Make an invite link to your household", tags: ["invites"] },
-  getInvite: { summary: "What an invite link opens", tags: ["invites"], description: "Public: the link is the permission." },
+  getInvite: {
+    summary: "What an invite link opens",
+    tags: ["invites"],
+    description: "Public: the link is the permission.",
+  },
   joinByInvite: { summary: "Join the household an invite link opens", tags: ["invites"] },
   listUsers: { summary: "A household's members", tags: ["users"] },
   getUser: { summary: "Read yourself or a housemate", tags: ["users"] },

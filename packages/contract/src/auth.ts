@@ -27,8 +27,7 @@ export const LOGIN_SENT_MESSAGE = "Check your email for a magic link to sign in"
 export const loginResponse = z.object({ message: z.string() });
 
 /** The one answer to an expired, used, unknown or altered sign-in link. */
-export const MAGIC_LINK_INVALID_MESSAGE =
-  "This sign-in link is invalid or has expired. Please request a new one.";
+export const MAGIC_LINK_INVALID_MESSAGE = "This sign-in link is invalid or has expired. Please request a new one.";
 
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
 /**

@@ -15,9 +15,7 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export const errorCodeSchema = z.enum(
-  Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]],
-);
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 /** SPEC §8 friendly messages by HTTP status, also used by the server as default messages. */
 export const STATUS_MESSAGES = {

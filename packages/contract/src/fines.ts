@@ -28,14 +28,23 @@ export const hasDisputeMarker = (text: string) => {
   const lower = text.toLowerCase();
   return [DISPUTE_REASON_MARKER, DISPUTE_DECLINED_MARKER].some((marker) => lower.includes(marker.toLowerCase()));
 };
-const withoutDisputeMarker = (text: z.ZodString) => text.refine((value) => !hasDisputeMarker(value), DISPUTE_MARKER_MESSAGE);
+const withoutDisputeMarker = (text: z.ZodString) =>
+  text.refine((value) => !hasDisputeMarker(value), DISPUTE_MARKER_MESSAGE);
 const fineDescriptionSchema = withoutDisputeMarker(
   multiLineText({ max: FINE_TEXT_MAX, tooLong: `Description can be at most ${FINE_TEXT_MAX} characters` }),
 );
-const evidenceNote = multiLineText({ max: FINE_TEXT_MAX, tooLong: `Evidence note can be at most ${FINE_TEXT_MAX} characters` });
+const evidenceNote = multiLineText({
+  max: FINE_TEXT_MAX,
+  tooLong: `Evidence note can be at most ${FINE_TEXT_MAX} characters`,
+});
 const reasonSchema = (tooShort: string) =>
   withoutDisputeMarker(
-    multiLineText({ min: REASON_MIN_LENGTH, tooShort, max: FINE_TEXT_MAX, tooLong: `Reason can be at most ${FINE_TEXT_MAX} characters` }),
+    multiLineText({
+      min: REASON_MIN_LENGTH,
+      tooShort,
+      max: FINE_TEXT_MAX,
+      tooLong: `Reason can be at most ${FINE_TEXT_MAX} characters`,
+    }),
   );
 
 export const evidenceSchema = z.object({

@@ -20,7 +20,11 @@ export const NOTIFICATION_TYPE_IDS = NOTIFICATION_TYPES.map((t) => t.id) as [
 ];
 export const notificationTypeIdSchema = z.enum(NOTIFICATION_TYPE_IDS);
 export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
-  "fine_received", "fine_paid", "fine_disputed", "dispute_resolved", "fine_updated",
+  "fine_received",
+  "fine_paid",
+  "fine_disputed",
+  "dispute_resolved",
+  "fine_updated",
 ];
 
 export const notificationTypeSchema = z.object({

@@ -62,7 +62,9 @@ export const updateUserBody = z
   .object({
     display_name: displayNameSchema.optional(),
     photo_url: z.string().max(2048).nullable().optional(),
-    bio: multiLineText({ max: BIO_MAX, tooLong: `Bio can be at most ${BIO_MAX} characters` }).nullable().optional(),
+    bio: multiLineText({ max: BIO_MAX, tooLong: `Bio can be at most ${BIO_MAX} characters` })
+      .nullable()
+      .optional(),
     household_id: idSchema.nullable().optional(),
     is_admin: z.boolean().optional(),
   })

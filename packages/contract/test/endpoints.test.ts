@@ -18,7 +18,19 @@ import {
   type PathValues,
 } from "../src/index.js";
 
-const FEATURE_APIS = [healthApi, authApi, householdsApi, invitesApi, usersApi, notificationsApi, rulesApi, finesApi, balanceApi, storageApi, notesApi];
+const FEATURE_APIS = [
+  healthApi,
+  authApi,
+  householdsApi,
+  invitesApi,
+  usersApi,
+  notificationsApi,
+  rulesApi,
+  finesApi,
+  balanceApi,
+  storageApi,
+  notesApi,
+];
 
 describe("endpoints defined once", () => {
   it("names every feature's endpoint in API_ENDPOINTS, none hiding another of the same name", () => {
@@ -40,7 +52,9 @@ describe("endpoints defined once", () => {
   });
 
   it("says which errors a session endpoint may answer with, 401 among them", () => {
-    expect(finesApi.payFine.errors).toEqual(expect.arrayContaining(["FORBIDDEN", "UNAUTHENTICATED", "VALIDATION_ERROR", "INTERNAL"]));
+    expect(finesApi.payFine.errors).toEqual(
+      expect.arrayContaining(["FORBIDDEN", "UNAUTHENTICATED", "VALIDATION_ERROR", "INTERNAL"]),
+    );
     expect(healthApi.getHealth.errors).not.toContain("UNAUTHENTICATED");
   });
 });
@@ -59,7 +73,9 @@ describe("pathOf", () => {
 
   it("splits a reserved upload's filePath into the upload route's parameters", () => {
     const values = uploadPathValues("rule-images/abcdefghijklmnopqrstuvwxyz012345.png");
-    expect(pathOf(storageApi.uploadFile, values)).toBe("/storage/upload/rule-images/abcdefghijklmnopqrstuvwxyz012345.png");
+    expect(pathOf(storageApi.uploadFile, values)).toBe(
+      "/storage/upload/rule-images/abcdefghijklmnopqrstuvwxyz012345.png",
+    );
     expect(storageApi.uploadFile.params.safeParse(values).success).toBe(true);
   });
 });

@@ -24,13 +24,30 @@ const RLO = "\u202E"; // right-to-left override: reverses what follows on screen
 const ZWSP = "\u200B"; // zero-width space
 const ZWJ = "\u200D";
 const ZWNJ = "\u200C";
-const INVISIBLES = [RLO, ZWSP, "\u2066", "\u200E", "\uFEFF", "\u00AD", "\u0000", "\u001B", "\u007F", "\u009B", "\u{E0041}"];
+const INVISIBLES = [
+  RLO,
+  ZWSP,
+  "\u2066",
+  "\u200E",
+  "\uFEFF",
+  "\u00AD",
+  "\u0000",
+  "\u001B",
+  "\u007F",
+  "\u009B",
+  "\u{E0041}",
+];
 
 const id = () => crypto.randomUUID();
 
 /** Every free-text field of every request, with a valid body around it and the value it should come out as. */
 const fields: { name: string; schema: z.ZodType; body: (text: string) => object; pick: (out: never) => unknown }[] = [
-  { name: "display name", schema: updateUserBody, body: (v) => ({ display_name: v }), pick: (o: { display_name: string }) => o.display_name },
+  {
+    name: "display name",
+    schema: updateUserBody,
+    body: (v) => ({ display_name: v }),
+    pick: (o: { display_name: string }) => o.display_name,
+  },
   {
     name: "display name asked for at sign-up",
     schema: loginBody,
@@ -38,7 +55,12 @@ const fields: { name: string; schema: z.ZodType; body: (text: string) => object;
     pick: (o: { displayName: string }) => o.displayName,
   },
   { name: "bio", schema: updateUserBody, body: (v) => ({ bio: v }), pick: (o: { bio: string }) => o.bio },
-  { name: "household name", schema: createHouseholdBody, body: (v) => ({ name: v }), pick: (o: { name: string }) => o.name },
+  {
+    name: "household name",
+    schema: createHouseholdBody,
+    body: (v) => ({ name: v }),
+    pick: (o: { name: string }) => o.name,
+  },
   {
     name: "rule title",
     schema: createRuleBody,
@@ -51,7 +73,12 @@ const fields: { name: string; schema: z.ZodType; body: (text: string) => object;
     body: (v) => ({ title: "Dishes", description: v, fine_amount: 1, household_id: id() }),
     pick: (o: { description: string }) => o.description,
   },
-  { name: "rule title edit", schema: updateRuleBody, body: (v) => ({ title: v }), pick: (o: { title: string }) => o.title },
+  {
+    name: "rule title edit",
+    schema: updateRuleBody,
+    body: (v) => ({ title: v }),
+    pick: (o: { title: string }) => o.title,
+  },
   {
     name: "fine description",
     schema: createFineBody,
@@ -64,11 +91,36 @@ const fields: { name: string; schema: z.ZodType; body: (text: string) => object;
     body: (v) => ({ offender_id: id(), rule_id: id(), amount: 1, household_id: id(), evidence: { note: v } }),
     pick: (o: { evidence: { note: string } }) => o.evidence.note,
   },
-  { name: "fine description edit", schema: updateFineBody, body: (v) => ({ description: v }), pick: (o: { description: string }) => o.description },
-  { name: "dispute reason", schema: disputeBody, body: (v) => ({ reason: v }), pick: (o: { reason: string }) => o.reason },
-  { name: "review reason", schema: reviewBody, body: (v) => ({ action: "decline", reason: v }), pick: (o: { reason: string }) => o.reason },
-  { name: "note content", schema: createNoteBody, body: (v) => ({ content: v }), pick: (o: { content: string }) => o.content },
-  { name: "note edit", schema: updateNoteBody, body: (v) => ({ content: v }), pick: (o: { content: string }) => o.content },
+  {
+    name: "fine description edit",
+    schema: updateFineBody,
+    body: (v) => ({ description: v }),
+    pick: (o: { description: string }) => o.description,
+  },
+  {
+    name: "dispute reason",
+    schema: disputeBody,
+    body: (v) => ({ reason: v }),
+    pick: (o: { reason: string }) => o.reason,
+  },
+  {
+    name: "review reason",
+    schema: reviewBody,
+    body: (v) => ({ action: "decline", reason: v }),
+    pick: (o: { reason: string }) => o.reason,
+  },
+  {
+    name: "note content",
+    schema: createNoteBody,
+    body: (v) => ({ content: v }),
+    pick: (o: { content: string }) => o.content,
+  },
+  {
+    name: "note edit",
+    schema: updateNoteBody,
+    body: (v) => ({ content: v }),
+    pick: (o: { content: string }) => o.content,
+  },
   {
     name: "upload file name",
     schema: uploadUrlBody,
@@ -90,7 +142,9 @@ describe("invisible characters in free text", () => {
     const rule = createRuleBody.safeParse({ title: invisible, description: "x", fine_amount: 1, household_id: id() });
     expect(rule.error?.issues.map((issue) => issue.message)).toEqual(["Title is required"]);
     expect(createNoteBody.safeParse({ content: invisible }).error?.issues[0]?.message).toBe("Note cannot be empty");
-    expect(createHouseholdBody.safeParse({ name: invisible }).error?.issues[0]?.message).toBe("Household name is required");
+    expect(createHouseholdBody.safeParse({ name: invisible }).error?.issues[0]?.message).toBe(
+      "Household name is required",
+    );
     expect(displayNameSchema.safeParse(invisible).error?.issues[0]?.message).toBe(DISPLAY_NAME_MESSAGE);
   });
 

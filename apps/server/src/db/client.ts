@@ -10,7 +10,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { listenPglite, listenPostgres, type ChannelListener, type Listening } from "./listen.js";
-import { copyTemplateInto, hasTemplate, pgliteTemplate, saveTemplate, templateTarball, type PgliteTemplate } from "./pglite-template.js";
+import {
+  copyTemplateInto,
+  hasTemplate,
+  pgliteTemplate,
+  saveTemplate,
+  templateTarball,
+  type PgliteTemplate,
+} from "./pglite-template.js";
 import * as schema from "./schema.js";
 import { isDatabaseUnavailable } from "./unavailable.js";
 
@@ -51,7 +58,10 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.pgliteTemplate === undefined ? defaultPgliteTemplate() : options.pgliteTemplate);
+    : await openPglite(
+        options.dataDir,
+        options.pgliteTemplate === undefined ? defaultPgliteTemplate() : options.pgliteTemplate,
+      );
   try {
     await handle.migrate();
   } catch (error) {

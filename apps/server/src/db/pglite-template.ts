@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,14 +36,20 @@ const TARBALL = "pgdata.tar";
 const ABANDONED_MS = 3_600_000;
 
 /** The template for the installed PGlite and the migrations in `migrationsFolder`. */
-export function pgliteTemplate(migrationsFolder: string, cache = CACHE, pgliteVersion = installedPgliteVersion()): PgliteTemplate {
+export function pgliteTemplate(
+  migrationsFolder: string,
+  cache = CACHE,
+  pgliteVersion = installedPgliteVersion(),
+): PgliteTemplate {
   return { cache, key: `pglite-${pgliteVersion}-${migrationsFingerprint(migrationsFolder)}` };
 }
 
 function installedPgliteVersion(): string {
   // The package exports no package.json; it sits above the entry that `require` resolves (dist/index.cjs).
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), "..", "package.json"), "utf8")) as { version: string };
+  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), "..", "package.json"), "utf8")) as {
+    version: string;
+  };
   return manifest.version;
 }
 

@@ -55,10 +55,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("users_email_key").on(t.email),
-    index("users_household_idx").on(t.householdId),
-  ],
+  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_household_idx").on(t.householdId)],
 );
 
 export const magicLinks = pgTable("magic_links", {
@@ -149,7 +146,10 @@ export const fines = pgTable(
     description: text("description").notNull().default(""),
     disputeRejected: boolean("dispute_rejected").notNull().default(false),
     evidenceNote: text("evidence_note"),
-    evidenceImages: jsonb("evidence_images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    evidenceImages: jsonb("evidence_images")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -16,10 +16,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) =>
-  new AppError("VALIDATION_ERROR", message, details);
-export const unauthenticated = (message: string = STATUS_MESSAGES[401]) =>
-  new AppError("UNAUTHENTICATED", message);
+export const badRequest = (message: string, details?: unknown) => new AppError("VALIDATION_ERROR", message, details);
+export const unauthenticated = (message: string = STATUS_MESSAGES[401]) => new AppError("UNAUTHENTICATED", message);
 export const forbidden = (message: string = STATUS_MESSAGES[403]) => new AppError("FORBIDDEN", message);
 export const notFound = (message: string = STATUS_MESSAGES[404]) => new AppError("NOT_FOUND", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
@@ -35,7 +33,8 @@ export const databaseUnavailable = () =>
 
 /** More requests are in flight than the server can finish in good time: shed this one at once. */
 export const SERVER_BUSY_MESSAGE = "The server is busy right now. Please try again in a moment.";
-export const serverBusy = () => new AppError("SERVICE_UNAVAILABLE", SERVER_BUSY_MESSAGE, undefined, { "retry-after": "1" });
+export const serverBusy = () =>
+  new AppError("SERVICE_UNAVAILABLE", SERVER_BUSY_MESSAGE, undefined, { "retry-after": "1" });
 
 /** The health check's answer while the server sheds requests: not fit for more traffic, though alive. */
 export const serverDegraded = () =>

@@ -78,8 +78,11 @@ export function requireSession(scope: FastifyInstance): void {
   });
 }
 
-export default fp(async function authPlugin(app: FastifyInstance) {
-  app.decorateRequest("session");
-  const lookup = prepareSessionLookup(app.db);
-  app.decorate("findSession", (token: string) => lookup(token, app.now()));
-}, { name: "auth", dependencies: ["db"] });
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    app.decorateRequest("session");
+    const lookup = prepareSessionLookup(app.db);
+    app.decorate("findSession", (token: string) => lookup(token, app.now()));
+  },
+  { name: "auth", dependencies: ["db"] },
+);

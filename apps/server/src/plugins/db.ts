@@ -10,7 +10,10 @@ declare module "fastify" {
 }
 
 /** Makes the database available as `app.db`; the caller owns opening and closing it. */
-export default fp(async function dbPlugin(app: FastifyInstance, opts: { database: DatabaseHandle }) {
-  app.decorate("database", opts.database);
-  app.decorate("db", opts.database.db);
-}, { name: "db" });
+export default fp(
+  async function dbPlugin(app: FastifyInstance, opts: { database: DatabaseHandle }) {
+    app.decorate("database", opts.database);
+    app.decorate("db", opts.database.db);
+  },
+  { name: "db" },
+);

@@ -48,29 +48,35 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** One place that turns every thrown error into the error envelope; 5xx details stay in the log. */
-export default fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendAppError(reply, request, error);
-    if (isDatabaseUnavailable(error)) {
-      // Expected while the database is down or restarting: one line, not a stack per request.
-      request.log.warn({ reason: error.cause instanceof Error ? error.cause.message : error.message }, "database unavailable");
-      return sendAppError(reply, request, databaseUnavailable());
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].join("."),
-        message: issue.message,
-      }));
-      const first = details[0]?.message ?? "Invalid request";
-      return sendError(reply, request, 400, "VALIDATION_ERROR", first, details);
-    }
-    const mapped = fromFrameworkError(error);
-    if (mapped) return sendError(reply, request, mapped.status, mapped.code, mapped.message);
-    if (error.statusCode === 429) return sendError(reply, request, 429, "RATE_LIMITED", STATUS_MESSAGES[429]);
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(reply, request, error.statusCode, "VALIDATION_ERROR", "The request could not be understood.");
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return sendError(reply, request, 500, "INTERNAL", STATUS_MESSAGES[500]);
-  });
-}, { name: "errors" });
+export default fp(
+  async function errors(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return sendAppError(reply, request, error);
+      if (isDatabaseUnavailable(error)) {
+        // Expected while the database is down or restarting: one line, not a stack per request.
+        request.log.warn(
+          { reason: error.cause instanceof Error ? error.cause.message : error.message },
+          "database unavailable",
+        );
+        return sendAppError(reply, request, databaseUnavailable());
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => ({
+          path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].join("."),
+          message: issue.message,
+        }));
+        const first = details[0]?.message ?? "Invalid request";
+        return sendError(reply, request, 400, "VALIDATION_ERROR", first, details);
+      }
+      const mapped = fromFrameworkError(error);
+      if (mapped) return sendError(reply, request, mapped.status, mapped.code, mapped.message);
+      if (error.statusCode === 429) return sendError(reply, request, 429, "RATE_LIMITED", STATUS_MESSAGES[429]);
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return sendError(reply, request, error.statusCode, "VALIDATION_ERROR", "The request could not be understood.");
+      }
+      request.log.error({ err: error }, "unhandled error");
+      return sendError(reply, request, 500, "INTERNAL", STATUS_MESSAGES[500]);
+    });
+  },
+  { name: "errors" },
+);

@@ -12,25 +12,28 @@ const isDocumented = (operationId: unknown): operationId is keyof typeof API_DOC
  * operationIds and security), with each operation's summary, description and tags from the contract's api-docs.ts:
  * the one place those words are imported, so they stay out of the web's bundle (decision 028).
  */
-export default fp(async function openapi(app: FastifyInstance) {
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: "Housemate API",
-        version: "1.0.0",
-        description: "House rules, fines and a shared fine fund for flatmates. Errors are SPEC §8's error body.",
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: "Housemate API",
+          version: "1.0.0",
+          description: "House rules, fines and a shared fine fund for flatmates. Errors are SPEC §8's error body.",
+        },
+        servers: [{ url: "/api" }],
+        components: {
+          securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        },
       },
-      servers: [{ url: "/api" }],
-      components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      transform: (route) => {
+        const transformed = jsonSchemaTransform(route);
+        const operationId: unknown = route.schema.operationId;
+        if (!isDocumented(operationId)) return transformed;
+        return { ...transformed, schema: { ...transformed.schema, ...API_DOCS[operationId] } };
       },
-    },
-    transform: (route) => {
-      const transformed = jsonSchemaTransform(route);
-      const operationId: unknown = route.schema.operationId;
-      if (!isDocumented(operationId)) return transformed;
-      return { ...transformed, schema: { ...transformed.schema, ...API_DOCS[operationId] } };
-    },
-  });
-}, { name: "openapi" });
+    });
+  },
+  { name: "openapi" },
+);

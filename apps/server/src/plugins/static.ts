@@ -28,7 +28,8 @@ const DOCUMENT_ONLY_HEADERS = [
 export default async function staticPlugin(app: FastifyInstance, opts: { root: string }) {
   const root = path.resolve(opts.root);
   const hasBuild = existsSync(path.join(root, "index.html"));
-  const sendPage = (reply: FastifyReply, file: string) => reply.header("cache-control", "no-cache").type("text/html").sendFile(file);
+  const sendPage = (reply: FastifyReply, file: string) =>
+    reply.header("cache-control", "no-cache").type("text/html").sendFile(file);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -51,7 +52,9 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
       },
     });
     // Looked up per request as well; a build without it (an older one) serves the empty page.
-    app.get("/", (_request, reply) => sendPage(reply, existsSync(path.join(root, LANDING_PAGE)) ? LANDING_PAGE : "index.html"));
+    app.get("/", (_request, reply) =>
+      sendPage(reply, existsSync(path.join(root, LANDING_PAGE)) ? LANDING_PAGE : "index.html"),
+    );
   } else {
     app.log.warn({ root }, "web app is not built: run `npm run build` to serve it");
   }

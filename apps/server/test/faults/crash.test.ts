@@ -34,7 +34,12 @@ describe(`kill -9 in the middle of writes (${TEST_ENGINE})`, () => {
       method: "POST",
       route: "/rules",
       token: flat.owner.token,
-      body: { household_id: flat.householdId, title: "Dishes left overnight", description: "Wash up the same day", fine_amount: 2.5 },
+      body: {
+        household_id: flat.householdId,
+        title: "Dishes left overnight",
+        description: "Wash up the same day",
+        fine_amount: 2.5,
+      },
     });
     expect(rule.status).toBe(201);
 
@@ -81,7 +86,13 @@ describe(`kill -9 in the middle of writes (${TEST_ENGINE})`, () => {
       method: "POST",
       route: "/fines",
       token: flat.owner.token,
-      body: { household_id: flat.householdId, offender_id: ben.userId, rule_id: rule.data.id, amount: 1, description: "After" },
+      body: {
+        household_id: flat.householdId,
+        offender_id: ben.userId,
+        rule_id: rule.data.id,
+        amount: 1,
+        description: "After",
+      },
     });
     expect(after.status, restarted.output()).toBe(201);
     expect(await stopServerProcess(restarted), restarted.output()).toEqual({ code: 0, signal: null });
@@ -103,8 +114,13 @@ describe(`kill -9 in the middle of writes (${TEST_ENGINE})`, () => {
       const mailed = await db
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
-        .where(and(inArray(mailOutbox.to, [benRow?.email ?? ""]), eq(mailOutbox.subject, "Housemate: You've been fined")));
-      expect({ notifications: told.length, emails: mailed.length }).toEqual({ notifications: stored.length, emails: stored.length });
+        .where(
+          and(inArray(mailOutbox.to, [benRow?.email ?? ""]), eq(mailOutbox.subject, "Housemate: You've been fined")),
+        );
+      expect({ notifications: told.length, emails: mailed.length }).toEqual({
+        notifications: stored.length,
+        emails: stored.length,
+      });
     } finally {
       await database.close();
     }

@@ -38,7 +38,8 @@ describe.runIf(TEST_ENGINE === "postgres" && hasPostgresBinaries())("when the da
 
   async function flatWithNote(t: FaultApp) {
     const { household, owner } = await buildHouseholdWithMembers(t.app.db, 1);
-    const readHousehold = () => t.request({ method: "GET", url: `/api/households/${household.id}`, token: owner.token });
+    const readHousehold = () =>
+      t.request({ method: "GET", url: `/api/households/${household.id}`, token: owner.token });
     const addNote = () =>
       t.request({ method: "POST", url: "/api/sticky-notes", token: owner.token, payload: { content: "Bins out" } });
     const health = () => t.request({ method: "GET", url: "/api/health" });

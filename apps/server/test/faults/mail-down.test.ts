@@ -89,7 +89,9 @@ describe("with the mail server down", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, offender.user.id), eq(notifications.typeId, "fine_received")));
     expect(told).toHaveLength(1);
-    await expect.poll(async () => (await queued(offender.user.email ?? ""))?.lastError, { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(async () => (await queued(offender.user.email ?? ""))?.lastError, { timeout: 10_000 })
+      .toBeTruthy();
 
     await relay.restore();
     await retryLater();

@@ -85,7 +85,9 @@ describe.runIf(TEST_ENGINE === "postgres")("beyond capacity", () => {
     // Health is never shed, and tells a load balancer the truth: degraded while the server sheds (issue 13).
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE", details: { status: "degraded" } } });
+    expect(await health.json()).toMatchObject({
+      error: { code: "SERVICE_UNAVAILABLE", details: { status: "degraded" } },
+    });
 
     await release();
     expect((await Promise.all(taken)).map((res) => res.status)).toEqual(Array<number>(MAX_IN_FLIGHT).fill(201));
@@ -95,7 +97,9 @@ describe.runIf(TEST_ENGINE === "postgres")("beyond capacity", () => {
     const release = await holdHousehold();
     const controllers = Array.from({ length: MAX_IN_FLIGHT }, () => new AbortController());
     // Each waits on the lock until its client hangs up: it can only end aborted.
-    const gone = controllers.map((controller) => expect(addNote(controller.signal)).rejects.toMatchObject({ name: "AbortError" }));
+    const gone = controllers.map((controller) =>
+      expect(addNote(controller.signal)).rejects.toMatchObject({ name: "AbortError" }),
+    );
     await expect.poll(waitingOnLock, { timeout: 5_000 }).toBe(MAX_IN_FLIGHT);
     for (const controller of controllers) controller.abort();
     await Promise.all(gone);

@@ -28,7 +28,11 @@ async function flat() {
   const [ben, cleo] = members;
   if (!ben || !cleo) throw new Error("members missing");
   const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes left overnight" });
-  const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id }, { amountMinor: 500 });
+  const fine = await buildFine(
+    t.db,
+    { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id },
+    { amountMinor: 500 },
+  );
   const url = `/api/fines/household/${household.id}/fines/${fine.id}`;
   return { household, ana, ben, cleo, fine, url };
 }
@@ -36,15 +40,30 @@ type Flat = Awaited<ReturnType<typeof flat>>;
 
 const pay = (w: Flat) => t.request({ method: "PUT", url: `${w.url}/pay`, token: w.ben.token });
 const dispute = (w: Flat, i = 0) =>
-  t.request({ method: "POST", url: `${w.url}/disputes`, token: w.ben.token, payload: { reason: `I washed them, honestly (${i})` } });
+  t.request({
+    method: "POST",
+    url: `${w.url}/disputes`,
+    token: w.ben.token,
+    payload: { reason: `I washed them, honestly (${i})` },
+  });
 const review = (w: Flat, disputeId: string, action: "accept" | "decline", i = 0) =>
-  t.request({ method: "PUT", url: `${w.url}/disputes/${disputeId}`, token: w.ana.token, payload: { action, reason: `Seen them at midnight (${i})` } });
+  t.request({
+    method: "PUT",
+    url: `${w.url}/disputes/${disputeId}`,
+    token: w.ana.token,
+    payload: { action, reason: `Seen them at midnight (${i})` },
+  });
 
 const storedFine = async (w: Flat) => (await t.db.select().from(fines).where(eq(fines.id, w.fine.id)))[0];
 const notified = (userId: string, typeId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.typeId, typeId)));
 const balanceOf = async (w: Flat) =>
-  (await t.request({ method: "GET", url: `/api/balance/household/${w.household.id}/balance`, token: w.ana.token })).json().data.balance;
+  (
+    await t.request({ method: "GET", url: `/api/balance/household/${w.household.id}/balance`, token: w.ana.token })
+  ).json().data.balance;
 const occurrences = (text: string, marker: string) => text.split(marker).length - 1;
 
 describe(`${AT_ONCE} concurrent requests on one fine`, () => {
@@ -120,7 +139,12 @@ describe(`${AT_ONCE} concurrent uses of one sign-in link`, () => {
     expect(statuses(answers)).toEqual(oneAnd(200, 401));
     const accounts = await t.db.select().from(users).where(eq(users.email, email));
     expect(accounts).toHaveLength(1);
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, accounts[0]?.id ?? ""))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, accounts[0]?.id ?? "")),
+    ).toHaveLength(1);
   });
 });
 

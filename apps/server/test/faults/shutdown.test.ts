@@ -44,7 +44,9 @@ describe(`graceful shutdown under load (${TEST_ENGINE})`, () => {
     await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
     // A client that sent half a request and went quiet: nothing to finish, and it must not hold the exit.
     const { port } = new URL(server.url);
-    const halfSent = net.connect(Number(port), "127.0.0.1", () => halfSent.write("POST /api/sticky-notes HTTP/1.1\r\nHost: x\r\n"));
+    const halfSent = net.connect(Number(port), "127.0.0.1", () =>
+      halfSent.write("POST /api/sticky-notes HTTP/1.1\r\nHost: x\r\n"),
+    );
     halfSent.on("error", () => {});
 
     const TOTAL = 200;
@@ -103,7 +105,16 @@ describe(`graceful shutdown under load (${TEST_ENGINE})`, () => {
     expect(login.status).toBe(200);
     const exited = stopServerProcess(server);
     // Shutting down, it stops answering (rather than a sleep that hopes it has begun); the mail is still on its way.
-    await expect.poll(() => fetch(`${server.url}/api/health`).then((res) => res.ok, () => false), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(false);
     await mailRelay.restore();
     expect(await exited, server.output()).toEqual({ code: 0, signal: null });
 

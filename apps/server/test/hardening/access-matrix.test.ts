@@ -19,7 +19,10 @@ interface Row {
   /** The contract endpoint asked about (its operationId), or, for a route no endpoint defines, the route as registered. */
   operation: OperationId | { method: string; route: string };
   /** The request for `actor`: the member's own objects, whoever asks. */
-  request: (world: World, actor: Actor) => Promise<{ url: string; payload?: object }> | { url: string; payload?: object };
+  request: (
+    world: World,
+    actor: Actor,
+  ) => Promise<{ url: string; payload?: object }> | { url: string; payload?: object };
   expected: Expected;
   /** The member's call changes the world (deletes, pays, signs out): the row gets a world of its own. */
   changesWorld?: true;
@@ -36,69 +39,167 @@ const signedIn = (member: number, otherMember: number): Expected => ({
 /** Admin-only routes (DESIGN §7 Roles): the member of the world is its admin; the housemate is not. */
 const adminOnly = (admin: number): Expected => ({ ...signedIn(admin, 403), housemate: 403 });
 /** Routes anyone may call: the same answer for every caller. */
-const open = (status: number): Expected => ({ signedOut: status, expired: status, member: status, otherMember: status, former: status });
+const open = (status: number): Expected => ({
+  signedOut: status,
+  expired: status,
+  member: status,
+  otherMember: status,
+  former: status,
+});
 
 const plain = (url: string, payload?: object) => () => (payload ? { url, payload } : { url });
 const fine = (w: World, fineId: string, rest = "") => `/api/fines/household/${w.householdId}/fines/${fineId}${rest}`;
 
 /** Every query parameter of a list of fines, naming the member's own: their issuer id and a cursor into their list. */
 async function pageQuery(w: World): Promise<string> {
-  const first = await t.request({ method: "GET", url: `/api/fines/household/${w.householdId}?limit=1`, token: w.member.token });
+  const first = await t.request({
+    method: "GET",
+    url: `/api/fines/household/${w.householdId}?limit=1`,
+    token: w.member.token,
+  });
   const cursor = String(first.json().page.next_cursor);
   return new URLSearchParams({ limit: "5", status: "pending", created_by: w.member.id, cursor }).toString();
 }
 
 const ROWS: Row[] = [
   { operation: "getHealth", request: plain("/api/health"), expected: open(200) },
-  { operation: { method: "GET", route: "/api/openapi.json" }, request: plain("/api/openapi.json"), expected: open(200) },
+  {
+    operation: { method: "GET", route: "/api/openapi.json" },
+    request: plain("/api/openapi.json"),
+    expected: open(200),
+  },
   // @fastify/cors's route for preflights, which its hook answers before routing (headers.test.ts): an OPTIONS that is
   // no preflight from PUBLIC_URL's origin reaches it and is the JSON 404, whoever asks.
   { operation: { method: "OPTIONS", route: "*" }, request: plain("/api/rules"), expected: open(404) },
-  { operation: "requestSignInLink", request: (_w, actor) => ({ url: "/api/auth/login", payload: { email: `${actor}@example.com` } }), expected: open(200) },
+  {
+    operation: "requestSignInLink",
+    request: (_w, actor) => ({ url: "/api/auth/login", payload: { email: `${actor}@example.com` } }),
+    expected: open(200),
+  },
   {
     operation: "verifySignInLink",
-    request: async (w, actor) => ({ url: `/api/auth/verify?token=${await magicLinkToken(t, `${actor}-${w.householdId}@example.com`)}` }),
+    request: async (w, actor) => ({
+      url: `/api/auth/verify?token=${await magicLinkToken(t, `${actor}-${w.householdId}@example.com`)}`,
+    }),
     expected: open(200),
   },
   { operation: "signOut", request: plain("/api/auth/logout"), expected: signedIn(200, 200), changesWorld: true },
   // Already in a household, whichever: creating or joining another is a conflict, not a permission.
-  { operation: "createHousehold", request: plain("/api/households", { name: "Second flat" }), expected: signedIn(409, 409) },
-  { operation: "getHousehold", request: (w) => ({ url: `/api/households/${w.householdId}` }), expected: signedIn(200, 403) },
-  { operation: "updateHousehold", request: (w) => ({ url: `/api/households/${w.householdId}`, payload: { join_by_id: true } }), expected: adminOnly(200) },
+  {
+    operation: "createHousehold",
+    request: plain("/api/households", { name: "Second flat" }),
+    expected: signedIn(409, 409),
+  },
+  {
+    operation: "getHousehold",
+    request: (w) => ({ url: `/api/households/${w.householdId}` }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "updateHousehold",
+    request: (w) => ({ url: `/api/households/${w.householdId}`, payload: { join_by_id: true } }),
+    expected: adminOnly(200),
+  },
   // A rotation retires the household's id as a join code: the join row must not see it.
-  { operation: "rotateJoinCode", request: (w) => ({ url: `/api/households/${w.householdId}/join-code` }), expected: adminOnly(200), changesWorld: true },
-  { operation: "joinHousehold", request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }), expected: signedIn(409, 409) },
-  { operation: "createInvite", request: (w) => ({ url: `/api/households/${w.householdId}/invites` }), expected: signedIn(201, 403) },
+  {
+    operation: "rotateJoinCode",
+    request: (w) => ({ url: `/api/households/${w.householdId}/join-code` }),
+    expected: adminOnly(200),
+    changesWorld: true,
+  },
+  {
+    operation: "joinHousehold",
+    request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }),
+    expected: signedIn(409, 409),
+  },
+  {
+    operation: "createInvite",
+    request: (w) => ({ url: `/api/households/${w.householdId}/invites` }),
+    expected: signedIn(201, 403),
+  },
   { operation: "getInvite", request: (w) => ({ url: `/api/invites/${w.inviteCode}` }), expected: open(200) },
   // Joining by invite needs a session; the member (and the other member) already have a household.
-  { operation: "joinByInvite", request: (w) => ({ url: `/api/invites/${w.inviteCode}/join`, payload: {} }), expected: signedIn(409, 409) },
-  { operation: "listUsers", request: (w) => ({ url: `/api/users?householdId=${w.householdId}` }), expected: signedIn(200, 403) },
+  {
+    operation: "joinByInvite",
+    request: (w) => ({ url: `/api/invites/${w.inviteCode}/join`, payload: {} }),
+    expected: signedIn(409, 409),
+  },
+  {
+    operation: "listUsers",
+    request: (w) => ({ url: `/api/users?householdId=${w.householdId}` }),
+    expected: signedIn(200, 403),
+  },
   { operation: "getUser", request: (w) => ({ url: `/api/users/${w.housemate.id}` }), expected: signedIn(200, 403) },
-  { operation: "updateUser", request: (w) => ({ url: `/api/users/${w.member.id}`, payload: { bio: "Hi" } }), expected: signedIn(200, 403) },
-  { operation: "deleteUser", request: (w) => ({ url: `/api/users/${w.member.id}` }), expected: signedIn(200, 403), changesWorld: true },
-  { operation: "getUserStats", request: (w) => ({ url: `/api/users/${w.member.id}/stats` }), expected: signedIn(200, 403) },
+  {
+    operation: "updateUser",
+    request: (w) => ({ url: `/api/users/${w.member.id}`, payload: { bio: "Hi" } }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "deleteUser",
+    request: (w) => ({ url: `/api/users/${w.member.id}` }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
+  {
+    operation: "getUserStats",
+    request: (w) => ({ url: `/api/users/${w.member.id}/stats` }),
+    expected: signedIn(200, 403),
+  },
   // Notifications are each person's own: the other member reads their own list, never the member's.
   { operation: "listNotifications", request: plain("/api/notifications"), expected: signedIn(200, 200) },
-  { operation: "markNotificationRead", request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }), expected: signedIn(200, 404) },
-  { operation: "markAllNotificationsRead", request: plain("/api/notifications/read-all"), expected: signedIn(200, 200) },
+  {
+    operation: "markNotificationRead",
+    request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }),
+    expected: signedIn(200, 404),
+  },
+  {
+    operation: "markAllNotificationsRead",
+    request: plain("/api/notifications/read-all"),
+    expected: signedIn(200, 200),
+  },
   { operation: "listNotificationTypes", request: plain("/api/notifications/types"), expected: signedIn(200, 200) },
-  { operation: "listNotificationPreferences", request: plain("/api/notifications/preferences"), expected: signedIn(200, 200) },
+  {
+    operation: "listNotificationPreferences",
+    request: plain("/api/notifications/preferences"),
+    expected: signedIn(200, 200),
+  },
   {
     operation: "updateNotificationPreference",
     request: plain("/api/notifications/preferences/fine_paid", { in_app_enabled: true, email_enabled: false }),
     expected: signedIn(200, 200),
   },
-  { operation: "listRules", request: (w) => ({ url: `/api/rules/household/${w.householdId}` }), expected: signedIn(200, 403) },
+  {
+    operation: "listRules",
+    request: (w) => ({ url: `/api/rules/household/${w.householdId}` }),
+    expected: signedIn(200, 403),
+  },
   { operation: "getRule", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403) },
   {
     operation: "createRule",
-    request: (w) => ({ url: "/api/rules", payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 2, household_id: w.householdId } }),
+    request: (w) => ({
+      url: "/api/rules",
+      payload: { title: "Bins", description: "Out on Tuesday", fine_amount: 2, household_id: w.householdId },
+    }),
     expected: signedIn(201, 403),
   },
-  { operation: "updateRule", request: (w) => ({ url: `/api/rules/${w.ruleId}`, payload: { fine_amount: 3 } }), expected: signedIn(200, 403) },
-  { operation: "deleteRule", request: (w) => ({ url: `/api/rules/${w.ruleId}` }), expected: signedIn(200, 403), changesWorld: true },
+  {
+    operation: "updateRule",
+    request: (w) => ({ url: `/api/rules/${w.ruleId}`, payload: { fine_amount: 3 } }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "deleteRule",
+    request: (w) => ({ url: `/api/rules/${w.ruleId}` }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
   // Each sees the fines of their own household, whatever page of the member's they ask for (decision 022).
-  { operation: "listFines", request: async (w) => ({ url: `/api/fines?${await pageQuery(w)}` }), expected: signedIn(200, 200) },
+  {
+    operation: "listFines",
+    request: async (w) => ({ url: `/api/fines?${await pageQuery(w)}` }),
+    expected: signedIn(200, 200),
+  },
   {
     operation: "listFinesOfOffender",
     request: async (w) => ({ url: `/api/fines/user/${w.member.id}?${await pageQuery(w)}` }),
@@ -111,11 +212,23 @@ const ROWS: Row[] = [
   },
   {
     operation: "createFine",
-    request: (w) => ({ url: "/api/fines", payload: { offender_id: w.housemate.id, rule_id: w.ruleId, amount: 1.5, household_id: w.householdId } }),
+    request: (w) => ({
+      url: "/api/fines",
+      payload: { offender_id: w.housemate.id, rule_id: w.ruleId, amount: 1.5, household_id: w.householdId },
+    }),
     expected: signedIn(201, 403),
   },
-  { operation: "updateFine", request: (w) => ({ url: `/api/fines/${w.pendingIssuedFineId}`, payload: { description: "Pans" } }), expected: signedIn(200, 403) },
-  { operation: "payFine", request: (w) => ({ url: fine(w, w.receivedFineId, "/pay") }), expected: signedIn(200, 403), changesWorld: true },
+  {
+    operation: "updateFine",
+    request: (w) => ({ url: `/api/fines/${w.pendingIssuedFineId}`, payload: { description: "Pans" } }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "payFine",
+    request: (w) => ({ url: fine(w, w.receivedFineId, "/pay") }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
   {
     operation: "disputeFine",
     request: (w) => ({ url: fine(w, w.receivedFineId, "/disputes"), payload: { reason: "Not my pans" } }),
@@ -124,26 +237,63 @@ const ROWS: Row[] = [
   },
   {
     operation: "reviewDispute",
-    request: (w) => ({ url: fine(w, w.issuedFineId, `/disputes/${w.disputeId}`), payload: { action: "decline", reason: "They were" } }),
+    request: (w) => ({
+      url: fine(w, w.issuedFineId, `/disputes/${w.disputeId}`),
+      payload: { action: "decline", reason: "They were" },
+    }),
     expected: signedIn(200, 403),
     changesWorld: true,
   },
-  { operation: "getFineDispute", request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }), expected: signedIn(200, 403) },
+  {
+    operation: "getFineDispute",
+    request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }),
+    expected: signedIn(200, 403),
+  },
   // Any member sees the fine, so any member sees how its issuer changed it.
-  { operation: "listFineEdits", request: (w) => ({ url: fine(w, w.pendingIssuedFineId, "/edits") }), expected: signedIn(200, 403) },
-  { operation: "getBalance", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }), expected: signedIn(200, 403) },
-  { operation: "getBalanceStats", request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }), expected: signedIn(200, 403) },
+  {
+    operation: "listFineEdits",
+    request: (w) => ({ url: fine(w, w.pendingIssuedFineId, "/edits") }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "getBalance",
+    request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "getBalanceStats",
+    request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }),
+    expected: signedIn(200, 403),
+  },
   {
     operation: "createUploadUrl",
-    request: plain("/api/storage/upload-url", { fileName: "a.png", fileType: "image/png", fileSize: 100, category: "fine-evidence" }),
+    request: plain("/api/storage/upload-url", {
+      fileName: "a.png",
+      fileType: "image/png",
+      fileSize: 100,
+      category: "fine-evidence",
+    }),
     expected: signedIn(200, 200),
   },
-  { operation: "uploadFile", request: (w) => ({ url: `/api/storage/upload/${w.openUploadPath}` }), expected: signedIn(200, 403), changesWorld: true },
+  {
+    operation: "uploadFile",
+    request: (w) => ({ url: `/api/storage/upload/${w.openUploadPath}` }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
   // The unguessable path is the capability (docs/decisions/005): whoever holds it sees the image.
-  { operation: { method: "GET", route: "/files/*" }, request: (w) => ({ url: `/files/${w.uploadedPath}` }), expected: open(200) },
+  {
+    operation: { method: "GET", route: "/files/*" },
+    request: (w) => ({ url: `/files/${w.uploadedPath}` }),
+    expected: open(200),
+  },
   // The board is the caller's own household's: the other member sees and adds to theirs.
   { operation: "listStickyNotes", request: plain("/api/sticky-notes"), expected: signedIn(200, 200) },
-  { operation: "createStickyNote", request: plain("/api/sticky-notes", { content: "Milk" }), expected: signedIn(201, 201) },
+  {
+    operation: "createStickyNote",
+    request: plain("/api/sticky-notes", { content: "Milk" }),
+    expected: signedIn(201, 201),
+  },
   // The other member's board has none of these ids, so the permutation is refused.
   {
     operation: "reorderStickyNotes",
@@ -154,8 +304,17 @@ const ROWS: Row[] = [
     },
     expected: signedIn(200, 400),
   },
-  { operation: "updateStickyNote", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}`, payload: { content: "Oat milk" } }), expected: signedIn(200, 403) },
-  { operation: "deleteStickyNote", request: (w) => ({ url: `/api/sticky-notes/${w.noteId}` }), expected: signedIn(200, 403), changesWorld: true },
+  {
+    operation: "updateStickyNote",
+    request: (w) => ({ url: `/api/sticky-notes/${w.noteId}`, payload: { content: "Oat milk" } }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "deleteStickyNote",
+    request: (w) => ({ url: `/api/sticky-notes/${w.noteId}` }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
 ];
 
 /** A row's method and route as Fastify registered it, e.g. PUT /api/rules/:id. */
@@ -167,7 +326,11 @@ function routeOf(row: Row): { method: string; route: string } {
 const nameOf = (row: Row) => `${routeOf(row).method} ${routeOf(row).route}`;
 
 /** The socket: refused with 401 without a live session; any signed-in person may open their own. */
-const SOCKET_ROW = { method: "GET", route: SOCKET_PATH, expected: { signedOut: 401, expired: 401, member: 101, otherMember: 101, former: 401 } };
+const SOCKET_ROW = {
+  method: "GET",
+  route: SOCKET_PATH,
+  expected: { signedOut: 401, expired: 401, member: 101, otherMember: 101, former: 401 },
+};
 
 let t: TestContext;
 let dataDir: string;
@@ -192,7 +355,9 @@ afterAll(async () => {
 const ORDER: Actor[] = ["signedOut", "expired", "otherMember", "former", "member"];
 
 /** The callers a row is asked about, in order: the housemate too where the row expects an answer for them. */
-function callersOf(row: Row): { name: string; token: (world: World) => string | undefined; actor: Actor; expected: number }[] {
+function callersOf(
+  row: Row,
+): { name: string; token: (world: World) => string | undefined; actor: Actor; expected: number }[] {
   const housemate = row.expected.housemate;
   return ORDER.flatMap((actor) => [
     ...(actor === "member" && housemate !== undefined
@@ -205,13 +370,24 @@ function callersOf(row: Row): { name: string; token: (world: World) => string | 
 describe("the authorization matrix", () => {
   it("has a row for every route Fastify registered, and no row for a route that does not exist", () => {
     const table = new Set([...ROWS.map(nameOf), `${SOCKET_ROW.method} ${SOCKET_ROW.route}`]);
-    expect([...registered].filter((route) => !table.has(route)), "routes without a row").toEqual([]);
-    expect([...table].filter((route) => !registered.has(route)), "rows without a route").toEqual([]);
+    expect(
+      [...registered].filter((route) => !table.has(route)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      [...table].filter((route) => !registered.has(route)),
+      "rows without a route",
+    ).toEqual([]);
   });
 
   it("has a row for every endpoint the contract defines, signed-out callers refused exactly where it needs a session", () => {
-    const asked = new Map(ROWS.flatMap((row) => (typeof row.operation === "string" ? [[row.operation, row] as const] : [])));
-    expect(Object.keys(API_ENDPOINTS).filter((id) => !asked.has(id as OperationId)), "endpoints without a row").toEqual([]);
+    const asked = new Map(
+      ROWS.flatMap((row) => (typeof row.operation === "string" ? [[row.operation, row] as const] : [])),
+    );
+    expect(
+      Object.keys(API_ENDPOINTS).filter((id) => !asked.has(id as OperationId)),
+      "endpoints without a row",
+    ).toEqual([]);
     for (const [id, row] of asked) {
       expect(row.expected.signedOut === 401, id).toBe(API_ENDPOINTS[id].auth === "session");
     }
@@ -231,7 +407,9 @@ describe("the authorization matrix", () => {
         ...(upload ? { payload: tinyPng(), headers: { "content-type": "image/png" } } : {}),
         ...(payload ? { payload } : {}),
       });
-      expect(res.statusCode, `${routeOf(row).method} ${url} as ${caller.name}: ${res.body.slice(0, 300)}`).toBe(caller.expected);
+      expect(res.statusCode, `${routeOf(row).method} ${url} as ${caller.name}: ${res.body.slice(0, 300)}`).toBe(
+        caller.expected,
+      );
       if (res.statusCode >= 400) {
         const body = errorBodySchema.parse(res.json());
         expect(ERROR_STATUS[body.error.code]).toBe(res.statusCode);
@@ -257,7 +435,14 @@ describe("the authorization matrix", () => {
 
   it("answers another household's member asking with the member's issuer id and cursor with none of the member's fines", async () => {
     const world = await buildWorld(t);
-    const res = await t.request({ method: "GET", url: `/api/fines?${await pageQuery(world)}`, token: world.otherMember.token });
-    expect(res.json()).toMatchObject({ data: [], page: { total: 0, amount: 0, by_status: { pending: 0, paid: 0, disputed: 0 } } });
+    const res = await t.request({
+      method: "GET",
+      url: `/api/fines?${await pageQuery(world)}`,
+      token: world.otherMember.token,
+    });
+    expect(res.json()).toMatchObject({
+      data: [],
+      page: { total: 0, amount: 0, by_status: { pending: 0, paid: 0, disputed: 0 } },
+    });
   });
 });

@@ -115,14 +115,20 @@ function money(schema: JsonSchema): fc.Arbitrary<number> {
   const min = schema.minimum ?? schema.exclusiveMinimum ?? -1_000_000;
   const max = schema.maximum ?? schema.exclusiveMaximum ?? 1_000_000;
   return fc.oneof(
-    { weight: 6, arbitrary: fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((cents) => cents / 100) },
+    {
+      weight: 6,
+      arbitrary: fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((cents) => cents / 100),
+    },
     { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) },
     { weight: 1, arbitrary: fc.constantFrom(min, max, -0.01, 0.001, 12.345, max + 0.01) },
   );
 }
 
 function ids(context: Context, hint: readonly string[] | undefined): fc.Arbitrary<string> {
-  const anyId = [{ weight: 2, arbitrary: fc.constantFrom(...context.knownIds) }, { weight: 1, arbitrary: fc.uuid() }];
+  const anyId = [
+    { weight: 2, arbitrary: fc.constantFrom(...context.knownIds) },
+    { weight: 1, arbitrary: fc.uuid() },
+  ];
   return hint ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...hint) }, ...anyId) : fc.oneof(...anyId);
 }
 
@@ -136,7 +142,11 @@ const emails = () =>
 function text(schema: JsonSchema, context: Context, hint: readonly string[] | undefined): fc.Arbitrary<string> {
   if (schema.format === "uuid") return ids(context, hint);
   if (schema.format === "email") return emails();
-  if (hint) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hint) }, { weight: 1, arbitrary: text(schema, context, undefined) });
+  if (hint)
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...hint) },
+      { weight: 1, arbitrary: text(schema, context, undefined) },
+    );
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 60, 60);
@@ -144,19 +154,40 @@ function text(schema: JsonSchema, context: Context, hint: readonly string[] | un
   return fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
     { weight: 3, arbitrary: fc.string({ minLength, maxLength, unit: "binary" }) },
-    { weight: 1, arbitrary: fc.constantFrom("a".repeat(schema.maxLength ?? 1), "a".repeat((schema.maxLength ?? 1) + 1), "   ") },
-    { weight: 2, arbitrary: fc.constantFrom(...strings.filter((value) => value.length >= Math.max(minLength, 1) && value.length <= maxLength)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("a".repeat(schema.maxLength ?? 1), "a".repeat((schema.maxLength ?? 1) + 1), "   "),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        ...strings.filter((value) => value.length >= Math.max(minLength, 1) && value.length <= maxLength),
+      ),
+    },
     { weight: HOSTILE_WEIGHT[context.hostility], arbitrary: fc.constantFrom(...strings) },
   );
 }
 
 /** Values that follow `schema` more or less (see Context), with hostile ones mixed in. */
-export function fromSchema(schema: JsonSchema | undefined, context: Context, depth = 0, hint?: readonly string[]): fc.Arbitrary<unknown> {
+export function fromSchema(
+  schema: JsonSchema | undefined,
+  context: Context,
+  depth = 0,
+  hint?: readonly string[],
+): fc.Arbitrary<unknown> {
   const conforming = conformingTo(schema ?? {}, context, depth, hint);
-  return fc.oneof({ weight: 20, arbitrary: conforming }, { weight: HOSTILE_WEIGHT[context.hostility], arbitrary: hostileValue() });
+  return fc.oneof(
+    { weight: 20, arbitrary: conforming },
+    { weight: HOSTILE_WEIGHT[context.hostility], arbitrary: hostileValue() },
+  );
 }
 
-function conformingTo(schema: JsonSchema, context: Context, depth: number, hint: readonly string[] | undefined): fc.Arbitrary<unknown> {
+function conformingTo(
+  schema: JsonSchema,
+  context: Context,
+  depth: number,
+  hint: readonly string[] | undefined,
+): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
@@ -193,13 +224,19 @@ function conformingTo(schema: JsonSchema, context: Context, depth: number, hint:
 function objectOf(schema: JsonSchema, context: Context, depth: number): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   const model = Object.fromEntries(
-    Object.entries(properties).map(([key, value]) => [key, fromSchema(value, context, depth + 1, context.hints?.[key])]),
+    Object.entries(properties).map(([key, value]) => [
+      key,
+      fromSchema(value, context, depth + 1, context.hints?.[key]),
+    ]),
   );
   const required = schema.required ?? [];
   const record = fc.record(model, { requiredKeys: context.hostility === "low" ? required : [] });
   return fc.oneof(
     { weight: 10, arbitrary: record },
     // A field the schema does not have: refused consistently (docs/decisions/011).
-    { weight: HOSTILE_WEIGHT[context.hostility], arbitrary: record.map((value) => ({ ...value, is_admin_everywhere: true })) },
+    {
+      weight: HOSTILE_WEIGHT[context.hostility],
+      arbitrary: record.map((value) => ({ ...value, is_admin_everywhere: true })),
+    },
   );
 }

@@ -21,7 +21,12 @@ async function flat() {
   const ben = members[0];
   if (!ben) throw new Error("member missing");
   const rule = await buildRule(t.db, household.id, ana.user.id);
-  const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id, ruleId: rule.id });
+  const fine = await buildFine(t.db, {
+    householdId: household.id,
+    issuerId: ana.user.id,
+    offenderId: ben.user.id,
+    ruleId: rule.id,
+  });
   return { household, ana, ben, rule, fine, lifecycle: `/api/fines/household/${household.id}/fines/${fine.id}` };
 }
 
@@ -40,7 +45,12 @@ describe("invisible characters in what people type", () => {
 
   it("are stripped from a household's name", async () => {
     const nia = await buildMember(t.db);
-    const res = await t.request({ method: "POST", url: "/api/households", token: nia.token, payload: { name: SPOOFED } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/households",
+      token: nia.token,
+      payload: { name: SPOOFED },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.name).toBe(CLEAN);
   });
@@ -55,7 +65,12 @@ describe("invisible characters in what people type", () => {
 
   it("refuse a rule title made only of zero-width and bidi characters, like an empty one", async () => {
     const { household, ana } = await flat();
-    const payload = { title: `${ZWSP}\u200D${RLO}\u2060`, description: "Quiet", fine_amount: 1, household_id: household.id };
+    const payload = {
+      title: `${ZWSP}\u200D${RLO}\u2060`,
+      description: "Quiet",
+      fine_amount: 1,
+      household_id: household.id,
+    };
     const res = await t.request({ method: "POST", url: "/api/rules", token: ana.token, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([expect.objectContaining({ message: "Title is required" })]);
@@ -78,7 +93,12 @@ describe("invisible characters in what people type", () => {
 
   it("are stripped from dispute and review reasons", async () => {
     const { ana, ben, lifecycle } = await flat();
-    const disputed = await t.request({ method: "POST", url: `${lifecycle}/disputes`, token: ben.token, payload: { reason: SPOOFED } });
+    const disputed = await t.request({
+      method: "POST",
+      url: `${lifecycle}/disputes`,
+      token: ben.token,
+      payload: { reason: SPOOFED },
+    });
     expect(disputed.statusCode, disputed.body).toBe(201);
     const dispute = disputed.json().data.dispute;
     expect(dispute.reason).toBe(CLEAN);
@@ -96,7 +116,12 @@ describe("invisible characters in what people type", () => {
   it("are stripped from a sticky note, while emoji sequences stay whole", async () => {
     const { ana } = await flat();
     const emoji = "👨‍👩‍👧 🏳️‍🌈 🏴󠁧󠁢󠁳󠁣󠁴󠁿 🇬🇧";
-    const res = await t.request({ method: "POST", url: "/api/sticky-notes", token: ana.token, payload: { content: `${SPOOFED} ${emoji}` } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/sticky-notes",
+      token: ana.token,
+      payload: { content: `${SPOOFED} ${emoji}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.content).toBe(`${CLEAN} ${emoji}`);
   });

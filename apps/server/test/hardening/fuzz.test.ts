@@ -61,7 +61,17 @@ afterAll(async () => {
 });
 
 const document = (await t.request({ method: "GET", url: "/api/openapi.json" })).json<{
-  paths: Record<string, Record<string, { operationId: string; parameters?: Operation["parameters"]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: Operation["parameters"];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
 }>();
 const operations: Operation[] = Object.entries(document.paths).flatMap(([pathTemplate, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({
@@ -177,14 +187,22 @@ function cursorsOf(world: World): string[] {
   ];
 }
 
-const contextOf = (world: World, hostility: Context["hostility"]): Context => ({ knownIds: knownIds(world), hints: hintsOf(world), hostility });
+const contextOf = (world: World, hostility: Context["hostility"]): Context => ({
+  knownIds: knownIds(world),
+  hints: hintsOf(world),
+  hostility,
+});
 
 /** One path segment for a parameter: mostly the right id, else another real one, a random uuid or something hostile. */
 function pathValue(operationPath: string, name: string, schema: JsonSchema, world: World): fc.Arbitrary<string> {
-  if (name === "code") return fc.oneof(fc.constant(world.inviteCode), fc.string({ minLength: 1 }).map(encodeURIComponent));
+  if (name === "code")
+    return fc.oneof(fc.constant(world.inviteCode), fc.string({ minLength: 1 }).map(encodeURIComponent));
   if (name === "typeId") {
     return fc.oneof(
-      { weight: 4, arbitrary: fromSchema(schema, contextOf(world, "low")).map((value) => encodeSegment(queryText(value))) },
+      {
+        weight: 4,
+        arbitrary: fromSchema(schema, contextOf(world, "low")).map((value) => encodeSegment(queryText(value))),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_PATH_VALUES) },
     );
   }
@@ -205,10 +223,28 @@ const queryText = (value: unknown) => (typeof value === "string" ? value : jsonT
 function queryOf(operation: Operation, world: World): fc.Arbitrary<string> {
   const fields = operation.parameters.filter((p) => p.in === "query");
   const context = contextOf(world, "low");
-  const model = Object.fromEntries(fields.map((p) => [p.name, fromSchema(p.schema, context, 0, context.hints?.[p.name]).map(queryText)]));
+  const model = Object.fromEntries(
+    fields.map((p) => [p.name, fromSchema(p.schema, context, 0, context.hints?.[p.name]).map(queryText)]),
+  );
   const extra = fc.oneof(
     { weight: 3, arbitrary: fc.constant({}) },
-    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("__proto__", "limit", "cursor", "status", "created_by", "offset", "x", "token", "householdId[]"), hostileValue().map(queryText)) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(
+        fc.constantFrom(
+          "__proto__",
+          "limit",
+          "cursor",
+          "status",
+          "created_by",
+          "offset",
+          "x",
+          "token",
+          "householdId[]",
+        ),
+        hostileValue().map(queryText),
+      ),
+    },
   );
   return fc.tuple(fc.record(model, { requiredKeys: [] }), extra).map(([known, more]) => {
     const query = new URLSearchParams();
@@ -221,8 +257,13 @@ function queryOf(operation: Operation, world: World): fc.Arbitrary<string> {
 function bodyOf(operation: Operation, world: World): fc.Arbitrary<Pick<Call, "headers" | "payload">> {
   if (operation.id === "uploadFile") {
     return fc.record({
-      headers: fc.constantFrom(...IMAGE_TYPES, "application/json", "image/svg+xml").map((type) => ({ "content-type": type })),
-      payload: fc.oneof(fc.constantFrom(tinyPng(), tinyJpeg()), fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b))),
+      headers: fc
+        .constantFrom(...IMAGE_TYPES, "application/json", "image/svg+xml")
+        .map((type) => ({ "content-type": type })),
+      payload: fc.oneof(
+        fc.constantFrom(tinyPng(), tinyJpeg()),
+        fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
+      ),
     });
   }
   if (!operation.body) return fc.constant({ headers: {} });
@@ -235,7 +276,11 @@ function bodyOf(operation: Operation, world: World): fc.Arbitrary<Pick<Call, "he
     headers: fc.constantFrom(...CONTENT_TYPES).map((type) => ({ "content-type": type })),
     payload: fc.constantFrom(...RAW_BODIES),
   });
-  return fc.oneof({ weight: 5, arbitrary: json("low") }, { weight: 3, arbitrary: json("high") }, { weight: 1, arbitrary: raw });
+  return fc.oneof(
+    { weight: 5, arbitrary: json("low") },
+    { weight: 3, arbitrary: json("high") },
+    { weight: 1, arbitrary: raw },
+  );
 }
 
 /** An upload's whole `<category>/<file>`: a reserved one, one that only looks right, or one that climbs or smuggles. */
@@ -243,15 +288,24 @@ const uploadPath = (world: World) =>
   fc.oneof(
     fc.constantFrom(world.openUploadPath, world.uploadedPath),
     fc.stringMatching(FILE_PATH_PATTERN),
-    fc.constantFrom("../../package.json", "fine-evidence/..%2F..%2Fx.png", `fine-evidence/${"a".repeat(32)}.svg`, "fine-evidence"),
+    fc.constantFrom(
+      "../../package.json",
+      "fine-evidence/..%2F..%2Fx.png",
+      `fine-evidence/${"a".repeat(32)}.svg`,
+      "fine-evidence",
+    ),
   );
 
 function callOf(operation: Operation, world: World): fc.Arbitrary<Call> {
   if (operation.id === "uploadFile") {
-    return fc.tuple(uploadPath(world), bodyOf(operation, world)).map(([filePath, body]) => ({ url: `/api/storage/upload/${filePath}`, ...body }));
+    return fc
+      .tuple(uploadPath(world), bodyOf(operation, world))
+      .map(([filePath, body]) => ({ url: `/api/storage/upload/${filePath}`, ...body }));
   }
   const params = operation.parameters.filter((p) => p.in === "path");
-  const segments = fc.record(Object.fromEntries(params.map((p) => [p.name, pathValue(operation.path, p.name, p.schema, world)])));
+  const segments = fc.record(
+    Object.fromEntries(params.map((p) => [p.name, pathValue(operation.path, p.name, p.schema, world)])),
+  );
   return fc.tuple(segments, queryOf(operation, world), bodyOf(operation, world)).map(([values, query, body]) => {
     const filled = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => values[name] ?? "");
     return { url: `/api${filled}${query}`, ...body };
@@ -307,7 +361,13 @@ describe("request bodies (docs/decisions/011)", () => {
   it("answers JSON sent with another content type, or none, with 415 on every route that takes a body", async () => {
     const world = await buildWorld(t);
     for (const operation of bodyOperations()) {
-      for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data; boundary=x", undefined]) {
+      for (const type of [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+        "multipart/form-data; boundary=x",
+        undefined,
+      ]) {
         const res = await t.request({
           method: operation.method,
           url: urlOf(operation, world),
@@ -340,7 +400,13 @@ describe("request bodies (docs/decisions/011)", () => {
   it("refuses NUL characters and prototype keys before they reach the database", async () => {
     const world = await buildWorld(t);
     const send = (payload: string, url = "/api/sticky-notes") =>
-      t.request({ method: "POST", url, token: world.member.token, headers: { "content-type": "application/json" }, payload });
+      t.request({
+        method: "POST",
+        url,
+        token: world.member.token,
+        headers: { "content-type": "application/json" },
+        payload,
+      });
     expect((await send('{"content":"a\\u0000b"}')).statusCode).toBe(400);
     expect((await send('{"content":"a\\\\u0000b"}')).statusCode).toBe(201);
     expect((await send('{"__proto__":{"is_admin":true},"content":"x"}')).statusCode).toBe(400);
@@ -369,7 +435,12 @@ describe("request bodies (docs/decisions/011)", () => {
       value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
     const brackety = fc.string({ unit: fc.constantFrom("[", "]", "{", "}", '"', "\\", "a") });
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small" }, brackety, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(brackety, tie("node"), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: "small" },
+        brackety,
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(brackety, tie("node"), { maxKeys: 3 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, fc.integer({ min: 0, max: 6 }), (json, max) => {
@@ -384,9 +455,16 @@ describe("dispute markers (issue 13)", () => {
   const MARKERS = [DISPUTE_REASON_MARKER, DISPUTE_DECLINED_MARKER];
   /** Some text with a marker inside, in any mix of upper and lower case. */
   const forged = fc
-    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...MARKERS), fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), fc.string({ maxLength: 20 }))
+    .tuple(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(...MARKERS),
+      fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+      fc.string({ maxLength: 20 }),
+    )
     .map(([before, marker, upper, after]) => {
-      const cased = Array.from(marker).map((char, index) => (upper[index] ? char.toUpperCase() : char.toLowerCase())).join("");
+      const cased = Array.from(marker)
+        .map((char, index) => (upper[index] ? char.toUpperCase() : char.toLowerCase()))
+        .join("");
       return `${before}${cased}${after}`;
     });
 
@@ -396,10 +474,36 @@ describe("dispute markers (issue 13)", () => {
     await fc.assert(
       fc.asyncProperty(forged, async (text) => {
         const calls = [
-          { method: "POST", url: "/api/fines", payload: { offender_id: world.housemate.id, rule_id: world.ruleId, amount: 1, household_id: world.householdId, description: text }, token: world.member.token },
-          { method: "PATCH", url: `/api/fines/${world.pendingIssuedFineId}`, payload: { description: text }, token: world.member.token },
-          { method: "POST", url: `${lifecycle}/${world.receivedFineId}/disputes`, payload: { reason: `Because ${text}` }, token: world.member.token },
-          { method: "PUT", url: `${lifecycle}/${world.issuedFineId}/disputes/${world.disputeId}`, payload: { action: "decline", reason: `Because ${text}` }, token: world.member.token },
+          {
+            method: "POST",
+            url: "/api/fines",
+            payload: {
+              offender_id: world.housemate.id,
+              rule_id: world.ruleId,
+              amount: 1,
+              household_id: world.householdId,
+              description: text,
+            },
+            token: world.member.token,
+          },
+          {
+            method: "PATCH",
+            url: `/api/fines/${world.pendingIssuedFineId}`,
+            payload: { description: text },
+            token: world.member.token,
+          },
+          {
+            method: "POST",
+            url: `${lifecycle}/${world.receivedFineId}/disputes`,
+            payload: { reason: `Because ${text}` },
+            token: world.member.token,
+          },
+          {
+            method: "PUT",
+            url: `${lifecycle}/${world.issuedFineId}/disputes/${world.disputeId}`,
+            payload: { action: "decline", reason: `Because ${text}` },
+            token: world.member.token,
+          },
         ] as const;
         for (const call of calls) {
           const res = await t.request(call);
@@ -423,20 +527,24 @@ describe("fuzzing every route of the OpenAPI document", () => {
   });
 
   // Signed out first (it changes nothing), then as the member, in one fresh world per operation.
-  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s", async (_name, operation) => {
-    const world = await buildWorld(t);
-    for (const token of [undefined, world.member.token]) {
-      await fc.assert(
-        fc.asyncProperty(callOf(operation, world), async (call) => {
-          const res = await t.request({ method: operation.method, ...call, token });
-          expectSafeAnswer(operation, call, res);
-        }),
-        { numRuns: RUNS, endOnFailure: true },
-      );
-    }
-    // POST /auth/login writes and sends a sign-in mail on each valid run: 10–12 s on a loaded 2-core machine, which
-    // passed the default 20 s when four suites shared it.
-  }, 60_000);
+  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    "%s",
+    async (_name, operation) => {
+      const world = await buildWorld(t);
+      for (const token of [undefined, world.member.token]) {
+        await fc.assert(
+          fc.asyncProperty(callOf(operation, world), async (call) => {
+            const res = await t.request({ method: operation.method, ...call, token });
+            expectSafeAnswer(operation, call, res);
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+      }
+      // POST /auth/login writes and sends a sign-in mail on each valid run: 10–12 s on a loaded 2-core machine, which
+      // passed the default 20 s when four suites shared it.
+    },
+    60_000,
+  );
 
   // The member is in a household, so the run above meets 409 there: a newcomer takes the join's own path.
   it("POST /invites/{code}/join as a newcomer: hostile names are refused, and a joiner's name is a valid display name", async () => {

@@ -37,7 +37,10 @@ function expectSecurityHeaders(res: LightMyRequestResponse, where: string) {
 
 /** The app's CSP: scripts from this origin only, never inline, never eval. */
 function expectStrictScripts(csp: string) {
-  const scripts = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src"));
+  const scripts = csp
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("script-src"));
   expect(scripts).toBe("script-src 'self'");
   expect(csp).not.toContain("unsafe-eval");
   expect(csp).toContain("object-src 'none'");
@@ -54,19 +57,53 @@ describe("security headers", () => {
       payload: { fileName: "a.png", fileType: "image/png", fileSize: tinyPng().length, category: "fine-evidence" },
     });
     const { filePath } = reserved.json().data as { filePath: string };
-    await t.request({ method: "PUT", url: `/api/storage/upload/${filePath}`, token, headers: { "content-type": "image/png" }, payload: tinyPng() });
+    await t.request({
+      method: "PUT",
+      url: `/api/storage/upload/${filePath}`,
+      token,
+      headers: { "content-type": "image/png" },
+      payload: tinyPng(),
+    });
 
     const answers: [string, Promise<LightMyRequestResponse>, number][] = [
       ["health", t.request({ method: "GET", url: "/api/health" }), 200],
       ["signed out", t.request({ method: "GET", url: "/api/fines" }), 401],
       ["unknown path", t.request({ method: "GET", url: "/api/nope" }), 404],
       ["invalid body", t.request({ method: "POST", url: "/api/sticky-notes", token, payload: { content: "" } }), 400],
-      ["wrong type", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "text/plain" }, payload: "hi" }), 415],
-      ["too large", t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "application/json" }, payload: "x".repeat(JSON_BODY_LIMIT + 1) }), 413],
+      [
+        "wrong type",
+        t.request({
+          method: "POST",
+          url: "/api/sticky-notes",
+          token,
+          headers: { "content-type": "text/plain" },
+          payload: "hi",
+        }),
+        415,
+      ],
+      [
+        "too large",
+        t.request({
+          method: "POST",
+          url: "/api/sticky-notes",
+          token,
+          headers: { "content-type": "application/json" },
+          payload: "x".repeat(JSON_BODY_LIMIT + 1),
+        }),
+        413,
+      ],
       ["over-long id", t.request({ method: "GET", url: `/api/rules/${"x".repeat(2_000)}`, token }), 404],
       ["bad encoding", t.request({ method: "GET", url: "/api/rules/%E0%A4%A", token }), 400],
       ["file", t.request({ method: "GET", url: `/files/${filePath}` }), 200],
-      ["preflight", t.request({ method: "OPTIONS", url: "/api/fines", headers: { origin: PUBLIC_URL, "access-control-request-method": "POST" } }), 204],
+      [
+        "preflight",
+        t.request({
+          method: "OPTIONS",
+          url: "/api/fines",
+          headers: { origin: PUBLIC_URL, "access-control-request-method": "POST" },
+        }),
+        204,
+      ],
     ];
     for (const [where, answer, status] of answers) {
       const res = await answer;
@@ -80,18 +117,24 @@ describe("security headers", () => {
   });
 
   it("give the web app a strict Content-Security-Policy", async () => {
-    expectStrictScripts(String((await t.request({ method: "GET", url: "/api/health" })).headers["content-security-policy"]));
+    expectStrictScripts(
+      String((await t.request({ method: "GET", url: "/api/health" })).headers["content-security-policy"]),
+    );
   });
 
   it("send no referrer from the sign-in link and invite pages, and a trimmed one elsewhere", async () => {
     for (const url of ["/api/auth/verify?token=abc", "/auth/verify?token=abc", "/api/invites/abc", "/invite/abc"]) {
       expect((await t.request({ method: "GET", url })).headers["referrer-policy"], url).toBe("no-referrer");
     }
-    expect((await t.request({ method: "GET", url: "/api/health" })).headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect((await t.request({ method: "GET", url: "/api/health" })).headers["referrer-policy"]).toBe(
+      "strict-origin-when-cross-origin",
+    );
   });
 
   it("include HSTS only when PUBLIC_URL is https", async () => {
-    expect((await t.request({ method: "GET", url: "/api/health" })).headers["strict-transport-security"]).toBeUndefined();
+    expect(
+      (await t.request({ method: "GET", url: "/api/health" })).headers["strict-transport-security"],
+    ).toBeUndefined();
     const database = await openTestDatabase();
     const config = loadConfig({ PUBLIC_URL: "https://housemate.example", LOG_LEVEL: "silent", DATA_DIR: webRoot });
     const app = await buildApp({ config, database, logger: false, webRoot });
@@ -120,7 +163,11 @@ describe("CORS", () => {
     const preflight = await t.request({
       method: "OPTIONS",
       url: "/api/rules",
-      headers: { origin: PUBLIC_URL, "access-control-request-method": "PUT", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: PUBLIC_URL,
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers["access-control-allow-methods"]).toContain("PUT");
@@ -128,7 +175,12 @@ describe("CORS", () => {
   });
 
   it("gives any other origin nothing to read, and refuses its preflight", async () => {
-    for (const origin of ["https://evil.example", "http://housemate.test.evil.example", "null", "http://housemate.test:8080"]) {
+    for (const origin of [
+      "https://evil.example",
+      "http://housemate.test.evil.example",
+      "null",
+      "http://housemate.test:8080",
+    ]) {
       const res = await t.request({ method: "GET", url: "/api/health", headers: { origin } });
       expect(res.headers["access-control-allow-origin"], origin).toBeUndefined();
       const preflight = await t.request({
@@ -197,7 +249,8 @@ describe("the API next to the web app (hardening issue 13, items 11 and 12)", ()
         const where = `${method} ${url}`;
         expect(res.statusCode, where).toBe(404);
         expect(res.headers["content-type"], where).toMatch(/^application\/json/);
-        if (method !== "HEAD") expect(res.json().error, where).toMatchObject({ code: "NOT_FOUND", message: STATUS_MESSAGES[404] });
+        if (method !== "HEAD")
+          expect(res.json().error, where).toMatchObject({ code: "NOT_FOUND", message: STATUS_MESSAGES[404] });
       }
     }
     // The web app's own routes still get its page.
@@ -222,7 +275,8 @@ describe("Vary", () => {
   it("keeps Origin on the compressed household fines list, next to Accept-Encoding", async () => {
     const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
     const offender = members[0]?.user.id ?? "";
-    for (let i = 0; i < 8; i++) await buildFine(t.db, { householdId: household.id, issuerId: owner.user.id, offenderId: offender });
+    for (let i = 0; i < 8; i++)
+      await buildFine(t.db, { householdId: household.id, issuerId: owner.user.id, offenderId: offender });
     for (const encoding of ["br", "gzip", "identity"]) {
       const res = await t.request({
         method: "GET",
@@ -231,7 +285,9 @@ describe("Vary", () => {
         headers: { origin: PUBLIC_URL, "accept-encoding": encoding },
       });
       expect(res.statusCode).toBe(200);
-      const vary = String(res.headers.vary).toLowerCase().split(/\s*,\s*/);
+      const vary = String(res.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/);
       expect(vary, encoding).toContain("origin");
       if (encoding !== "identity") {
         expect(res.headers["content-encoding"]).toBe(encoding);

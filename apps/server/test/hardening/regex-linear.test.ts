@@ -75,8 +75,11 @@ function collect() {
       const { literal, dynamic } = patternsIn(file);
       found.push(...literal);
       const byValue = BUILT_AT_RUN_TIME[relative] ?? [];
-      if (dynamic !== byValue.length) unchecked.push(`${relative}: ${dynamic} built at run time, ${byValue.length} checked by value`);
-      found.push(...byValue.map((regex) => ({ where: `${relative} (by value)`, source: regex.source, flags: regex.flags })));
+      if (dynamic !== byValue.length)
+        unchecked.push(`${relative}: ${dynamic} built at run time, ${byValue.length} checked by value`);
+      found.push(
+        ...byValue.map((regex) => ({ where: `${relative} (by value)`, source: regex.source, flags: regex.flags })),
+      );
     }
   }
   return { found, unchecked };
@@ -96,7 +99,10 @@ describe("regular expressions in the contract, server and web", () => {
     for (const regex of found) {
       const verdict = await check(regex.source, regex.flags, { timeout: 10_000 });
       if (verdict.status !== "safe") {
-        const why = verdict.status === "vulnerable" ? `${verdict.complexity.type}, e.g. ${verdict.attack.pattern}` : verdict.status;
+        const why =
+          verdict.status === "vulnerable"
+            ? `${verdict.complexity.type}, e.g. ${verdict.attack.pattern}`
+            : verdict.status;
         problems.push(`${regex.where} /${regex.source}/${regex.flags}: ${why}`);
       }
     }

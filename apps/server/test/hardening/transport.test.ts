@@ -17,7 +17,9 @@ import { timed } from "../faults/helpers/app-over.js";
 
 const portOf = (t: TestContext) => (t.app.server.address() as AddressInfo).port;
 const connectionsTo = (t: TestContext) =>
-  new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  new Promise<number>((resolve, reject) =>
+    t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 
 /** A raw TCP connection that sends `head` and then nothing; resolves `closed` when the server hangs up. */
 function stall(port: number, head: string) {
@@ -168,7 +170,9 @@ describe("the health check while the server sheds", () => {
 
   it("answers 503 'degraded' in the error envelope, then 200 again once shedding has stopped", async () => {
     const { token } = await buildMember(t.db);
-    const burst = await Promise.all(Array.from({ length: 20 }, () => t.request({ method: "GET", url: "/api/fines", token })));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => t.request({ method: "GET", url: "/api/fines", token })),
+    );
     expect(burst.map((res) => res.statusCode)).toContain(503);
 
     const health = await t.request({ method: "GET", url: "/api/health" });
@@ -193,7 +197,13 @@ describe("costly JSON", () => {
   afterAll(async () => t.close());
 
   const post = (payload: string) =>
-    t.request({ method: "POST", url: "/api/sticky-notes", token, headers: { "content-type": "application/json" }, payload });
+    t.request({
+      method: "POST",
+      url: "/api/sticky-notes",
+      token,
+      headers: { "content-type": "application/json" },
+      payload,
+    });
 
   it("refuses a body nested deeper than 32 levels with 400, quickly, whatever brackets sit in its strings", async () => {
     const deep = "[".repeat(JSON_BODY_LIMIT - 10);

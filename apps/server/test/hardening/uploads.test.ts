@@ -86,7 +86,10 @@ describe("content that is not what it claims", () => {
 
     const dressed = await send(token, svg, "image/png");
     expect(dressed.res.statusCode).toBe(415);
-    expect(dressed.res.json().error).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: "The file's content is not a PNG image." });
+    expect(dressed.res.json().error).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "The file's content is not a PNG image.",
+    });
     const sentAsSvg = await send(token, tinyPng(), "image/png", "image/svg+xml");
     expect(sentAsSvg.res.statusCode).toBe(415);
     expect((await served(dressed.filePath)).statusCode).toBe(404);
@@ -119,7 +122,9 @@ describe("content that is not what it claims", () => {
 
   it("never runs a decoder the upload's types do not need, whatever the bytes are", async () => {
     const { token } = await buildMember(t.db);
-    const tiff = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } })
+      .tiff()
+      .toBuffer();
     for (const type of ["image/png", "image/jpeg", "image/gif", "image/webp"] as const) {
       const { res } = await send(token, tiff, type);
       expect(res.statusCode).toBe(415);
@@ -150,14 +155,18 @@ describe("pixel floods: a tiny file declaring a huge picture", () => {
   it("accepts a real picture of exactly 40 megapixels and refuses one a row taller, though both fit in a few kB", async () => {
     const { token } = await buildMember(t.db);
     const flat = (height: number) =>
-      sharp({ create: { width: 8_000, height, channels: 3, background: "#808080" } }).png().toBuffer();
+      sharp({ create: { width: 8_000, height, channels: 3, background: "#808080" } })
+        .png()
+        .toBuffer();
     expect(8_000 * 5_000).toBe(UPLOAD_MAX_PIXELS);
     const largest = await flat(5_000);
     expect(largest.length).toBeLessThan(UPLOAD_MAX_BYTES);
     expect((await send(token, largest, "image/png")).res.statusCode).toBe(200);
     const bomb = await send(token, await flat(5_001), "image/png");
     expect(bomb.res.statusCode).toBe(413);
-    expect(bomb.res.json().error.message).toBe("The image is too large: 8000 × 5001 pixels. Images can have at most 40 megapixels.");
+    expect(bomb.res.json().error.message).toBe(
+      "The image is too large: 8000 × 5001 pixels. Images can have at most 40 megapixels.",
+    );
   });
 
   it("counts an animation's frames together, since every one is decoded", async () => {
@@ -189,7 +198,10 @@ describe("pixel floods: a tiny file declaring a huge picture", () => {
 describe("what is stored is only the picture", () => {
   it("turns a JPEG the right way up by its EXIF orientation, then drops the EXIF", async () => {
     // 16 × 8, red left and blue right, taken with the phone on its side: orientation 6 means "turn 90° clockwise".
-    const photo = await sharp(await pictureOf("image/jpeg", 16, 8)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const photo = await sharp(await pictureOf("image/jpeg", 16, 8))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     expect((await sharp(photo).metadata()).orientation).toBe(6);
     const file = await stored(photo, "image/jpeg");
     const upright = await sharp(file).metadata();
@@ -231,7 +243,10 @@ describe("what is stored is only the picture", () => {
       pngChunk("iTXt", Buffer.from(`Location\u0000\u0000\u0000\u0000\u0000${GPS_MARKER}`, "latin1")),
       pngChunk("tIME", Buffer.from([0x07, 0xea, 11, 23, 9, 30, 0])),
     ]);
-    expect((await sharp(photo).metadata()).comments).toContainEqual({ keyword: "Comment", text: `Taken at home: ${GPS_MARKER}` });
+    expect((await sharp(photo).metadata()).comments).toContainEqual({
+      keyword: "Comment",
+      text: `Taken at home: ${GPS_MARKER}`,
+    });
     const file = await stored(photo, "image/png");
     expect((await sharp(file).metadata()).comments).toBeUndefined();
     for (const chunk of ["tEXt", "zTXt", "iTXt", "tIME", "eXIf"]) expect(file.includes(chunk)).toBe(false);
@@ -239,7 +254,9 @@ describe("what is stored is only the picture", () => {
   });
 
   it("drops a GIF's comment and keeps its animation: every frame, its loop and its timing", async () => {
-    const animation = await sharp(await pictureOf("image/gif", 16, 8, 3), { animated: true }).gif({ loop: 2, delay: [100, 200, 300] }).toBuffer();
+    const animation = await sharp(await pictureOf("image/gif", 16, 8, 3), { animated: true })
+      .gif({ loop: 2, delay: [100, 200, 300] })
+      .toBuffer();
     const commented = withGifComment(animation, `Taken at home: ${GPS_MARKER}`);
     expect(commented.includes(GPS_MARKER)).toBe(true);
     expect((await sharp(commented, { animated: true }).metadata()).pages).toBe(3);
@@ -252,7 +269,9 @@ describe("what is stored is only the picture", () => {
   });
 
   it("keeps a palette PNG a palette PNG with exactly its colours", async () => {
-    const logo = await sharp(await pictureOf("image/png", 32, 32)).png({ palette: true, quality: 100, dither: 0 }).toBuffer();
+    const logo = await sharp(await pictureOf("image/png", 32, 32))
+      .png({ palette: true, quality: 100, dither: 0 })
+      .toBuffer();
     const file = await stored(logo, "image/png");
     expect((await sharp(file).metadata()).isPalette).toBe(true);
     const pixels = (image: Buffer) => sharp(image).removeAlpha().raw().toBuffer();
@@ -272,28 +291,36 @@ describe("file names", () => {
     "\u202Egnp.exe",
     "CON.png",
   ];
-  it.each(names)("never lets %j reach the file system: the path is the server's, the extension the type's", async (fileName) => {
-    const { token } = await buildMember(t.db);
-    const bytes = tinyPng();
-    const reserved = await reserve(token, { fileName, fileType: "image/png", fileSize: bytes.length });
-    expect(reserved.statusCode, reserved.body).toBe(200);
-    const { filePath } = reserved.json().data as { filePath: string };
-    expect(filePath).toMatch(FILE_PATH_PATTERN);
-    expect(filePath.endsWith(".png")).toBe(true);
-    const sent = await t.request({
-      method: "PUT",
-      url: `/api/storage/upload/${filePath}`,
-      token,
-      headers: { "content-type": "image/png" },
-      payload: bytes,
-    });
-    expect(sent.statusCode).toBe(200);
-    expect(await readdir(dataDir)).toEqual(["uploads"]);
-  });
+  it.each(names)(
+    "never lets %j reach the file system: the path is the server's, the extension the type's",
+    async (fileName) => {
+      const { token } = await buildMember(t.db);
+      const bytes = tinyPng();
+      const reserved = await reserve(token, { fileName, fileType: "image/png", fileSize: bytes.length });
+      expect(reserved.statusCode, reserved.body).toBe(200);
+      const { filePath } = reserved.json().data as { filePath: string };
+      expect(filePath).toMatch(FILE_PATH_PATTERN);
+      expect(filePath.endsWith(".png")).toBe(true);
+      const sent = await t.request({
+        method: "PUT",
+        url: `/api/storage/upload/${filePath}`,
+        token,
+        headers: { "content-type": "image/png" },
+        payload: bytes,
+      });
+      expect(sent.statusCode).toBe(200);
+      expect(await readdir(dataDir)).toEqual(["uploads"]);
+    },
+  );
 
   it("refuses upload and file paths that climb or smuggle", async () => {
     const { token } = await buildMember(t.db);
-    for (const bad of ["../../x.png", "..%2F..%2Fx.png", "fine-evidence/..%2F..%2Fpackage.json", "fine-evidence/a.png%00.html"]) {
+    for (const bad of [
+      "../../x.png",
+      "..%2F..%2Fx.png",
+      "fine-evidence/..%2F..%2Fpackage.json",
+      "fine-evidence/a.png%00.html",
+    ]) {
       const put = await t.request({
         method: "PUT",
         url: `/api/storage/upload/${bad}`,

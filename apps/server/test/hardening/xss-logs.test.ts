@@ -38,16 +38,23 @@ async function runSecretsThrough(t: TestContext, readMagicLink: (email: string) 
   expect(reused.statusCode).toBe(401);
 
   const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
-  const invite = await t.request({ method: "POST", url: `/api/households/${household.id}/invites`, token: owner.token });
+  const invite = await t.request({
+    method: "POST",
+    url: `/api/households/${household.id}/invites`,
+    token: owner.token,
+  });
   const inviteCode = INVITE_LINK.exec((invite.json().data as { inviteUrl: string }).inviteUrl)?.[1] ?? "";
   expect(inviteCode).not.toBe("");
   expect((await t.request({ method: "GET", url: `/api/invites/${inviteCode}` })).statusCode).toBe(200);
   expect((await t.request({ method: "GET", url: `/api/invites/${inviteCode}x` })).statusCode).toBe(404);
   const joiner = `joiner-${Date.now()}@example.com`;
   await t.request({ method: "POST", url: "/api/auth/login", payload: { email: joiner, inviteCode } });
-  expect((await t.request({ method: "GET", url: `/api/auth/verify?token=${await readMagicLink(joiner)}` })).statusCode).toBe(200);
+  expect(
+    (await t.request({ method: "GET", url: `/api/auth/verify?token=${await readMagicLink(joiner)}` })).statusCode,
+  ).toBe(200);
 
-  for (const url of ["/api/fines", "/api/notifications", "/api/sticky-notes"]) await t.request({ method: "GET", url, token: sessionToken });
+  for (const url of ["/api/fines", "/api/notifications", "/api/sticky-notes"])
+    await t.request({ method: "GET", url, token: sessionToken });
   await t.request({ method: "GET", url: "/api/fines", token: `${sessionToken}x` });
 
   const socketUrl = await listen(t.app);
@@ -79,7 +86,10 @@ describe("secrets never reach the log", () => {
       expect(log.lines.some((line) => line.includes("token=[redacted]"))).toBe(true);
       for (const [name, secret] of Object.entries(secrets)) {
         expect(secret.length, name).toBeGreaterThan(15);
-        expect(log.lines.filter((line) => line.includes(secret)), name).toEqual([]);
+        expect(
+          log.lines.filter((line) => line.includes(secret)),
+          name,
+        ).toEqual([]);
       }
     });
   });
@@ -140,7 +150,11 @@ describe("stored text is data, never markup", () => {
         payload: { title: payload.slice(0, 100), description: payload, fine_amount: 1, household_id: household.id },
       });
       expect(created.statusCode).toBe(201);
-      const listed = await t.request({ method: "GET", url: `/api/rules/household/${household.id}`, token: owner.token });
+      const listed = await t.request({
+        method: "GET",
+        url: `/api/rules/household/${household.id}`,
+        token: owner.token,
+      });
       expect(listed.headers["content-type"]).toMatch(/^application\/json/);
       expect(listed.headers["x-content-type-options"]).toBe("nosniff");
       expect((listed.json().data as { description: string }[])[0]?.description).toBe(payload);

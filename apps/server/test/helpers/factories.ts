@@ -25,7 +25,11 @@ export async function buildSession(db: Database, userId: string, expiresAt = new
 }
 
 /** A household made by `creatorId` (its admin); like POST /households, its join code starts as its id. */
-export async function buildHousehold(db: Database, creatorId: string, overrides: Partial<typeof households.$inferInsert> = {}) {
+export async function buildHousehold(
+  db: Database,
+  creatorId: string,
+  overrides: Partial<typeof households.$inferInsert> = {},
+) {
   const id = overrides.id ?? randomUUID();
   const [household] = await db
     .insert(households)
@@ -37,7 +41,11 @@ export async function buildHousehold(db: Database, creatorId: string, overrides:
 }
 
 /** A signed-in user, optionally placed in a household: `{ user, token }`. */
-export async function buildMember(db: Database, householdId?: string, overrides: Partial<typeof users.$inferInsert> = {}) {
+export async function buildMember(
+  db: Database,
+  householdId?: string,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
   const user = await buildUser(db, { householdId: householdId ?? null, ...overrides });
   const token = await buildSession(db, user.id);
   return { user, token };
@@ -73,12 +81,25 @@ export const unknownId = () => randomUUID();
 export async function buildHouseholdHistory(db: Database, householdId: string, authorId: string, offenderId: string) {
   const [rule] = await db
     .insert(rules)
-    .values({ householdId, title: "Dishes", description: "Wash up the same day", fineAmountMinor: 250, createdBy: authorId })
+    .values({
+      householdId,
+      title: "Dishes",
+      description: "Wash up the same day",
+      fineAmountMinor: 250,
+      createdBy: authorId,
+    })
     .returning();
   if (!rule) throw new Error("rule not created");
   const [fine] = await db
     .insert(fines)
-    .values({ householdId, ruleId: rule.id, offenderId, createdBy: authorId, amountMinor: 250, description: "Pans left" })
+    .values({
+      householdId,
+      ruleId: rule.id,
+      offenderId,
+      createdBy: authorId,
+      amountMinor: 250,
+      description: "Pans left",
+    })
     .returning();
   const [note] = await db
     .insert(stickyNotes)
@@ -140,7 +161,10 @@ export async function buildNote(
   authorId: string | null,
   overrides: Partial<typeof stickyNotes.$inferInsert> = {},
 ) {
-  const existing = await db.select({ id: stickyNotes.id }).from(stickyNotes).where(eq(stickyNotes.householdId, householdId));
+  const existing = await db
+    .select({ id: stickyNotes.id })
+    .from(stickyNotes)
+    .where(eq(stickyNotes.householdId, householdId));
   const [note] = await db
     .insert(stickyNotes)
     .values({ householdId, createdBy: authorId, content: `Note ${unique()}`, position: existing.length, ...overrides })

@@ -41,7 +41,8 @@ export async function pixelAt(image: Buffer, x: number, y: number): Promise<Rgb>
 }
 
 /** Whether two colours are the same to the eye (lossy encoders move a channel by a few steps). */
-export const looksLike = (actual: Rgb, expected: Rgb) => actual.every((channel, i) => Math.abs(channel - (expected[i] ?? 0)) <= 24);
+export const looksLike = (actual: Rgb, expected: Rgb) =>
+  actual.every((channel, i) => Math.abs(channel - (expected[i] ?? 0)) <= 24);
 
 // Small images for the many tests that only need one to upload, made once when this module loads.
 const tiny = Object.fromEntries(
@@ -75,7 +76,13 @@ export function withGifComment(gif: Buffer, text: string): Buffer {
   const colourTable = flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
   const at = 13 + colourTable;
   const comment = Buffer.from(text);
-  return Buffer.concat([gif.subarray(0, at), Buffer.from([0x21, 0xfe, comment.length]), comment, Buffer.from([0]), gif.subarray(at)]);
+  return Buffer.concat([
+    gif.subarray(0, at),
+    Buffer.from([0x21, 0xfe, comment.length]),
+    comment,
+    Buffer.from([0]),
+    gif.subarray(at),
+  ]);
 }
 
 /**

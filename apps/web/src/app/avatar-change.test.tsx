@@ -27,7 +27,13 @@ function stubBrowserDrawing() {
   vi.stubGlobal("Image", LoadingImage);
   const drawImage = vi.fn();
   vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
-    () => ({ fillRect: vi.fn(), drawImage, fillStyle: "", imageSmoothingQuality: "low" }) as unknown as CanvasRenderingContext2D,
+    () =>
+      ({
+        fillRect: vi.fn(),
+        drawImage,
+        fillStyle: "",
+        imageSmoothingQuality: "low",
+      }) as unknown as CanvasRenderingContext2D,
   );
   const toBlob = vi
     .spyOn(HTMLCanvasElement.prototype, "toBlob")
@@ -39,7 +45,11 @@ function server(routes: Record<string, FakeAnswer> = {}) {
   return respondWith({
     "POST /api/storage/upload-url": { body: { data: { filePath: FILE_PATH, publicUrl: PUBLIC_URL } } },
     [`PUT /api/storage/upload/${FILE_PATH}`]: { body: { data: { publicUrl: PUBLIC_URL } } },
-    [`PUT /api/users/${USER_ID}`]: { body: { data: serverUser({ id: USER_ID, display_name: "Ben Hall", photo_url: PUBLIC_URL, household_id: HOUSEHOLD_ID }) } },
+    [`PUT /api/users/${USER_ID}`]: {
+      body: {
+        data: serverUser({ id: USER_ID, display_name: "Ben Hall", photo_url: PUBLIC_URL, household_id: HOUSEHOLD_ID }),
+      },
+    },
     ...routes,
   });
 }
@@ -58,7 +68,8 @@ function renderAvatarChange(onSaved = vi.fn()) {
   return { ...view, save, onSaved };
 }
 
-const pathsOf = (fake: ReturnType<typeof respondWith>) => fake.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`);
+const pathsOf = (fake: ReturnType<typeof respondWith>) =>
+  fake.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`);
 
 beforeEach(() => {
   signInBen();
@@ -112,7 +123,13 @@ describe("changing the avatar", () => {
     server({
       [`PUT /api/storage/upload/${FILE_PATH}`]: {
         status: 415,
-        body: { error: { message: "The file is not the image it claims to be", code: "UNSUPPORTED_MEDIA_TYPE", requestId: "r1" } },
+        body: {
+          error: {
+            message: "The file is not the image it claims to be",
+            code: "UNSUPPORTED_MEDIA_TYPE",
+            requestId: "r1",
+          },
+        },
       },
     });
     const { save } = renderAvatarChange();
@@ -124,7 +141,12 @@ describe("changing the avatar", () => {
 
   it("says 'Upload failed' when the profile refuses the picture", async () => {
     stubBrowserDrawing();
-    server({ [`PUT /api/users/${USER_ID}`]: { status: 400, body: { error: { message: "Nope", code: "VALIDATION_ERROR", requestId: "r2" } } } });
+    server({
+      [`PUT /api/users/${USER_ID}`]: {
+        status: 400,
+        body: { error: { message: "Nope", code: "VALIDATION_ERROR", requestId: "r2" } },
+      },
+    });
     const { save, onSaved } = renderAvatarChange();
     await expect(save()).rejects.toThrow("Nope");
 

@@ -24,11 +24,14 @@ import { useLiveNotifications } from "@/features/notifications/hooks/use-live-no
 /** The hook as app/routes/shell.tsx uses it: a fine-related notification refreshes the fines feature's caches. */
 function SignedInShell() {
   const queryClient = useQueryClient();
-  useLiveNotifications({ onFineChanged: () => void refreshHouseholdFines(queryClient, { householdId: HOUSEHOLD_ID, userId: USER_ID }) });
+  useLiveNotifications({
+    onFineChanged: () => void refreshHouseholdFines(queryClient, { householdId: HOUSEHOLD_ID, userId: USER_ID }),
+  });
   return <NotificationsBell />;
 }
 
-const listCalls = (requests: Request[]) => requests.filter((request) => new URL(request.url).pathname === "/api/notifications").length;
+const listCalls = (requests: Request[]) =>
+  requests.filter((request) => new URL(request.url).pathname === "/api/notifications").length;
 
 // Kept before any test fakes the timers, so waiting for the first fetch works under fake timers too.
 const realSetTimeout = globalThis.setTimeout;
@@ -128,7 +131,13 @@ describe("live notifications in the signed-in shell", () => {
     act(() => socket.receive({ type: "notification", data: buildNotification({ type_id: "rule_created" }) }));
     expect(invalidated()).toEqual([false, false, false]);
 
-    for (const type_id of ["fine_received", "fine_paid", "fine_disputed", "dispute_resolved", "fine_updated"] as const) {
+    for (const type_id of [
+      "fine_received",
+      "fine_paid",
+      "fine_disputed",
+      "dispute_resolved",
+      "fine_updated",
+    ] as const) {
       for (const queryKey of keys) queryClient.setQueryData(queryKey, []);
       act(() => socket.receive({ type: "notification", data: buildNotification({ type_id }) }));
       expect(invalidated(), type_id).toEqual([true, true, true]);

@@ -19,10 +19,15 @@ beforeAll(async () => {
   // Rendered in a process of its own, as the build does: React's server renderer leaves its last context
   // values set when it finishes, and a client render in the same process would read them (the router's:
   // 'a <Router> inside another <Router>').
-  const script = 'import { prerenderLandingPage } from "./src/app/prerender-landing.tsx"; process.stdout.write(await prerenderLandingPage());';
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-  });
+  const script =
+    'import { prerenderLandingPage } from "./src/app/prerender-landing.tsx"; process.stdout.write(await prerenderLandingPage());';
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "-e", script],
+    {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+    },
+  );
   markup = stdout;
 }, 60_000);
 
@@ -65,7 +70,10 @@ describe("the prerendered landing page", () => {
     expect(page.getByRole("heading", { level: 1 })).toHaveTextContent("House Rules Made Fun & Fair");
     expect(page.getByRole("link", { name: "Start Managing Rules" })).toHaveAttribute("href", "/login");
     expect(page.getByRole("link", { name: "See How It Works" })).toHaveAttribute("href", "/login");
-    expect(within(page.getByRole("banner")).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/register");
+    expect(within(page.getByRole("banner")).getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
     expect(page.getByRole("img", { name: /Housemate dashboard/ })).toHaveAttribute("src", "/dashboard-preview.svg");
     expect(page.getByText("Loading preview...")).toBeInTheDocument();
     container.remove();
@@ -113,10 +121,15 @@ describe("the prerendered landing page", () => {
 
   it("shows a signed-in visitor 'Go to Dashboard' and 'Dashboard' once the app has taken over", async () => {
     localStorage.setItem("authToken", "session-token");
-    localStorage.setItem("auth-storage", JSON.stringify({ state: { currentUser: { id: "u1" }, isAuthenticated: true }, version: 0 }));
+    localStorage.setItem(
+      "auth-storage",
+      JSON.stringify({ state: { currentUser: { id: "u1" }, isAuthenticated: true }, version: 0 }),
+    );
     const { mismatches, close } = await hydratedPage();
     const header = within(screen.getByRole("banner"));
-    await waitFor(() => expect(header.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard"));
+    await waitFor(() =>
+      expect(header.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard"),
+    );
     expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(header.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
     expect(mismatches()).toEqual([]);

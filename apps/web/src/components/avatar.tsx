@@ -32,7 +32,12 @@ export function Avatar({ displayName, photoUrl, fullPhoto = false, className, ..
       {...props}
     >
       {showPhoto && photoUrl ? (
-        <img src={fullPhoto ? photoUrl : thumbnailUrl(photoUrl)} alt="" className="size-full object-cover" onError={() => setFailedUrl(photoUrl)} />
+        <img
+          src={fullPhoto ? photoUrl : thumbnailUrl(photoUrl)}
+          alt=""
+          className="size-full object-cover"
+          onError={() => setFailedUrl(photoUrl)}
+        />
       ) : (
         <span aria-hidden="true">{avatarInitials(displayName)}</span>
       )}

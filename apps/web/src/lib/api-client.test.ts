@@ -8,7 +8,10 @@ type Answer = { status?: number; statusText?: string; body?: unknown; headers?: 
 function stubFetch(answer: Answer) {
   const requests: Request[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(input instanceof Request ? input.url : input, "http://localhost"), { ...init, signal: null });
+    const request = new Request(new URL(input instanceof Request ? input.url : input, "http://localhost"), {
+      ...init,
+      signal: null,
+    });
     requests.push(request);
     const { body, status = 200, statusText = "", headers } = answer;
     const text = body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body);
@@ -105,7 +108,9 @@ describe("api client: requests", () => {
     const { requests } = stubFetch({ body: { data: { publicUrl: "/files/a.png" } } });
     const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" });
     const params = { category: "rule-images", file: `${"a".repeat(32)}.png` };
-    await expect(api.call(storageApi.uploadFile, { params, body: file })).resolves.toEqual({ publicUrl: "/files/a.png" });
+    await expect(api.call(storageApi.uploadFile, { params, body: file })).resolves.toEqual({
+      publicUrl: "/files/a.png",
+    });
     expect(requests[0]?.method).toBe("PUT");
     expect(requests[0]?.url).toBe(`http://localhost/api/storage/upload/rule-images/${"a".repeat(32)}.png`);
     expect(requests[0]?.headers.get("Content-Type")).toBe("image/png");
@@ -133,8 +138,14 @@ describe("api client: errors", () => {
   });
 
   it("falls back to a flat {message, code} body and the X-Request-ID header", async () => {
-    stubFetch({ status: 400, headers: { "X-Request-ID": "req-7" }, body: { message: "Bad rule", code: "VALIDATION_ERROR" } });
-    const error = await failureOf(api.call(rulesApi.createRule, { body: { title: "", description: "", fine_amount: 1, household_id: "h1" } }));
+    stubFetch({
+      status: 400,
+      headers: { "X-Request-ID": "req-7" },
+      body: { message: "Bad rule", code: "VALIDATION_ERROR" },
+    });
+    const error = await failureOf(
+      api.call(rulesApi.createRule, { body: { title: "", description: "", fine_amount: 1, household_id: "h1" } }),
+    );
     expect(error).toMatchObject({ message: "Bad rule", code: "VALIDATION_ERROR", requestId: "req-7" });
   });
 
@@ -202,7 +213,10 @@ describe("api client: session expiry", () => {
   it("announces a 401 on an authenticated call so the user is signed out", async () => {
     const expired = vi.fn();
     const stop = onSessionExpired(expired);
-    stubFetch({ status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } });
+    stubFetch({
+      status: 401,
+      body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } },
+    });
     await failureOf(api.call(finesApi.listFines, { query: {} }));
     expect(expired).toHaveBeenCalledTimes(1);
     stop();
@@ -211,7 +225,10 @@ describe("api client: session expiry", () => {
   it("does not sign anyone out when a sign-in call is refused", async () => {
     const expired = vi.fn();
     const stop = onSessionExpired(expired);
-    stubFetch({ status: 401, body: { error: { message: "This link has expired", code: "UNAUTHENTICATED", requestId: "r" } } });
+    stubFetch({
+      status: 401,
+      body: { error: { message: "This link has expired", code: "UNAUTHENTICATED", requestId: "r" } },
+    });
     await failureOf(api.call(authApi.verifySignInLink, { query: { token: "t" } }));
     expect(expired).not.toHaveBeenCalled();
     stop();

@@ -16,7 +16,13 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly details: unknown;
 
-  constructor(init: { message: string; status: number; code: string; requestId?: string | undefined; details?: unknown }) {
+  constructor(init: {
+    message: string;
+    status: number;
+    code: string;
+    requestId?: string | undefined;
+    details?: unknown;
+  }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
@@ -81,7 +87,8 @@ export type CallOptions<E extends Endpoint> = ([PathParamNames<E["path"]>] exten
       : { body?: undefined }) & { signal?: AbortSignal | undefined };
 
 /** A call's options, which may be left out when the endpoint needs none. */
-type CallArguments<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+type CallArguments<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 /** The endpoint's answer as its response schema writes it (the whole envelope). */
 export type AnswerOf<E extends Endpoint> = z.output<E["response"]>;
@@ -207,7 +214,12 @@ async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean)
       : json(options.body);
   // The contract's query schemas are flat objects of strings, numbers and booleans (what a URL can carry).
   const query = options.query as QueryValues | undefined;
-  return request(endpoint.method, path, body, { auth: endpoint.auth === "session", query, signal: options.signal, envelope });
+  return request(endpoint.method, path, body, {
+    auth: endpoint.auth === "session",
+    query,
+    signal: options.signal,
+    envelope,
+  });
 }
 
 /**

@@ -2,7 +2,10 @@ import { deepLinkRoute } from "./deep-link";
 
 /** The part of Capacitor's App plugin the deep-link listener uses (the real one is @capacitor/app's `App`). */
 export interface NativeApp {
-  addListener(event: "appUrlOpen", listener: (event: { url: string }) => void): Promise<{ remove: () => Promise<void> }>;
+  addListener(
+    event: "appUrlOpen",
+    listener: (event: { url: string }) => void,
+  ): Promise<{ remove: () => Promise<void> }>;
   /** The link a cold start was opened with, where the platform knows it. */
   getLaunchUrl?: () => Promise<{ url: string } | undefined>;
 }

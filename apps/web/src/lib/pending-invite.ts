@@ -16,7 +16,8 @@ export const forgetInviteCode = () => sessionStorage.removeItem(INVITE_CODE_KEY)
  */
 const PENDING_INVITE_KEY = "pendingInvite";
 
-export const savePendingInvite = (invite: PendingInvite) => sessionStorage.setItem(PENDING_INVITE_KEY, JSON.stringify(invite));
+export const savePendingInvite = (invite: PendingInvite) =>
+  sessionStorage.setItem(PENDING_INVITE_KEY, JSON.stringify(invite));
 export const forgetPendingInvite = () => sessionStorage.removeItem(PENDING_INVITE_KEY);
 
 /** The stored invite, or null when there is none or it is not one (anything may sit in storage). */

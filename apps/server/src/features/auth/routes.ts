@@ -27,7 +27,11 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
         [
           // Keyed on the mailbox, so +tags and Gmail's dots do not buy more links; hashed, so the
           // counters need no personal data.
-          { key: `login:email:${sha256(normalizeEmailForRateLimit(email))}`, max: LOGIN_LIMIT_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
+          {
+            key: `login:email:${sha256(normalizeEmailForRateLimit(email))}`,
+            max: LOGIN_LIMIT_PER_EMAIL,
+            windowMs: LOGIN_WINDOW_MS,
+          },
           { key: `login:ip:${request.ip}`, max: LOGIN_LIMIT_PER_IP, windowMs: LOGIN_WINDOW_MS },
         ],
         now,

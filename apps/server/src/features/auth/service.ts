@@ -28,7 +28,13 @@ const FALLBACK_DISPLAY_NAME = "Housemate";
  */
 export async function requestMagicLink(
   db: Database,
-  params: { email: string; displayName?: string | undefined; inviteCode?: string | undefined; now: Date; publicUrl: string },
+  params: {
+    email: string;
+    displayName?: string | undefined;
+    inviteCode?: string | undefined;
+    now: Date;
+    publicUrl: string;
+  },
 ): Promise<void> {
   // Expired links can sign nobody in and still hold an email address: forget them.
   await db.delete(magicLinks).where(lt(magicLinks.expiresAt, params.now));
@@ -36,7 +42,10 @@ export async function requestMagicLink(
   const link = `${params.publicUrl}/auth/verify?token=${encodeURIComponent(token)}`;
   const invite = params.inviteCode ? await findValidInvite(db, params.inviteCode, params.now) : null;
   const mailInvite = invite
-    ? { householdName: invite.household.name, displayName: newUserDisplayName(params.displayName ?? null, params.email) }
+    ? {
+        householdName: invite.household.name,
+        displayName: newUserDisplayName(params.displayName ?? null, params.email),
+      }
     : null;
   await db.transaction(async (tx) => {
     await tx.insert(magicLinks).values({
@@ -84,7 +93,10 @@ export async function verifyMagicLink(db: Database, params: { token: string; now
     // With an invite, whoever asked may not be the address's owner: their name for the new account is
     // only proposed, never applied.
     const user = await findOrCreateUser(tx, link.email, link.inviteCode ? null : link.displayName, now);
-    const invite = link.inviteCode && !user.householdId ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now) : null;
+    const invite =
+      link.inviteCode && !user.householdId
+        ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now)
+        : null;
 
     const token = randomToken();
     const expires = new Date(now.getTime() + SESSION_TTL_DAYS * DAY);
@@ -102,7 +114,11 @@ export async function revokeSession(db: Database, session: { id: string; userId:
  * Ends one of a user's sessions (`sessionId`), or all of them, inside the caller's transaction: their tokens stop
  * working at once, and once it commits their live sockets close on every instance.
  */
-export async function endSessions(tx: Transaction, params: { userId: string; sessionId?: string }, now: Date): Promise<void> {
+export async function endSessions(
+  tx: Transaction,
+  params: { userId: string; sessionId?: string },
+  now: Date,
+): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: now })

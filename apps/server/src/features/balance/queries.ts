@@ -7,7 +7,9 @@ export async function paidTotalMinor(db: Executor, householdId: string, since?: 
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${fines.amountMinor}), 0)` })
     .from(fines)
-    .where(and(eq(fines.householdId, householdId), eq(fines.status, "paid"), since ? gte(fines.paidAt, since) : undefined));
+    .where(
+      and(eq(fines.householdId, householdId), eq(fines.status, "paid"), since ? gte(fines.paidAt, since) : undefined),
+    );
   // sum(integer) is a bigint, which drivers hand back as a string.
   return Number(row?.total ?? 0);
 }

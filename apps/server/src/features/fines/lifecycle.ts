@@ -45,7 +45,11 @@ export async function fineInHousehold(db: Executor, householdId: string, fineId:
 }
 
 /** After a conditional update matched nothing: say why, from the state another request left behind. */
-async function refuseFromCurrentState(tx: Executor, fineId: string, why: (fine: FineRow) => string | null): Promise<never> {
+async function refuseFromCurrentState(
+  tx: Executor,
+  fineId: string,
+  why: (fine: FineRow) => string | null,
+): Promise<never> {
   const current = await findFine(tx, fineId);
   throw conflict((current && why(current)) ?? FINE_CHANGED_MEANWHILE);
 }
@@ -101,14 +105,25 @@ export async function disputeFine(db: Database, actor: Actor, fineId: string, re
 
     const [disputed] = await tx
       .update(fines)
-      .set({ status: "disputed", description: appendSection(`${DISPUTE_REASON_MARKER} ${reason}`), updatedAt: actor.now })
+      .set({
+        status: "disputed",
+        description: appendSection(`${DISPUTE_REASON_MARKER} ${reason}`),
+        updatedAt: actor.now,
+      })
       .where(and(eq(fines.id, fine.id), eq(fines.status, "pending"), eq(fines.disputeRejected, false)))
       .returning();
     if (!disputed) return refuseFromCurrentState(tx, fine.id, whyCannotDispute);
 
     const [dispute] = await tx
       .insert(disputes)
-      .values({ fineId: fine.id, raisedBy: actor.user.id, reason, status: "pending", createdAt: actor.now, updatedAt: actor.now })
+      .values({
+        fineId: fine.id,
+        raisedBy: actor.user.id,
+        reason,
+        status: "pending",
+        createdAt: actor.now,
+        updatedAt: actor.now,
+      })
       .returning();
     if (!dispute) throw new Error("dispute insert returned no row");
 

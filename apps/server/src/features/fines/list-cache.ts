@@ -22,7 +22,10 @@ export class FinesListCache {
     this.#pages = new LRUCache<string, KeptPage, Making>({
       maxSize: maxBytes,
       sizeCalculation: (page) => page.json.length,
-      fetchMethod: async (_householdId, _previous, { context }) => ({ version: context.version, json: await context.make() }),
+      fetchMethod: async (_householdId, _previous, { context }) => ({
+        version: context.version,
+        json: await context.make(),
+      }),
     });
   }
 

@@ -44,7 +44,9 @@ export function listFinesPage(
         inScope(scope),
         page.status === undefined ? undefined : eq(fines.status, page.status),
         // One row comparison, which the (…, created_at desc, id desc) indexes answer as a range.
-        after ? sql`(${fines.createdAt}, ${fines.id}) < (${timestampOf(after)}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${fines.createdAt}, ${fines.id}) < (${timestampOf(after)}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(fines.createdAt), desc(fines.id))

@@ -73,7 +73,12 @@ export async function issueFine(
  * through pay, dispute and review. A real change is kept in fine_edits and told to the offender (`fine_updated`),
  * in the same transaction; an edit that changes nothing writes nothing and tells nobody.
  */
-export async function editFine(db: Database, context: Context, fine: FineRow, changes: UpdateFineBody): Promise<FineRow> {
+export async function editFine(
+  db: Database,
+  context: Context,
+  fine: FineRow,
+  changes: UpdateFineBody,
+): Promise<FineRow> {
   if (fine.createdBy !== context.user.id) throw forbidden(ONLY_ISSUER_EDITS);
   const refusal = whyCannotEdit(fine);
   if (refusal) throw conflict(refusal);
@@ -89,7 +94,11 @@ export async function editFine(db: Database, context: Context, fine: FineRow, ch
     const evidence =
       changes.evidence === undefined
         ? { evidenceNote: current.evidenceNote, evidenceImages: current.evidenceImages }
-        : await resolveEvidence(tx, { issuerId: context.user.id, evidence: changes.evidence, publicOrigin: context.publicUrl });
+        : await resolveEvidence(tx, {
+            issuerId: context.user.id,
+            evidence: changes.evidence,
+            publicOrigin: context.publicUrl,
+          });
     const next = {
       description: changes.description ?? current.description,
       amountMinor: changes.amount === undefined ? current.amountMinor : toMinor(changes.amount),

@@ -72,4 +72,5 @@ export const ONLY_OFFENDER_PAYS = "Only the person who received this fine can pa
 export const ONLY_OFFENDER_DISPUTES = "Only the person who received this fine can dispute it.";
 export const ONLY_ISSUER_REVIEWS = "Only the person who issued this fine can review its dispute.";
 export const ONLY_ISSUER_EDITS = "Only the person who issued this fine can change it.";
-export const ONLY_PARTIES_SEE_DISPUTE = "Only the person who issued this fine and the person fined can see its dispute.";
+export const ONLY_PARTIES_SEE_DISPUTE =
+  "Only the person who issued this fine and the person fined can see its dispute.";

@@ -5,8 +5,7 @@ import { conflict, notFound } from "../../lib/errors.js";
 import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
 import { recordNotification } from "../notifications/record.js";
 
-export const ALREADY_MEMBER_MESSAGE =
-  "You are already a member of a household. Leave it before joining another.";
+export const ALREADY_MEMBER_MESSAGE = "You are already a member of a household. Leave it before joining another.";
 export const ALREADY_MEMBER_CREATE_MESSAGE =
   "You are already a member of a household. Leave it before creating another.";
 

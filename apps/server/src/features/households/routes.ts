@@ -42,7 +42,11 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(householdsApi.updateHousehold),
     handler: async (request) => {
       await requireAdmin(app.db, request.session, request.params.id);
-      const household = await updateHousehold(app.db, { householdId: request.params.id, changes: request.body, now: app.now() });
+      const household = await updateHousehold(app.db, {
+        householdId: request.params.id,
+        changes: request.body,
+        now: app.now(),
+      });
       return { data: presentHousehold(household) };
     },
   });

@@ -22,9 +22,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
-      return reply
-        .status(201)
-        .send({ data: { inviteUrl: invite.inviteUrl, expires: invite.expires.toISOString() } });
+      return reply.status(201).send({ data: { inviteUrl: invite.inviteUrl, expires: invite.expires.toISOString() } });
     },
   });
 

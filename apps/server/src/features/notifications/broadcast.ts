@@ -24,12 +24,20 @@ export const IDS_PER_PAYLOAD = 100;
 export const THIS_PROCESS = randomUUID();
 
 const ids = z.array(z.uuid()).max(IDS_PER_PAYLOAD).optional();
-const payloadSchema = z.object({ from: z.string(), notifications: ids, counts: ids, sessions: ids, mail: z.boolean().optional() });
+const payloadSchema = z.object({
+  from: z.string(),
+  notifications: ids,
+  counts: ids,
+  sessions: ids,
+  mail: z.boolean().optional(),
+});
 export type Payload = z.infer<typeof payloadSchema>;
 
 /** The broadcast as NOTIFY payloads: one, unless a list is longer than IDS_PER_PAYLOAD. */
 export function encodeBroadcast(broadcast: Broadcast): string[] {
-  const lists = (["notifications", "counts", "sessions"] as const).map((kind) => [kind, [...new Set(broadcast[kind])]] as const);
+  const lists = (["notifications", "counts", "sessions"] as const).map(
+    (kind) => [kind, [...new Set(broadcast[kind])]] as const,
+  );
   const longest = Math.max(...lists.map(([, list]) => list.length));
   const payloads: string[] = [];
   for (let start = 0; start === 0 || start < longest; start += IDS_PER_PAYLOAD) {

@@ -143,7 +143,12 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
     pushNotifications: (ids) => enqueue("push notifications", () => pushNotifications(deps, ids)),
     pushCounts: (userIds) => enqueue("push counts", () => pushCounts(deps, userIds)),
     checkSessions: (userIds) =>
-      enqueue("check sessions", () => closeEndedSessions(deps, userIds.flatMap((id) => hub.connectionsOf(id)))),
+      enqueue("check sessions", () =>
+        closeEndedSessions(
+          deps,
+          userIds.flatMap((id) => hub.connectionsOf(id)),
+        ),
+      ),
     resync: () => enqueue("resync counts", () => pushCounts(deps)),
     heartbeat: () => {
       enqueue("heartbeat", heartbeat);

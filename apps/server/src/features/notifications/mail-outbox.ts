@@ -36,7 +36,12 @@ export async function sendDueMail({ db, mailer, log, now }: OutboxDeps): Promise
   await Promise.all(
     claimed.map(async (mail) => {
       try {
-        await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+        await mailer.send({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
         sent.push(mail.id);
       } catch (error) {
         const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";

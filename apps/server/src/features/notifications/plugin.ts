@@ -22,45 +22,54 @@ const MAIL_RETRY_MS = 30_000;
  * instance listens on the database's channel and, for every committed broadcast, pushes to the live sockets it holds
  * and sends the mail it queued. With PostgreSQL every instance hears every commit, so no one needs sticky sessions.
  */
-export default fp(async function notificationsPlugin(app: FastifyInstance) {
-  const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, log: app.log });
-  const mail = createMailDrain({ db: app.db, mailer, log: app.log, now: () => app.now() });
-  const sockets = await registerLiveSocket(app);
+export default fp(
+  async function notificationsPlugin(app: FastifyInstance) {
+    const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, log: app.log });
+    const mail = createMailDrain({ db: app.db, mailer, log: app.log, now: () => app.now() });
+    const sockets = await registerLiveSocket(app);
 
-  function hear(raw: string) {
-    const broadcast = decodeBroadcast(raw);
-    if (!broadcast) {
-      app.log.warn("ignored a malformed realtime broadcast");
-      return;
+    function hear(raw: string) {
+      const broadcast = decodeBroadcast(raw);
+      if (!broadcast) {
+        app.log.warn("ignored a malformed realtime broadcast");
+        return;
+      }
+      if (broadcast.notifications) sockets.pushNotifications(broadcast.notifications);
+      if (broadcast.counts) sockets.pushCounts(broadcast.counts);
+      if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);
+      if (broadcast.mail && broadcast.from === THIS_PROCESS) void mail.drain();
     }
-    if (broadcast.notifications) sockets.pushNotifications(broadcast.notifications);
-    if (broadcast.counts) sockets.pushCounts(broadcast.counts);
-    if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);
-    if (broadcast.mail && broadcast.from === THIS_PROCESS) void mail.drain();
-  }
-  let listening: Awaited<ReturnType<typeof app.database.listen>> | null = null;
+    let listening: Awaited<ReturnType<typeof app.database.listen>> | null = null;
 
-  app.decorate("notifications", {
-    drainMail: () => mail.drain(),
-    heartbeat: () => sockets.heartbeat(),
-    get connections() {
-      return sockets.connections;
-    },
-  });
+    app.decorate("notifications", {
+      drainMail: () => mail.drain(),
+      heartbeat: () => sockets.heartbeat(),
+      get connections() {
+        return sockets.connections;
+      },
+    });
 
-  const timer = setInterval(() => {
-    void mail.drain();
-    // Not on every drain: under load a drain runs for every few fines, and this is a scan of the sent mail.
-    pruneSentMail(app.db, app.now()).catch((error: unknown) => app.log.error({ err: error }, "mail outbox prune failed"));
-  }, MAIL_RETRY_MS);
-  timer.unref();
-  app.addHook("onReady", async () => {
-    listening = await app.database.listen(CHANNEL, { onNotify: hear, onReconnect: () => sockets.resync(), log: app.log });
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await listening?.stop();
-    await mail.close();
-    mailer.close();
-  });
-}, { name: "notifications", dependencies: ["db", "auth"] });
+    const timer = setInterval(() => {
+      void mail.drain();
+      // Not on every drain: under load a drain runs for every few fines, and this is a scan of the sent mail.
+      pruneSentMail(app.db, app.now()).catch((error: unknown) =>
+        app.log.error({ err: error }, "mail outbox prune failed"),
+      );
+    }, MAIL_RETRY_MS);
+    timer.unref();
+    app.addHook("onReady", async () => {
+      listening = await app.database.listen(CHANNEL, {
+        onNotify: hear,
+        onReconnect: () => sockets.resync(),
+        log: app.log,
+      });
+    });
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await listening?.stop();
+      await mail.close();
+      mailer.close();
+    });
+  },
+  { name: "notifications", dependencies: ["db", "auth"] },
+);

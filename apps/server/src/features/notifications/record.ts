@@ -50,7 +50,13 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
   // No preference row means the defaults: both on.
   const notificationRows = recipients
     .filter((r) => r.inAppEnabled !== false)
-    .map((r) => ({ userId: r.id, householdId: event.householdId, typeId: event.type, title: event.title, message: event.message }));
+    .map((r) => ({
+      userId: r.id,
+      householdId: event.householdId,
+      typeId: event.type,
+      title: event.title,
+      message: event.message,
+    }));
   const mailRows = recipients.flatMap((r) =>
     r.emailEnabled !== false && r.email ? [{ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) }] : [],
   );
@@ -97,7 +103,8 @@ export async function announceSessionsEnded(tx: Transaction, userIds: string[]):
 
 /** NOTIFYs the broadcast; held by the database until the transaction commits, dropped if it rolls back. */
 async function announce(tx: Transaction, broadcast: Broadcast): Promise<void> {
-  const empty = !broadcast.mail && !broadcast.notifications?.length && !broadcast.counts?.length && !broadcast.sessions?.length;
+  const empty =
+    !broadcast.mail && !broadcast.notifications?.length && !broadcast.counts?.length && !broadcast.sessions?.length;
   if (empty) return;
   for (const payload of encodeBroadcast(broadcast)) await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
 }

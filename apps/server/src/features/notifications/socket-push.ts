@@ -19,7 +19,10 @@ export async function pushNotifications({ db, hub }: PushDeps, ids: string[]): P
   const rows = await findNotificationsByIds(db, { ids });
   const local = rows.filter((row) => hub.has(row.userId));
   for (const row of local) hub.sendTo(row.userId, { type: "notification", data: presentNotification(row) });
-  await pushCounts({ db, hub }, local.map((row) => row.userId));
+  await pushCounts(
+    { db, hub },
+    local.map((row) => row.userId),
+  );
 }
 
 /** Sends the current counts to every socket here of each of `userIds` (all connected users when omitted). */

@@ -28,7 +28,13 @@ interface Context {
 }
 
 /** Tells everyone else in the household that `author` changed the rules (DESIGN §3 notifications). */
-async function tellHousemates(tx: Transaction, context: Context, type: NotificationTypeId, title: string, message: string) {
+async function tellHousemates(
+  tx: Transaction,
+  context: Context,
+  type: NotificationTypeId,
+  title: string,
+  message: string,
+) {
   await recordNotification(
     tx,
     {

@@ -36,7 +36,12 @@ const stickyNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(notesApi.createStickyNote),
     handler: async (request, reply) => {
       const householdId = householdOf(request);
-      const note = await createNote(app.db, { author: request.session.user, householdId, ...request.body, now: app.now() });
+      const note = await createNote(app.db, {
+        author: request.session.user,
+        householdId,
+        ...request.body,
+        now: app.now(),
+      });
       return reply.status(201).send({ data: presentNote(note) });
     },
   });

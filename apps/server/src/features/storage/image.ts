@@ -7,7 +7,12 @@ import { AppError } from "../../lib/errors.js";
 // use for sharp, so the block is process-wide.)
 sharp.block({ operation: ["VipsForeignLoad"] });
 sharp.unblock({
-  operation: ["VipsForeignLoadJpegBuffer", "VipsForeignLoadPngBuffer", "VipsForeignLoadWebpBuffer", "VipsForeignLoadNsgifBuffer"],
+  operation: [
+    "VipsForeignLoadJpegBuffer",
+    "VipsForeignLoadPngBuffer",
+    "VipsForeignLoadWebpBuffer",
+    "VipsForeignLoadNsgifBuffer",
+  ],
 });
 // Every upload is a new image: libvips' cache of recent operations would only hold memory.
 sharp.cache(false);

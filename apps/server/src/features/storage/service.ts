@@ -76,7 +76,10 @@ export async function receiveUpload(
 
   const declared = upload.contentType as ImageType;
   if (mediaType(params.contentType) !== declared) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file was announced as ${imageTypeName(declared)} but sent as another type.`);
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `The file was announced as ${imageTypeName(declared)} but sent as another type.`,
+    );
   }
   if (params.bytes.length !== upload.size) {
     throw badRequest("The file's size does not match the size given when the upload was requested.");

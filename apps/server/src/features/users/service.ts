@@ -1,14 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { FORMER_MEMBER_NAME, PROFILE_FORBIDDEN_MESSAGE, type UserProfileChanges } from "@housemate/contract";
 import type { Database } from "../../db/client.js";
-import {
-  magicLinks,
-  mailOutbox,
-  notificationPreferences,
-  notifications,
-  uploads,
-  users,
-} from "../../db/schema.js";
+import { magicLinks, mailOutbox, notificationPreferences, notifications, uploads, users } from "../../db/schema.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { endSessions } from "../auth/service.js";

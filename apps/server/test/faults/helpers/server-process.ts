@@ -96,12 +96,19 @@ export async function call<T = unknown>(
 }
 
 /** Signs a person in the way the app does: the emailed link, traded for a session. Returns the token. */
-export async function signIn(url: string, smtp: SmtpCapture, email: string): Promise<{ token: string; userId: string }> {
+export async function signIn(
+  url: string,
+  smtp: SmtpCapture,
+  email: string,
+): Promise<{ token: string; userId: string }> {
   const login = await call(url, { method: "POST", route: "/auth/login", body: { email } });
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
   const mail = await smtp.waitFor(email, (m) => m.body.includes("/auth/verify"), 15_000);
   const link = linkIn(mail, "/auth/verify");
-  const verified = await call<{ token: string; user: { id: string } }>(url, { method: "GET", route: `/auth/verify${link.search}` });
+  const verified = await call<{ token: string; user: { id: string } }>(url, {
+    method: "GET",
+    route: `/auth/verify${link.search}`,
+  });
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
   return { token: verified.data.token, userId: verified.data.user.id };
 }
@@ -120,7 +127,12 @@ export async function household(url: string, smtp: SmtpCapture, owner: string, o
   const members = [];
   for (const email of others) {
     const member = await signIn(url, smtp, email);
-    const joined = await call(url, { method: "POST", route: `/households/${householdId}/join`, token: member.token, body: {} });
+    const joined = await call(url, {
+      method: "POST",
+      route: `/households/${householdId}/join`,
+      token: member.token,
+      body: {},
+    });
     if (joined.status !== 200) throw new Error(`join answered ${joined.status}`);
     members.push(member);
   }

@@ -6,7 +6,13 @@ import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as DashboardPage } from "./dashboard";
 
-const household = { id: HOUSEHOLD_ID, name: "The Cozy Flat", created_by: "u1", iso_4217_code: "GBP", created_at: "2026-01-01T00:00:00.000Z" };
+const household = {
+  id: HOUSEHOLD_ID,
+  name: "The Cozy Flat",
+  created_by: "u1",
+  iso_4217_code: "GBP",
+  created_at: "2026-01-01T00:00:00.000Z",
+};
 
 function renderDashboard() {
   return renderApp(
@@ -26,11 +32,16 @@ afterEach(() => {
 describe("dashboard", () => {
   it("greets the person and names their household", async () => {
     signIn({ display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
-    respondWith({ [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } }, "GET /api/users": { body: { data: [] } } });
+    respondWith({
+      [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
+      "GET /api/users": { body: { data: [] } },
+    });
     renderDashboard();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome back, Ana Lopez!");
     expect(await screen.findByText("The Cozy Flat")).toBeInTheDocument();
-    expect(screen.getByText(/Here's what's happening in/)).toHaveTextContent("Here's what's happening in The Cozy Flat.");
+    expect(screen.getByText(/Here's what's happening in/)).toHaveTextContent(
+      "Here's what's happening in The Cozy Flat.",
+    );
   });
 
   it("lists the housemates, marking the person themselves", async () => {
@@ -48,7 +59,11 @@ describe("dashboard", () => {
     });
     renderDashboard();
     const list = await screen.findByRole("list", { name: "Housemates" });
-    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["ALAna Lopez (you)", "BCBo Chen"]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["ALAna Lopez (you)", "BCBo Chen"]);
   });
 
   it("shows someone without a household the welcome screen, leading to /household/create", async () => {

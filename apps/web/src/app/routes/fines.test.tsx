@@ -48,7 +48,15 @@ beforeEach(() => {
   useAuthStore.getState().checkAuth();
   respondWith({
     [`GET /api/households/${HOUSEHOLD_ID}`]: {
-      body: { data: { id: HOUSEHOLD_ID, name: "Flat", created_by: ANA, iso_4217_code: "GBP", created_at: "2026-01-01T00:00:00.000Z" } },
+      body: {
+        data: {
+          id: HOUSEHOLD_ID,
+          name: "Flat",
+          created_by: ANA,
+          iso_4217_code: "GBP",
+          created_at: "2026-01-01T00:00:00.000Z",
+        },
+      },
     },
     "GET /api/users": {
       body: { data: [serverUser({ id: ANA, display_name: "Ana" }), serverUser({ id: BEN, display_name: "Ben" })] },

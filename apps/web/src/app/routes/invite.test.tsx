@@ -59,7 +59,10 @@ describe("invite landing", () => {
 
   it("says the link is invalid or has expired when the server does not know it", async () => {
     respondWith({
-      [DETAILS_PATH]: { status: 404, body: { error: { message: "This invite link is invalid or has expired.", code: "NOT_FOUND", requestId: "r1" } } },
+      [DETAILS_PATH]: {
+        status: 404,
+        body: { error: { message: "This invite link is invalid or has expired.", code: "NOT_FOUND", requestId: "r1" } },
+      },
     });
     renderInvite();
     expect(await screen.findByRole("alert")).toHaveTextContent("This invite link is invalid or has expired.");
@@ -85,7 +88,13 @@ describe("invite landing", () => {
     const user = userEvent.setup();
     renderInvite();
     // Two retries, 1 s and 2 s apart (SPEC §9), before the visitor is told.
-    expect(await screen.findByText("Failed to load invite details", { selector: "[data-title], [data-description]" }, { timeout: 6000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Failed to load invite details",
+        { selector: "[data-title], [data-description]" },
+        { timeout: 6000 },
+      ),
+    ).toBeInTheDocument();
     online = true;
     await user.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText("The Cozy Flat")).toBeInTheDocument();
@@ -93,7 +102,13 @@ describe("invite landing", () => {
 
   it("joins a signed-in person without a household in one click, under their own name (decision 021)", async () => {
     signIn({ email: "bo@example.com", display_name: "Bo", household_id: null });
-    const household = { id: HOUSEHOLD_ID, name: "The Cozy Flat", created_by: "u2", iso_4217_code: "GBP", created_at: "2026-01-01T00:00:00.000Z" };
+    const household = {
+      id: HOUSEHOLD_ID,
+      name: "The Cozy Flat",
+      created_by: "u2",
+      iso_4217_code: "GBP",
+      created_at: "2026-01-01T00:00:00.000Z",
+    };
     const joinedUser = serverUser({ email: "bo@example.com", display_name: "Bo", household_id: HOUSEHOLD_ID });
     const server = respondWith({
       [DETAILS_PATH]: details,

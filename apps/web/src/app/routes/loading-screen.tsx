@@ -9,7 +9,10 @@ export function LoadingScreen() {
   return (
     <div className="flex min-h-dvh items-center justify-center animate-[fade-in_150ms_ease-out_300ms_both]">
       <span role="status" aria-label="Loading" className="inline-flex size-10 text-primary">
-        <LoaderCircle aria-hidden="true" className="size-full animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]" />
+        <LoaderCircle
+          aria-hidden="true"
+          className="size-full animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]"
+        />
       </span>
     </div>
   );

@@ -30,9 +30,12 @@ export function Component() {
           </CardContent>
           <CardFooter className="justify-center text-sm text-muted-foreground">
             <span>
-              Don't have an account?{" "}
-              {/* The origin travels along, so signing up also returns the visitor to it. */}
-              <Link to="/register" state={location.state as unknown} className="font-medium text-primary hover:underline">
+              Don't have an account? {/* The origin travels along, so signing up also returns the visitor to it. */}
+              <Link
+                to="/register"
+                state={location.state as unknown}
+                className="font-medium text-primary hover:underline"
+              >
                 Sign up
               </Link>
             </span>

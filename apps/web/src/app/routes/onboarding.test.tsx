@@ -49,7 +49,10 @@ function deferred(answer: FakeAnswer) {
   return { route: () => promise, release: () => release() };
 }
 
-const conflict = (message: string): FakeAnswer => ({ status: 409, body: { error: { message, code: "CONFLICT", requestId: "r1" } } });
+const conflict = (message: string): FakeAnswer => ({
+  status: 409,
+  body: { error: { message, code: "CONFLICT", requestId: "r1" } },
+});
 
 beforeEach(() => signIn({ display_name: "Ana Lopez" }));
 afterEach(() => {
@@ -124,8 +127,15 @@ describe("onboarding: create", () => {
     expect(server.bodies).toEqual([{ name: "The Cozy Flat", created_by: "u1", iso_4217_code: "GBP" }]);
     expect(await screen.findByText("Success!")).toBeInTheDocument();
     expect(screen.getByText("Your household has been created.")).toBeInTheDocument();
-    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: true, isAdmin: true });
-    expect(JSON.parse(localStorage.getItem("user") ?? "{}")).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: true });
+    expect(useAuthStore.getState().currentUser).toMatchObject({
+      household_id: HOUSEHOLD_ID,
+      is_admin: true,
+      isAdmin: true,
+    });
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}")).toMatchObject({
+      household_id: HOUSEHOLD_ID,
+      is_admin: true,
+    });
 
     // History was replaced: going back skips onboarding.
     await user.click(screen.getByRole("button", { name: "browser back" }));
@@ -133,14 +143,27 @@ describe("onboarding: create", () => {
   });
 
   it("sends the currency the person picked", async () => {
-    const server = respondWith({ "POST /api/households": { status: 201, body: { data: { ...household, iso_4217_code: "EUR" } } } });
+    const server = respondWith({
+      "POST /api/households": { status: 201, body: { data: { ...household, iso_4217_code: "EUR" } } },
+    });
     const user = await openCreate();
     await user.type(screen.getByLabelText("Household Name"), "Casa");
     await user.click(screen.getByRole("combobox", { name: "Currency" }));
     const options = screen.getAllByRole("option").map((option) => option.textContent);
     expect(options).toHaveLength(12);
     expect(options.map((text) => text.slice(0, 3))).toEqual([
-      "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "JPY", "CNY", "INR", "SGD", "HKD", "CHF",
+      "USD",
+      "EUR",
+      "GBP",
+      "CAD",
+      "AUD",
+      "NZD",
+      "JPY",
+      "CNY",
+      "INR",
+      "SGD",
+      "HKD",
+      "CHF",
     ]);
     await user.click(screen.getByRole("option", { name: "EUR — Euro" }));
     await user.click(screen.getByRole("button", { name: "Create Household" }));
@@ -149,7 +172,9 @@ describe("onboarding: create", () => {
   });
 
   it("stays on the form with SPEC's message when creating fails", async () => {
-    respondWith({ "POST /api/households": { status: 500, body: { error: { message: "boom", code: "INTERNAL", requestId: "r1" } } } });
+    respondWith({
+      "POST /api/households": { status: 500, body: { error: { message: "boom", code: "INTERNAL", requestId: "r1" } } },
+    });
     const user = await openCreate();
     await user.type(screen.getByLabelText("Household Name"), "The Cozy Flat");
     await user.click(screen.getByRole("button", { name: "Create Household" }));
@@ -159,11 +184,15 @@ describe("onboarding: create", () => {
   });
 
   it("shows the server's reason when the person already has a household", async () => {
-    respondWith({ "POST /api/households": conflict("You are already a member of a household. Leave it before creating another.") });
+    respondWith({
+      "POST /api/households": conflict("You are already a member of a household. Leave it before creating another."),
+    });
     const user = await openCreate();
     await user.type(screen.getByLabelText("Household Name"), "Second Flat");
     await user.click(screen.getByRole("button", { name: "Create Household" }));
-    expect(await screen.findByText("You are already a member of a household. Leave it before creating another.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You are already a member of a household. Leave it before creating another."),
+    ).toBeInTheDocument();
   });
 });
 
@@ -222,11 +251,17 @@ describe("onboarding: join", () => {
   });
 
   it("shows the server's reason when the person is already in a household", async () => {
-    respondWith({ [`POST /api/households/${HOUSEHOLD_ID}/join`]: conflict("You are already a member of a household. Leave it before joining another.") });
+    respondWith({
+      [`POST /api/households/${HOUSEHOLD_ID}/join`]: conflict(
+        "You are already a member of a household. Leave it before joining another.",
+      ),
+    });
     const user = await openJoin();
     await user.type(screen.getByLabelText("Household ID"), HOUSEHOLD_ID);
     await user.click(screen.getByRole("button", { name: "Join Household" }));
-    expect(await screen.findByText("You are already a member of a household. Leave it before joining another.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You are already a member of a household. Leave it before joining another."),
+    ).toBeInTheDocument();
   });
 });
 
@@ -273,7 +308,11 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
     expect(server.bodies).toEqual([{ display_name: "Blair" }]);
     expect(await screen.findByText("Success!")).toBeInTheDocument();
     expect(screen.getByText("You've joined the household.")).toBeInTheDocument();
-    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: false, display_name: "Blair" });
+    expect(useAuthStore.getState().currentUser).toMatchObject({
+      household_id: HOUSEHOLD_ID,
+      is_admin: false,
+      display_name: "Blair",
+    });
     expect(readPendingInvite()).toBeNull();
   });
 
@@ -310,7 +349,10 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
 
   it("says an invite that expired meanwhile is invalid, and offers the choice", async () => {
     respondWith({
-      [JOIN_PATH]: { status: 404, body: { error: { message: INVITE_INVALID_MESSAGE, code: "NOT_FOUND", requestId: "r1" } } },
+      [JOIN_PATH]: {
+        status: 404,
+        body: { error: { message: INVITE_INVALID_MESSAGE, code: "NOT_FOUND", requestId: "r1" } },
+      },
     });
     const user = userEvent.setup();
     renderOnboarding();

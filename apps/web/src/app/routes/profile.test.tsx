@@ -13,7 +13,13 @@ import {
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { api } from "@/lib/api-client";
 import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
-import { HOUSEHOLD_ID, renderProfile, resetProfile, signInBen, USER_ID } from "@/features/profile/testing/render-profile";
+import {
+  HOUSEHOLD_ID,
+  renderProfile,
+  resetProfile,
+  signInBen,
+  USER_ID,
+} from "@/features/profile/testing/render-profile";
 import { Component as ProfileRoute } from "./profile";
 
 const ANA_ID = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -66,10 +72,28 @@ function server(routes: Routes = {}) {
   return respondWith({
     [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
     "GET /api/users": {
-      body: { data: [serverUser({ id: USER_ID, display_name: "Ben Hall", household_id: HOUSEHOLD_ID }), serverUser({ id: ANA_ID, display_name: "Ana Lopez", household_id: HOUSEHOLD_ID })] },
+      body: {
+        data: [
+          serverUser({ id: USER_ID, display_name: "Ben Hall", household_id: HOUSEHOLD_ID }),
+          serverUser({ id: ANA_ID, display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }),
+        ],
+      },
     },
     [`GET /api/rules/household/${HOUSEHOLD_ID}`]: {
-      body: { data: [{ id: RULE_ID, household_id: HOUSEHOLD_ID, title: "Dishes left overnight", description: "", fine_amount: 2.5, created_by: ANA_ID, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" }] },
+      body: {
+        data: [
+          {
+            id: RULE_ID,
+            household_id: HOUSEHOLD_ID,
+            title: "Dishes left overnight",
+            description: "",
+            fine_amount: 2.5,
+            created_by: ANA_ID,
+            created_at: "2026-01-01T00:00:00.000Z",
+            updated_at: "2026-01-01T00:00:00.000Z",
+          },
+        ],
+      },
     },
     [`GET /api/users/${USER_ID}/stats`]: { body: { data: stats } },
     [`GET /api/fines/user/${USER_ID}`]: { body: { data: receivedFines } },
@@ -102,9 +126,13 @@ describe("profile tabs", () => {
     await user.click(general);
     await user.keyboard("{ArrowRight}");
     // The tab lives in the address (?tab=), which the router updates a moment later.
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Statistics" })).toHaveAttribute("aria-selected", "true"));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Statistics" })).toHaveAttribute("aria-selected", "true"),
+    );
     await user.keyboard("{ArrowRight}");
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Preferences" })).toHaveAttribute("aria-selected", "true"));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Preferences" })).toHaveAttribute("aria-selected", "true"),
+    );
     expect(screen.getByRole("tabpanel", { name: "Preferences" })).toBeInTheDocument();
   });
 });
@@ -146,7 +174,9 @@ describe("General: display name", () => {
   it("saves the sanitised name, says 'Profile updated' and renames the signed-in user", async () => {
     signInBen();
     const fake = server({
-      [`PUT /api/users/${USER_ID}`]: { body: { data: serverUser({ id: USER_ID, display_name: "Benjamin Hall", household_id: HOUSEHOLD_ID }) } },
+      [`PUT /api/users/${USER_ID}`]: {
+        body: { data: serverUser({ id: USER_ID, display_name: "Benjamin Hall", household_id: HOUSEHOLD_ID }) },
+      },
     });
     renderProfile(<ProfileRoute />);
     const user = userEvent.setup();
@@ -215,7 +245,9 @@ describe("Preferences: notifications", () => {
   it("labels a switch per type and channel by the type's description, and saves a change", async () => {
     signInBen();
     const fake = server({
-      "PUT /api/notifications/preferences/fine_received": { body: { data: { in_app_enabled: true, email_enabled: false } } },
+      "PUT /api/notifications/preferences/fine_received": {
+        body: { data: { in_app_enabled: true, email_enabled: false } },
+      },
     });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const user = userEvent.setup();
@@ -276,7 +308,12 @@ describe("Danger Zone: deleting the account", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Delete Account" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Delete your account?" });
-    return { user, dialog, field: within(dialog).getByLabelText("Type DELETE to confirm"), confirm: within(dialog).getByRole("button", { name: "Delete Account" }) };
+    return {
+      user,
+      dialog,
+      field: within(dialog).getByLabelText("Type DELETE to confirm"),
+      confirm: within(dialog).getByRole("button", { name: "Delete Account" }),
+    };
   }
 
   it("stays disabled until DELETE is typed exactly", async () => {
@@ -317,7 +354,10 @@ describe("Danger Zone: deleting the account", () => {
     let answer: (reply: FakeAnswer) => void = () => {};
     server({
       [`DELETE /api/users/${USER_ID}`]: () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
-      "GET /api/fines": { status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } },
+      "GET /api/fines": {
+        status: 401,
+        body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } },
+      },
     });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const { user, field, confirm } = await openDeletion();

@@ -33,7 +33,9 @@ describe("register page", () => {
     expect(screen.getByLabelText("Name")).toBeRequired();
     expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
     expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
-    expect(document.body).toHaveTextContent("By creating an account, you agree to our Terms of Service and Privacy Policy.");
+    expect(document.body).toHaveTextContent(
+      "By creating an account, you agree to our Terms of Service and Privacy Policy.",
+    );
     expect(screen.queryByText("You're joining a household via invite link")).not.toBeInTheDocument();
   });
 

@@ -54,7 +54,9 @@ describe("generic error screen", () => {
   it("titles a failed module load 'Page Failed to Load'", () => {
     renderApp();
     act(() => {
-      window.dispatchEvent(rejection(new TypeError("Failed to fetch dynamically imported module: /assets/rules-abc.js")));
+      window.dispatchEvent(
+        rejection(new TypeError("Failed to fetch dynamically imported module: /assets/rules-abc.js")),
+      );
     });
     expect(screen.getByRole("heading", { name: "Page Failed to Load" })).toBeInTheDocument();
     expect(screen.getByText(MESSAGE)).toBeInTheDocument();
@@ -63,7 +65,9 @@ describe("generic error screen", () => {
   it("ignores the browser's harmless ResizeObserver notice", () => {
     renderApp();
     act(() => {
-      window.dispatchEvent(new ErrorEvent("error", { message: "ResizeObserver loop completed with undelivered notifications." }));
+      window.dispatchEvent(
+        new ErrorEvent("error", { message: "ResizeObserver loop completed with undelivered notifications." }),
+      );
     });
     expect(screen.getByText("the house")).toBeInTheDocument();
   });

@@ -5,7 +5,8 @@ import { buttonVariants } from "@/components/ui/button-variants";
 
 const AppToaster = lazy(() => import("../toaster"));
 
-const CHUNK_LOAD_FAILURE = /dynamically imported module|Importing a module script failed|Loading (CSS )?chunk|module script|preload CSS/i;
+const CHUNK_LOAD_FAILURE =
+  /dynamically imported module|Importing a module script failed|Loading (CSS )?chunk|module script|preload CSS/i;
 
 /** SPEC §2 Other: a failed chunk or module load reads 'Page Failed to Load'; anything else 'Something went wrong'. */
 export function errorTitle(error: unknown): string {
@@ -30,7 +31,8 @@ export function RootLayout() {
     };
     const onRejection = (event: PromiseRejectionEvent) => setFailure(event.reason ?? new Error("Unhandled rejection"));
     // Vite reports a chunk it could not preload here before the import itself fails.
-    const onPreloadError = (event: Event) => setFailure("payload" in event ? event.payload : new Error("Loading chunk failed"));
+    const onPreloadError = (event: Event) =>
+      setFailure("payload" in event ? event.payload : new Error("Loading chunk failed"));
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
     window.addEventListener("vite:preloadError", onPreloadError);

@@ -52,15 +52,20 @@ describe("signed-in shell", () => {
     respondWith(sessionData);
     renderShell("/dashboard/rules");
     expect(screen.getByRole("heading", { name: "rules page" })).toBeInTheDocument();
-    expect(within(screen.getByRole("banner")).getByRole("link", { name: "Housemate" })).toHaveAttribute("href", "/dashboard");
+    expect(within(screen.getByRole("banner")).getByRole("link", { name: "Housemate" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
   });
 
   it("loads the household and its members as soon as it appears", async () => {
     const server = respondWith(sessionData);
     renderShell();
-    await waitFor(() => expect(server.requests.map((request) => new URL(request.url).pathname + new URL(request.url).search)).toEqual(
-      expect.arrayContaining([`/api/households/${HOUSEHOLD_ID}`, `/api/users?householdId=${HOUSEHOLD_ID}`]),
-    ));
+    await waitFor(() =>
+      expect(server.requests.map((request) => new URL(request.url).pathname + new URL(request.url).search)).toEqual(
+        expect.arrayContaining([`/api/households/${HOUSEHOLD_ID}`, `/api/users?householdId=${HOUSEHOLD_ID}`]),
+      ),
+    );
   });
 
   it("marks where the person is in the sidebar and the bottom bar", () => {
@@ -73,7 +78,11 @@ describe("signed-in shell", () => {
     expect(screen.getByRole("link", { name: "Issue New Fine" })).toHaveAttribute("href", "/dashboard/fines/new");
 
     const bottomBar = screen.getByRole("navigation", { name: "Mobile" });
-    expect(within(bottomBar).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Rules", "Fines", "New Fine"]);
+    expect(
+      within(bottomBar)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Dashboard", "Rules", "Fines", "New Fine"]);
     expect(within(bottomBar).getByRole("link", { name: "Fines" })).toHaveAttribute("aria-current", "page");
     expect(within(bottomBar).getByRole("button", { name: "Invite" })).toBeInTheDocument();
   });
@@ -81,7 +90,10 @@ describe("signed-in shell", () => {
   it("opens the invite dialog from 'Invite Housemates'", async () => {
     respondWith({
       ...sessionData,
-      [`POST /api/households/${HOUSEHOLD_ID}/invites`]: { status: 201, body: { data: { inviteUrl: "http://x/invite/c0de", expires: "2026-01-08T00:00:00.000Z" } } },
+      [`POST /api/households/${HOUSEHOLD_ID}/invites`]: {
+        status: 201,
+        body: { data: { inviteUrl: "http://x/invite/c0de", expires: "2026-01-08T00:00:00.000Z" } },
+      },
     });
     const user = userEvent.setup();
     renderShell();
@@ -94,7 +106,9 @@ describe("signed-in shell", () => {
     respondWith(sessionData);
     const user = userEvent.setup();
     renderShell();
-    await user.click(within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("button", { name: "Invite" }));
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("button", { name: "Invite" }),
+    );
     await expect(navigator.clipboard.readText()).resolves.toBe(JOIN_CODE);
     expect(await screen.findByText("Household ID copied!")).toBeInTheDocument();
   });
@@ -104,7 +118,9 @@ describe("signed-in shell", () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("denied", "NotAllowedError"));
     renderShell();
-    await user.click(within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("button", { name: "Invite" }));
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("button", { name: "Invite" }),
+    );
     expect(await screen.findByText("Failed to copy household ID to clipboard")).toBeInTheDocument();
   });
 
@@ -124,13 +140,17 @@ describe("signed-in shell", () => {
     const server = respondWith({ ...sessionData, "POST /api/auth/logout": { body: { data: { success: true } } } });
     const user = userEvent.setup();
     renderShell();
-    await waitFor(() => expect(queryClient.getQueryData(getHouseholdQueryOptions(HOUSEHOLD_ID).queryKey)).toEqual(household));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(getHouseholdQueryOptions(HOUSEHOLD_ID).queryKey)).toEqual(household),
+    );
 
     await user.click(screen.getByRole("button", { name: "Account menu" }));
     await user.click(await screen.findByRole("menuitem", { name: "Log out" }));
 
     expect(await screen.findByRole("heading", { name: "login" })).toBeInTheDocument();
-    expect(server.requests.some((request) => request.method === "POST" && request.url.endsWith("/api/auth/logout"))).toBe(true);
+    expect(
+      server.requests.some((request) => request.method === "POST" && request.url.endsWith("/api/auth/logout")),
+    ).toBe(true);
     expect(useAuthStore.getState().currentUser).toBeNull();
     expect(queryClient.getQueryData(getHouseholdQueryOptions(HOUSEHOLD_ID).queryKey)).toBeUndefined();
     expect(await screen.findByText("Logged out")).toBeInTheDocument();

@@ -112,7 +112,13 @@ describe("magic link verification page", () => {
     respondWith({
       "GET /api/auth/verify": {
         status: 401,
-        body: { error: { message: "This sign-in link has expired or was already used.", code: "UNAUTHENTICATED", requestId: "r" } },
+        body: {
+          error: {
+            message: "This sign-in link has expired or was already used.",
+            code: "UNAUTHENTICATED",
+            requestId: "r",
+          },
+        },
       },
     });
     renderAt("/auth/verify?token=page-4");
@@ -120,7 +126,9 @@ describe("magic link verification page", () => {
     expect(screen.getByText("This sign-in link has expired or was already used.")).toBeInTheDocument();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
 
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole("button", { name: "Return to Login" }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole("button", { name: "Return to Login" }));
     expect(screen.getByRole("heading", { name: "login" })).toBeInTheDocument();
   });
 

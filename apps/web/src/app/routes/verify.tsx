@@ -32,7 +32,10 @@ export function Component() {
         const returnTo = takeReturnTo();
         timers.push(
           setTimeout(() => setState({ phase: "success", needsOnboarding, showSpinner: false }), SPINNER_HIDE_MS),
-          setTimeout(() => void navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }), REDIRECT_MS),
+          setTimeout(
+            () => void navigate(needsOnboarding ? "/onboarding" : (returnTo ?? "/dashboard"), { replace: true }),
+            REDIRECT_MS,
+          ),
         );
       },
       (error: unknown) => {

@@ -9,8 +9,16 @@ export type SpinnerProps = ComponentProps<"span"> & {
 
 export function Spinner({ className, label = "Loading", ...props }: SpinnerProps) {
   return (
-    <span role="status" aria-label={label} className={cn("inline-flex items-center justify-center", className)} {...props}>
-      <LoaderCircle aria-hidden="true" className="size-full animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]" />
+    <span
+      role="status"
+      aria-label={label}
+      className={cn("inline-flex items-center justify-center", className)}
+      {...props}
+    >
+      <LoaderCircle
+        aria-hidden="true"
+        className="size-full animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]"
+      />
     </span>
   );
 }

@@ -59,13 +59,20 @@ describe("confirming the session with the server on start", () => {
     storeSession();
     respondWith({ "GET /api/users/u1": { body: { data: serverUser({ household_id: "h2", display_name: "Ana B" }) } } });
     useAuthStore.getState().checkAuth();
-    await vi.waitFor(() => expect(useAuthStore.getState().currentUser).toMatchObject({ householdId: "h2", displayName: "Ana B" }));
+    await vi.waitFor(() =>
+      expect(useAuthStore.getState().currentUser).toMatchObject({ householdId: "h2", displayName: "Ana B" }),
+    );
     expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({ household_id: "h2" });
   });
 
   it("signs out at once when the server no longer knows the session", async () => {
     storeSession();
-    respondWith({ "GET /api/users/u1": { status: 401, body: { error: { message: "Signed out", code: "UNAUTHENTICATED", requestId: "r" } } } });
+    respondWith({
+      "GET /api/users/u1": {
+        status: 401,
+        body: { error: { message: "Signed out", code: "UNAUTHENTICATED", requestId: "r" } },
+      },
+    });
     useAuthStore.getState().checkAuth();
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
     await vi.waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
@@ -106,7 +113,12 @@ describe("signing in", () => {
   });
 
   it("says so when the link could not be sent", async () => {
-    respondWith({ "POST /api/auth/login": { status: 429, body: { error: { message: "Too many", code: "RATE_LIMITED", requestId: "r" } } } });
+    respondWith({
+      "POST /api/auth/login": {
+        status: 429,
+        body: { error: { message: "Too many", code: "RATE_LIMITED", requestId: "r" } },
+      },
+    });
     await expect(useAuthStore.getState().requestMagicLink({ email: "ana@example.com" })).resolves.toBe(false);
     expect(await screen.findByText("Failed to send magic link")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
@@ -116,14 +128,25 @@ describe("signing in", () => {
   it("stores the session from a verified link and welcomes the user", async () => {
     respondWith({
       "GET /api/auth/verify": {
-        body: { data: { token: "session-token", expires: "2999-01-01T00:00:00.000Z", user: serverUser(), needsOnboarding: true } },
+        body: {
+          data: {
+            token: "session-token",
+            expires: "2999-01-01T00:00:00.000Z",
+            user: serverUser(),
+            needsOnboarding: true,
+          },
+        },
       },
     });
     const result = await useAuthStore.getState().verify("link-store-1");
     expect(result.needsOnboarding).toBe(true);
     expect(localStorage.getItem("authToken")).toBe("session-token");
     expect(localStorage.getItem("authExpires")).toBe("2999-01-01T00:00:00.000Z");
-    expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({ id: "u1", display_name: "Ana", displayName: "Ana" });
+    expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({
+      id: "u1",
+      display_name: "Ana",
+      displayName: "Ana",
+    });
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, currentUser: { id: "u1" } });
     expect(await screen.findByText("Welcome!")).toBeInTheDocument();
     expect(screen.getByText("Logged in as Ana")).toBeInTheDocument();
@@ -132,7 +155,14 @@ describe("signing in", () => {
   it("spends a magic link once even when asked twice", async () => {
     const server = respondWith({
       "GET /api/auth/verify": {
-        body: { data: { token: "t", expires: "2999-01-01T00:00:00.000Z", user: serverUser({ display_name: "" }), needsOnboarding: false } },
+        body: {
+          data: {
+            token: "t",
+            expires: "2999-01-01T00:00:00.000Z",
+            user: serverUser({ display_name: "" }),
+            needsOnboarding: false,
+          },
+        },
       },
     });
     const [first, second] = await Promise.all([
@@ -146,7 +176,9 @@ describe("signing in", () => {
 
   it("rejects a verified answer without valid user data", async () => {
     respondWith({
-      "GET /api/auth/verify": { body: { data: { token: "t", expires: "2999-01-01T00:00:00.000Z", user: { id: 1 }, needsOnboarding: true } } },
+      "GET /api/auth/verify": {
+        body: { data: { token: "t", expires: "2999-01-01T00:00:00.000Z", user: { id: 1 }, needsOnboarding: true } },
+      },
     });
     await expect(useAuthStore.getState().verify("link-store-3")).rejects.toThrow("Invalid user data received");
     expect(localStorage.getItem("authToken")).toBeNull();
@@ -163,7 +195,8 @@ describe("signing out", () => {
     await useAuthStore.getState().logout();
     const logout = server.requests.find((request) => request.url.endsWith("/api/auth/logout"));
     expect(logout?.headers.get("Authorization")).toBe("Bearer session-token");
-    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"]) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of ["authToken", "authExpires", "user", "emailForSignIn"])
+      expect(localStorage.getItem(key)).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, currentUser: null });
     expect(await screen.findByText("Logged out")).toBeInTheDocument();
     expect(screen.getByText("You have been logged out successfully")).toBeInTheDocument();
@@ -182,7 +215,12 @@ describe("signing out", () => {
   it("signs out locally when the server says the session is over", async () => {
     storeSession();
     useAuthStore.getState().checkAuth();
-    respondWith({ "GET /api/fines": { status: 401, body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } } } });
+    respondWith({
+      "GET /api/fines": {
+        status: 401,
+        body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } },
+      },
+    });
     await expect(api.call(finesApi.listFines, { query: {} })).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(localStorage.getItem("authToken")).toBeNull();
@@ -194,7 +232,12 @@ describe("updating the user", () => {
     storeSession();
     useAuthStore.getState().checkAuth();
     useAuthStore.getState().updateUser({ household_id: "h9", is_admin: true });
-    expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: "h9", householdId: "h9", isAdmin: true, displayName: "Ana" });
+    expect(useAuthStore.getState().currentUser).toMatchObject({
+      household_id: "h9",
+      householdId: "h9",
+      isAdmin: true,
+      displayName: "Ana",
+    });
     expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({ household_id: "h9", is_admin: true });
   });
 });

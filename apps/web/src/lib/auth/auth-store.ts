@@ -74,15 +74,17 @@ export const useAuthStore = create<AuthState>()(
       verify(token) {
         const pending = verifications.get(token);
         if (pending) return pending;
-        const verification = verifyMagicLink(token).then(({ token: sessionToken, expires, user, needsOnboarding, invite }) => {
-          saveSession({ token: sessionToken, expires, user });
-          // Onboarding offers it to confirm or decline (decision 021); a link without one clears an old one.
-          if (invite) savePendingInvite(invite);
-          else forgetPendingInvite();
-          set({ currentUser: user, isAuthenticated: true, isLoading: false });
-          toast.success("Welcome!", { description: `Logged in as ${personName(user)}` });
-          return { user, needsOnboarding };
-        });
+        const verification = verifyMagicLink(token).then(
+          ({ token: sessionToken, expires, user, needsOnboarding, invite }) => {
+            saveSession({ token: sessionToken, expires, user });
+            // Onboarding offers it to confirm or decline (decision 021); a link without one clears an old one.
+            if (invite) savePendingInvite(invite);
+            else forgetPendingInvite();
+            set({ currentUser: user, isAuthenticated: true, isLoading: false });
+            toast.success("Welcome!", { description: `Logged in as ${personName(user)}` });
+            return { user, needsOnboarding };
+          },
+        );
         verifications.set(token, verification);
         return verification;
       },

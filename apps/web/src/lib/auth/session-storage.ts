@@ -29,7 +29,12 @@ export function saveUser(user: SessionUser) {
 
 /** SPEC §4 logout: everything local about the session goes, whatever the server said. */
 export function clearSession() {
-  for (const key of [STORAGE_KEYS.authToken, STORAGE_KEYS.authExpires, STORAGE_KEYS.user, STORAGE_KEYS.emailForSignIn]) {
+  for (const key of [
+    STORAGE_KEYS.authToken,
+    STORAGE_KEYS.authExpires,
+    STORAGE_KEYS.user,
+    STORAGE_KEYS.emailForSignIn,
+  ]) {
     localStorage.removeItem(key);
   }
 }

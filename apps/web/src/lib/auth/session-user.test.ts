@@ -72,7 +72,13 @@ describe("user normalisation", () => {
     const renamed = applyUserChanges(user, { displayName: "Ana B" });
     expect(renamed).toMatchObject({ display_name: "Ana B", displayName: "Ana B", household_id: "h1" });
     const left = applyUserChanges(renamed, { household_id: null, is_admin: false });
-    expect(left).toMatchObject({ household_id: null, householdId: null, is_admin: false, isAdmin: false, displayName: "Ana B" });
+    expect(left).toMatchObject({
+      household_id: null,
+      householdId: null,
+      is_admin: false,
+      isAdmin: false,
+      displayName: "Ana B",
+    });
   });
 
   it("names a person by display name, else email", () => {

@@ -14,7 +14,9 @@ export async function verifyMagicLink(token: string): Promise<VerifiedSession> {
   // Read as unknown: SPEC's older servers answer a refused link with `success: false` and a 200.
   const answer: unknown = await api.call(authApi.verifySignInLink, { query: { token } });
   if (!isRecord(answer) || answer.success === false) {
-    throw new Error(isRecord(answer) && typeof answer.error === "string" ? answer.error : "Failed to verify magic link");
+    throw new Error(
+      isRecord(answer) && typeof answer.error === "string" ? answer.error : "Failed to verify magic link",
+    );
   }
   if (typeof answer.token !== "string" || typeof answer.expires !== "string") {
     throw new Error("Failed to verify magic link");
@@ -22,5 +24,11 @@ export async function verifyMagicLink(token: string): Promise<VerifiedSession> {
   const user = normalizeUser(answer.user);
   const needsOnboarding = typeof answer.needsOnboarding === "boolean" ? answer.needsOnboarding : !user.household_id;
   const invite = pendingInviteSchema.safeParse(answer.invite);
-  return { token: answer.token, expires: answer.expires, user, needsOnboarding, invite: invite.success ? invite.data : null };
+  return {
+    token: answer.token,
+    expires: answer.expires,
+    user,
+    needsOnboarding,
+    invite: invite.success ? invite.data : null,
+  };
 }

@@ -39,9 +39,15 @@ export function respondWith(routes: Record<string, FakeAnswer | ((url: URL) => F
       requests.push(request);
       bodies.push(typeof init?.body === "string" ? JSON.parse(init.body) : undefined);
       const route = routes[`${request.method} ${url.pathname}`];
-      const answer = typeof route === "function" ? await route(url) : (route ?? { status: 404, body: { error: { message: "Not found", code: "NOT_FOUND", requestId: "test" } } });
+      const answer =
+        typeof route === "function"
+          ? await route(url)
+          : (route ?? { status: 404, body: { error: { message: "Not found", code: "NOT_FOUND", requestId: "test" } } });
       const { status = 200, body, headers } = answer;
-      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+      return new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json", ...headers },
+      });
     }),
   );
   return { requests, bodies };

@@ -38,8 +38,8 @@ export function RegisterForm({ isSending, onSubmit }: RegisterFormProps) {
       <EmailField id="register-email" value={email} onChange={setEmail} />
       <SendLinkButton isSending={isSending}>Create Account</SendLinkButton>
       <p className="text-center text-xs text-muted-foreground">
-        By creating an account, you agree to our <span className="font-medium text-foreground">Terms of Service</span> and{" "}
-        <span className="font-medium text-foreground">Privacy Policy</span>.
+        By creating an account, you agree to our <span className="font-medium text-foreground">Terms of Service</span>{" "}
+        and <span className="font-medium text-foreground">Privacy Policy</span>.
       </p>
     </form>
   );

@@ -12,7 +12,9 @@ export function originPath(state: unknown): string | null {
   if (!isRecord(state) || !isRecord(state.from)) return null;
   const { pathname, search, hash } = state.from;
   if (typeof pathname !== "string") return null;
-  return safeReturnPath(`${pathname}${typeof search === "string" ? search : ""}${typeof hash === "string" ? hash : ""}`);
+  return safeReturnPath(
+    `${pathname}${typeof search === "string" ? search : ""}${typeof hash === "string" ? hash : ""}`,
+  );
 }
 
 /**

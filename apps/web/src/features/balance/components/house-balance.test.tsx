@@ -43,7 +43,9 @@ describe("House Balance", () => {
   it("says once when it could not be loaded", async () => {
     respondWith({ [`GET ${BALANCE}`]: { status: 500, body: {} } });
     renderBalance();
-    await waitFor(() => expect(screen.getAllByText("Failed to load household balance. Please try again.")).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByText("Failed to load household balance. Please try again.")).toHaveLength(2),
+    );
     // One in the card, one toast: the compact look shares the toast.
     expect(screen.getByText("Unavailable")).toBeInTheDocument();
   });

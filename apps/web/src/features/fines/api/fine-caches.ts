@@ -28,7 +28,10 @@ function updatePages(queryClient: QueryClient, fine: FineRef, change: (page: Fin
  * belongs after the change, and the pages' counts, are the server's to say: the lists are fetched again right after.
  */
 export function replaceFine(queryClient: QueryClient, fine: Fine) {
-  updatePages(queryClient, fine, (page) => ({ ...page, data: page.data.map((each) => (each.id === fine.id ? fine : each)) }));
+  updatePages(queryClient, fine, (page) => ({
+    ...page,
+    data: page.data.map((each) => (each.id === fine.id ? fine : each)),
+  }));
 }
 
 /** An accepted dispute cancels the fine: it leaves every list straight away (SPEC §4), and its counts with it. */
@@ -65,7 +68,10 @@ export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: Fine
  * SPEC §7: a fine-related notification means a fine changed elsewhere, so the household's fines, the
  * member's own fines and the fine fund are fetched again.
  */
-export function refreshHouseholdFines(queryClient: QueryClient, { householdId, userId }: { householdId: string; userId: string }) {
+export function refreshHouseholdFines(
+  queryClient: QueryClient,
+  { householdId, userId }: { householdId: string; userId: string },
+) {
   return Promise.all(
     [
       fineScopeKey({ household: householdId }),
@@ -73,9 +79,7 @@ export function refreshHouseholdFines(queryClient: QueryClient, { householdId, u
       // An open Fine Details dialog's history (a live `fine_updated`).
       ["fines", "edits", householdId],
       householdBalanceQueryKey(householdId),
-    ].map(
-      (queryKey) => queryClient.invalidateQueries({ queryKey }),
-    ),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 

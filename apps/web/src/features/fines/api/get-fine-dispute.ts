@@ -19,5 +19,8 @@ export const getFineDisputeQueryOptions = (householdId: string, fineId: string) 
  * the offender following it), so the caller passes `enabled`.
  */
 export function useFineDispute(householdId: string, fineId: string, enabled: boolean) {
-  return useQuery({ ...getFineDisputeQueryOptions(householdId, fineId), enabled: enabled && Boolean(householdId && fineId) });
+  return useQuery({
+    ...getFineDisputeQueryOptions(householdId, fineId),
+    enabled: enabled && Boolean(householdId && fineId),
+  });
 }

@@ -15,10 +15,17 @@ export interface FineListFilter {
 
 /** The key every cached page of a scope starts with: invalidating it refreshes each of its pages. */
 export const fineScopeKey = (scope: FineScope) =>
-  "household" in scope ? (["fines", "household", scope.household] as const) : (["fines", "user", scope.offender] as const);
+  "household" in scope
+    ? (["fines", "household", scope.household] as const)
+    : (["fines", "user", scope.offender] as const);
 
 /** One page of a list of fines, newest first, with the totals of the whole list. */
-export function getFinePage(scope: FineScope, filter: FineListFilter, cursor: string | undefined, signal?: AbortSignal) {
+export function getFinePage(
+  scope: FineScope,
+  filter: FineListFilter,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+) {
   const query = { limit: filter.limit, status: filter.status, created_by: filter.createdBy, cursor };
   return "household" in scope
     ? api.callForEnvelope(finesApi.listHouseholdFines, { params: { householdId: scope.household }, query, signal })
@@ -59,7 +66,9 @@ export function useFinePages(scope: FineScope | null, filter: FineListFilter): F
     // The page on screen stays while the next page of the same list loads, so the list keeps its size; another
     // list's fines (and counts) never stand in for this one's.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && listOfKey(previousQuery.queryKey) === listOfKey(finePageQueryOptions(scope, filter).queryKey) ? previous : undefined,
+      previousQuery && listOfKey(previousQuery.queryKey) === listOfKey(finePageQueryOptions(scope, filter).queryKey)
+        ? previous
+        : undefined,
   });
   const page = query.data?.page;
   const fines = query.data?.data ?? [];

@@ -3,13 +3,24 @@ import { toast } from "sonner";
 import { type Fine, type ReviewBody, type reviewResponse, finesApi } from "@housemate/contract";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
-import { MissingInformation, refreshAfterLifecycleChange, removeFine, replaceFine, toastLifecycleError } from "./fine-caches";
+import {
+  MissingInformation,
+  refreshAfterLifecycleChange,
+  removeFine,
+  replaceFine,
+  toastLifecycleError,
+} from "./fine-caches";
 
 type ReviewAnswer = z.infer<typeof reviewResponse>;
 
 export const MISSING_REVIEW_INFO = "Missing required information to review the dispute.";
 
-export function reviewDispute(householdId: string, fineId: string, disputeId: string, review: ReviewBody): Promise<ReviewAnswer> {
+export function reviewDispute(
+  householdId: string,
+  fineId: string,
+  disputeId: string,
+  review: ReviewBody,
+): Promise<ReviewAnswer> {
   return api.call(finesApi.reviewDispute, { params: { hid: householdId, fid: fineId, did: disputeId }, body: review });
 }
 
@@ -27,7 +38,8 @@ export function useReviewDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fine, disputeId, review }: ReviewRequest) => {
-      if (!fine.id || !fine.household_id || !disputeId) return Promise.reject(new MissingInformation(MISSING_REVIEW_INFO));
+      if (!fine.id || !fine.household_id || !disputeId)
+        return Promise.reject(new MissingInformation(MISSING_REVIEW_INFO));
       return reviewDispute(fine.household_id, fine.id, disputeId, review);
     },
     onSuccess: async (answer, { fine, review }) => {

@@ -19,7 +19,8 @@ export function useSubmitDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fine, reason }: { fine: Fine; reason: string }) => {
-      if (!fine.id || !fine.household_id || !reason) return Promise.reject(new MissingInformation(MISSING_DISPUTE_INFO));
+      if (!fine.id || !fine.household_id || !reason)
+        return Promise.reject(new MissingInformation(MISSING_DISPUTE_INFO));
       return submitDispute(fine.household_id, fine.id, reason);
     },
     onSuccess: async ({ fine, dispute }) => {

@@ -3,7 +3,16 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
-import { ANA, BEN, buildFine, dismissToasts, finePages, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
+import {
+  ANA,
+  BEN,
+  buildFine,
+  dismissToasts,
+  finePages,
+  HOUSEHOLD_ID,
+  renderFines,
+  viewerAs,
+} from "../testing/fine-fixtures";
 import { DashboardFineCards } from "./dashboard-fine-cards";
 
 afterEach(() => {
@@ -122,7 +131,11 @@ describe("dashboard fine cards", () => {
     await userEvent.setup().click(details);
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
     const history = await within(dialog).findByRole("region", { name: "Changes to this fine" });
-    expect(within(history).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    expect(
+      within(history)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
       "Changed by Ana on Nov 3, 2026: amount £2.00 → £5.00",
       "Changed by Ana on Nov 4, 2026: description “Pans left in the sink” → “Two pans”, evidence changed",
     ]);
@@ -158,7 +171,9 @@ describe("dashboard fine cards", () => {
     expect(await within(disputed).findByRole("button", { name: "Review" })).toBeInTheDocument();
     expect(within(disputed).getAllByRole("article")).toHaveLength(1);
     // The server narrows the lists; no dispute record is asked for until a review is opened.
-    const asked = requests.map((request) => decodeURIComponent(new URL(request.url).pathname + new URL(request.url).search));
+    const asked = requests.map((request) =>
+      decodeURIComponent(new URL(request.url).pathname + new URL(request.url).search),
+    );
     expect(asked).toContain(`/api/fines/user/${BEN}?limit=3&status=pending`);
     expect(asked).toContain(`/api/fines/household/${HOUSEHOLD_ID}?limit=3&status=disputed&created_by=${BEN}`);
     expect(asked.filter((path) => path.endsWith("/dispute"))).toEqual([]);

@@ -43,7 +43,9 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>Dispute Fine</DialogTitle>
-            <DialogDescription>Tell the issuer why this fine is wrong. They will accept or decline it.</DialogDescription>
+            <DialogDescription>
+              Tell the issuer why this fine is wrong. They will accept or decline it.
+            </DialogDescription>
           </DialogHeader>
           <ReasonField
             id={`dispute-reason-${fine.id}`}

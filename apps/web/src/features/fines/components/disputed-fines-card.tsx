@@ -11,7 +11,10 @@ export const DISPUTES_PAGE_SIZE = 3;
 /** SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action. */
 export function DisputedFinesCard() {
   const { householdId, userId } = useFineViewer();
-  const pages = useFinePages({ household: householdId }, { status: "disputed", createdBy: userId, limit: DISPUTES_PAGE_SIZE });
+  const pages = useFinePages(
+    { household: householdId },
+    { status: "disputed", createdBy: userId, limit: DISPUTES_PAGE_SIZE },
+  );
   const count = pages.query.data?.page.total ?? 0;
 
   return (
@@ -22,7 +25,9 @@ export function DisputedFinesCard() {
       pages={pages}
       rows={DISPUTES_PAGE_SIZE}
       failureToast="Failed to load recent fines"
-      empty={<EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />}
+      empty={
+        <EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />
+      }
     />
   );
 }

@@ -2,7 +2,14 @@ import { Images } from "lucide-react";
 import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 
 export interface EvidenceViewerProps {
   evidence: Fine["evidence"];
@@ -46,8 +53,18 @@ export function EvidenceViewer({ evidence, compact = false }: EvidenceViewerProp
           <ul className={cn("grid grid-cols-1 gap-3", images.length > 1 && "sm:grid-cols-2")}>
             {images.map((url, index) => (
               <li key={url}>
-                <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border bg-muted">
-                  <img src={url} alt={`Evidence photo ${index + 1}`} className="max-h-72 w-full object-contain" loading="lazy" />
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block overflow-hidden rounded-md border bg-muted"
+                >
+                  <img
+                    src={url}
+                    alt={`Evidence photo ${index + 1}`}
+                    className="max-h-72 w-full object-contain"
+                    loading="lazy"
+                  />
                 </a>
               </li>
             ))}

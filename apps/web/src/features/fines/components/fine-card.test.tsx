@@ -45,7 +45,8 @@ describe("fine card", () => {
   });
 
   it("shows each appended dispute section as its own highlighted block", () => {
-    const description = "Pans left in the sink\n\nDispute reason: They were soaking\n\nDispute declined: Three days is not soaking";
+    const description =
+      "Pans left in the sink\n\nDispute reason: They were soaking\n\nDispute declined: Three days is not soaking";
     const { container } = renderFines(<FineCard fine={buildFine({ description, dispute_rejected: true })} />);
     expect(screen.getByText("Pans left in the sink")).toBeInTheDocument();
     const reason = container.querySelector('[data-section="dispute-reason"]');
@@ -82,8 +83,14 @@ describe("fine card", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "View evidence (2 photos)" }));
     const dialog = await screen.findByRole("dialog", { name: "Evidence" });
     expect(within(dialog).getByText("Seen at 7am")).toBeInTheDocument();
-    expect(within(dialog).getByRole("img", { name: "Evidence photo 1" })).toHaveAttribute("src", "http://x.test/files/a.png");
-    expect(within(dialog).getByRole("img", { name: "Evidence photo 2" })).toHaveAttribute("src", "http://x.test/files/b.png");
+    expect(within(dialog).getByRole("img", { name: "Evidence photo 1" })).toHaveAttribute(
+      "src",
+      "http://x.test/files/a.png",
+    );
+    expect(within(dialog).getByRole("img", { name: "Evidence photo 2" })).toHaveAttribute(
+      "src",
+      "http://x.test/files/b.png",
+    );
   });
 
   it("offers no evidence button when there is none", () => {

@@ -6,7 +6,9 @@ import { FineCard } from "./fine-card";
 import { useFineViewer } from "./fine-viewer";
 
 // Loaded when first opened: most visits to a list of fines open no details.
-const FineDetailsDialog = lazy(() => import("./fine-details-dialog").then((module) => ({ default: module.FineDetailsDialog })));
+const FineDetailsDialog = lazy(() =>
+  import("./fine-details-dialog").then((module) => ({ default: module.FineDetailsDialog })),
+);
 
 export interface FineItemProps {
   fine: Fine;
@@ -30,7 +32,11 @@ function OffenderDisputeStatus({ fine, issuer }: { fine: Fine; issuer: string })
     );
   }
   if (fine.status === "pending" && fine.dispute_rejected) {
-    return <p className="text-sm text-muted-foreground">Your dispute was declined, so this fine can no longer be disputed.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        Your dispute was declined, so this fine can no longer be disputed.
+      </p>
+    );
   }
   return null;
 }
@@ -39,7 +45,13 @@ function OffenderDisputeStatus({ fine, issuer }: { fine: Fine; issuer: string })
  * A fine with what the viewer may do with it and its details dialog. It asks the server for nothing: the dispute
  * record is fetched by the review dialog when the issuer opens it (docs/performance.md, issue 14: a request per card).
  */
-export function FineItem({ fine, compact = false, disputeFor, withActions = true, withDetails = false }: FineItemProps) {
+export function FineItem({
+  fine,
+  compact = false,
+  disputeFor,
+  withActions = true,
+  withDetails = false,
+}: FineItemProps) {
   const viewer = useFineViewer();
   const [details, setDetails] = useState<"never" | "open" | "closed">("never");
   const asOffender = fine.offender_id === viewer.userId;
@@ -51,8 +63,15 @@ export function FineItem({ fine, compact = false, disputeFor, withActions = true
 
   return (
     <>
-      <FineCard fine={fine} compact={compact} actions={actions} onViewDetails={withDetails ? () => setDetails("open") : undefined}>
-        {!compact && disputeFor === "offender" && asOffender && <OffenderDisputeStatus fine={fine} issuer={viewer.memberName(fine.created_by)} />}
+      <FineCard
+        fine={fine}
+        compact={compact}
+        actions={actions}
+        onViewDetails={withDetails ? () => setDetails("open") : undefined}
+      >
+        {!compact && disputeFor === "offender" && asOffender && (
+          <OffenderDisputeStatus fine={fine} issuer={viewer.memberName(fine.created_by)} />
+        )}
       </FineCard>
       {details !== "never" && (
         <Suspense fallback={null}>

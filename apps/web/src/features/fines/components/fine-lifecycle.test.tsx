@@ -4,7 +4,17 @@ import userEvent from "@testing-library/user-event";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { useQuery } from "@tanstack/react-query";
 import { finePageQueryOptions } from "../api/get-fines";
-import { ANA, BEN, buildDispute, buildFine, dismissToasts, finePages, HOUSEHOLD_ID, renderFines, viewerAs } from "../testing/fine-fixtures";
+import {
+  ANA,
+  BEN,
+  buildDispute,
+  buildFine,
+  dismissToasts,
+  finePages,
+  HOUSEHOLD_ID,
+  renderFines,
+  viewerAs,
+} from "../testing/fine-fixtures";
 import { FineItem } from "./fine-item";
 
 function HouseholdFinesProbe() {
@@ -44,7 +54,9 @@ describe("paying a fine", () => {
     await user.dblClick(pay);
     expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
 
-    answer({ body: { data: { success: true, fine: { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" } } } });
+    answer({
+      body: { data: { success: true, fine: { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" } } },
+    });
     expect(await screen.findByText("Fine has been marked as paid")).toBeInTheDocument();
     expect(screen.getByText("Fine paid successfully.")).toBeInTheDocument();
     expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
@@ -121,9 +133,16 @@ describe("disputing a fine", () => {
   it("needs a reason of at least 5 characters, then submits it", async () => {
     storeSession();
     const fine = buildFine();
-    const disputed = { ...fine, status: "disputed", description: `${fine.description}\n\nDispute reason: They were soaking` };
+    const disputed = {
+      ...fine,
+      status: "disputed",
+      description: `${fine.description}\n\nDispute reason: They were soaking`,
+    };
     const server = respondWith({
-      [`POST ${finePath(fine.id)}/disputes`]: { status: 201, body: { data: { fine: disputed, dispute: buildDispute(fine) } } },
+      [`POST ${finePath(fine.id)}/disputes`]: {
+        status: 201,
+        body: { data: { fine: disputed, dispute: buildDispute(fine) } },
+      },
     });
     renderFines(<FineItem fine={fine} disputeFor="offender" />, viewerAs(BEN));
     const user = userEvent.setup();
@@ -233,7 +252,11 @@ describe("reviewing a dispute", () => {
     expect(sentWith(server, "PUT")).toEqual({ action: "accept", reason: "Fair enough" });
     expect(queryClient.getQueryData(bensFirstPage)?.data).toEqual([]);
     // Its counts leave with it, before the lists are fetched again.
-    expect(queryClient.getQueryData(bensFirstPage)?.page).toMatchObject({ total: 0, amount: 0, by_status: { disputed: 0 } });
+    expect(queryClient.getQueryData(bensFirstPage)?.page).toMatchObject({
+      total: 0,
+      amount: 0,
+      by_status: { disputed: 0 },
+    });
   });
 
   it("declining keeps the fine active", async () => {

@@ -11,7 +11,9 @@ export const FINES_LOAD_FAILED = "These fines could not be loaded.";
 
 /** A grey bar inside a line of text, so the line keeps the height of the text it stands for. */
 function Bar({ className }: { className: string }) {
-  return <span aria-hidden="true" className={cn("inline-block animate-pulse rounded-md bg-muted align-middle", className)} />;
+  return (
+    <span aria-hidden="true" className={cn("inline-block animate-pulse rounded-md bg-muted align-middle", className)} />
+  );
 }
 
 /**

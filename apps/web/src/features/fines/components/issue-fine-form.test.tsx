@@ -3,7 +3,16 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DISPUTE_MARKER_MESSAGE, type Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
-import { ANA, BEN, buildFine, buildRule, dismissToasts, HOUSEHOLD_ID, renderFines, RULE_ID } from "../testing/fine-fixtures";
+import {
+  ANA,
+  BEN,
+  buildFine,
+  buildRule,
+  dismissToasts,
+  HOUSEHOLD_ID,
+  renderFines,
+  RULE_ID,
+} from "../testing/fine-fixtures";
 import { IssueFineForm, type IssueFineFormProps } from "./issue-fine-form";
 
 // jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
@@ -24,7 +33,10 @@ function renderForm(overrides: Partial<IssueFineFormProps> = {}) {
     userId: ANA,
     currency: "GBP",
     members: MEMBERS,
-    rules: [buildRule(), buildRule({ id: "dddddddd-dddd-4ddd-8ddd-dddddddddddd", title: "Music after 11", fine_amount: 5 })],
+    rules: [
+      buildRule(),
+      buildRule({ id: "dddddddd-dddd-4ddd-8ddd-dddddddddddd", title: "Music after 11", fine_amount: 5 }),
+    ],
     onRefresh: vi.fn(),
     isRefreshing: false,
     onCancel: vi.fn(),
@@ -129,7 +141,9 @@ describe("Issue New Fine", () => {
     respondWith({
       "POST /api/fines": {
         status: 403,
-        body: { error: { message: "You don't have permission to access this resource.", code: "FORBIDDEN", requestId: "r" } },
+        body: {
+          error: { message: "You don't have permission to access this resource.", code: "FORBIDDEN", requestId: "r" },
+        },
       },
     });
     const props = renderForm();

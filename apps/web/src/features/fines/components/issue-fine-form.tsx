@@ -107,7 +107,9 @@ export function IssueFineForm(props: IssueFineFormProps) {
           <Label htmlFor={`${id}-offender`}>Offender *</Label>
           <Select value={offenderId} onValueChange={setOffenderId} disabled={offenders.length === 0}>
             <SelectTrigger id={`${id}-offender`}>
-              <SelectValue placeholder={offenders.length === 0 ? "No other household members found" : "Choose a housemate"} />
+              <SelectValue
+                placeholder={offenders.length === 0 ? "No other household members found" : "Choose a housemate"}
+              />
             </SelectTrigger>
             <SelectContent>
               {offenders.map((offender) => (

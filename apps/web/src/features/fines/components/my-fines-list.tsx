@@ -24,7 +24,10 @@ export interface MyFinesListProps {
 /** SPEC §2 My Fines: the viewer's received fines, newest first, filtered by status, a page at a time. */
 export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
   const { userId } = useFineViewer();
-  const pages = useFinePages({ offender: userId }, { status: filter === "all" ? undefined : filter, limit: MY_FINES_PAGE_SIZE });
+  const pages = useFinePages(
+    { offender: userId },
+    { status: filter === "all" ? undefined : filter, limit: MY_FINES_PAGE_SIZE },
+  );
   const { query, fines } = pages;
   useEffect(() => {
     if (query.isError) toast.error("Error", { id: "my-fines", description: "Failed to load fines" });
@@ -42,7 +45,11 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
     <EmptyState
       icon={<Inbox />}
       title="No fines found"
-      hint={filter === "all" ? "Nobody has fined you yet. Keep it up!" : `You have no ${LABELS[filter].toLowerCase()} fines.`}
+      hint={
+        filter === "all"
+          ? "Nobody has fined you yet. Keep it up!"
+          : `You have no ${LABELS[filter].toLowerCase()} fines.`
+      }
     />
   ) : (
     <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
@@ -76,7 +83,9 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
           <h2 className="sr-only">{`${LABELS[each]} fines`}</h2>
           {each === filter && list}
           {/* Also under a page that failed to load, so Previous stays within reach. */}
-          {each === filter && (pages.pageCount > 1 || pages.hasPrevious) && <FinePager pages={pages} label="My Fines pages" />}
+          {each === filter && (pages.pageCount > 1 || pages.hasPrevious) && (
+            <FinePager pages={pages} label="My Fines pages" />
+          )}
         </TabsContent>
       ))}
     </Tabs>

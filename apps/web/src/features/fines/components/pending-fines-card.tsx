@@ -35,7 +35,9 @@ export function PendingFinesCard() {
       pages={pages}
       rows={PENDING_PAGE_SIZE}
       failureToast="Failed to load pending fines"
-      empty={<EmptyState icon={<PartyPopper />} title="No pending fines" hint="You're all square with your housemates." />}
+      empty={
+        <EmptyState icon={<PartyPopper />} title="No pending fines" hint="You're all square with your housemates." />
+      }
     />
   );
 }

@@ -20,7 +20,13 @@ export function RecentActivityCard() {
       rows={RECENT_ACTIVITY_PAGE_SIZE}
       shrink
       failureToast="Failed to load recent fines"
-      empty={<EmptyState icon={<ReceiptText />} title="No fines yet" hint="Fines issued in your household will show up here." />}
+      empty={
+        <EmptyState
+          icon={<ReceiptText />}
+          title="No fines yet"
+          hint="Fines issued in your household will show up here."
+        />
+      }
       withActions={false}
     />
   );

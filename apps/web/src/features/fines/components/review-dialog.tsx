@@ -66,9 +66,14 @@ export function ReviewDialog({ fine, open, onOpenChange }: ReviewDialogProps) {
     setProblems({});
     // The record's id names the dispute in the call; without a record the call says what is missing.
     setPreparing(true);
-    const found = await queryClient.query({ ...getFineDisputeQueryOptions(fine.household_id, fine.id), staleTime: "static" }).catch(() => null);
+    const found = await queryClient
+      .query({ ...getFineDisputeQueryOptions(fine.household_id, fine.id), staleTime: "static" })
+      .catch(() => null);
     setPreparing(false);
-    review.mutate({ fine, disputeId: disputeOf(fine, found).id, review: parsed.data }, { onSuccess: () => change(false) });
+    review.mutate(
+      { fine, disputeId: disputeOf(fine, found).id, review: parsed.data },
+      { onSuccess: () => change(false) },
+    );
   }
 
   return (

@@ -9,7 +9,8 @@ describe("parseFineDescription", () => {
   });
 
   it("splits off the appended dispute sections in order", () => {
-    const description = "Left the pans\n\nDispute reason: They were soaking\n\nDispute declined: Three days is not soaking";
+    const description =
+      "Left the pans\n\nDispute reason: They were soaking\n\nDispute declined: Three days is not soaking";
     expect(parseFineDescription(description)).toEqual({
       text: "Left the pans",
       sections: [

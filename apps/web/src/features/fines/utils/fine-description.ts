@@ -63,7 +63,9 @@ export function disputeOf(fine: Pick<Fine, "description">, record?: Dispute | nu
       reviewerNote: record.reviewer_note,
     };
   }
-  const reasons = parseFineDescription(fine.description).sections.filter((section) => section.kind === "dispute-reason");
+  const reasons = parseFineDescription(fine.description).sections.filter(
+    (section) => section.kind === "dispute-reason",
+  );
   return {
     id: undefined,
     reason: reasons.at(-1)?.text || NO_REASON,

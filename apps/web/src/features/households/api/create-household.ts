@@ -13,11 +13,16 @@ export interface CreateHouseholdInput {
  * POST /households (SPEC §7) in the signed-in user's name. SPEC §5: a non-empty name and a
  * signed-in user are required before anything is sent.
  */
-export function createHousehold({ name, currency }: CreateHouseholdInput, userId: string | undefined): Promise<Household> {
+export function createHousehold(
+  { name, currency }: CreateHouseholdInput,
+  userId: string | undefined,
+): Promise<Household> {
   const trimmed = cleanText(name, { multiLine: false });
   if (!trimmed) return Promise.reject(new Error("Household name is required."));
   if (!userId) return Promise.reject(new Error("No authenticated user found"));
-  return api.call(householdsApi.createHousehold, { body: { name: trimmed, created_by: userId, iso_4217_code: currency } });
+  return api.call(householdsApi.createHousehold, {
+    body: { name: trimmed, created_by: userId, iso_4217_code: currency },
+  });
 }
 
 /** Creates the household; on success the user is its member and admin (SPEC §4 Onboarding), here as on the server. */

@@ -7,7 +7,8 @@ import { householdQueryKey } from "./get-household";
 /** GET /users?householdId= (SPEC §7): the household's members, as `results` or a plain array. */
 export async function getHouseholdMembers(householdId: string, signal?: AbortSignal): Promise<Member[]> {
   // SPEC §7 lets a server answer either way; ours sends the array.
-  const answer = (await api.call(usersApi.listUsers, { query: { householdId }, signal })) as Member[] | { results?: Member[] };
+  const answer = (await api.call(usersApi.listUsers, { query: { householdId }, signal })) as
+    Member[] | { results?: Member[] };
   return Array.isArray(answer) ? answer : (answer.results ?? []);
 }
 

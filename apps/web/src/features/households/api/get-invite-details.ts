@@ -8,7 +8,8 @@ export function getInviteDetails(code: string, signal?: AbortSignal): Promise<In
 }
 
 /** A refusal (4xx) means the code is no good and will not change on retry; a network failure or 5xx may. */
-export const isInviteRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+export const isInviteRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export function getInviteDetailsQueryOptions(code: string) {
   return queryOptions({

@@ -13,7 +13,10 @@ export async function joinHousehold(householdId: string, userId: string | undefi
   const id = householdId.trim();
   if (!id) throw new Error("Household ID is required");
   if (!userId) throw new Error("No authenticated user found");
-  const answer = (await api.call(householdsApi.joinHousehold, { params: { id }, body: { user_id: userId } })) as JoinAnswer;
+  const answer = (await api.call(householdsApi.joinHousehold, {
+    params: { id },
+    body: { user_id: userId },
+  })) as JoinAnswer;
   if (!answer.success || !answer.household) throw new Error("Invalid response from server");
   return answer.household;
 }

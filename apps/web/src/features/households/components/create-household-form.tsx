@@ -53,7 +53,13 @@ export function CreateHouseholdForm({ onBack }: { onBack: () => void }) {
           This currency will be used for all fines and balances in your household.
         </p>
       </div>
-      <SetupStepActions onBack={onBack} isBusy={isBusy} canSubmit={canSubmit} label="Create Household" busyLabel="Creating..." />
+      <SetupStepActions
+        onBack={onBack}
+        isBusy={isBusy}
+        canSubmit={canSubmit}
+        label="Create Household"
+        busyLabel="Creating..."
+      />
     </form>
   );
 }

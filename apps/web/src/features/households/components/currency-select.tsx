@@ -14,7 +14,13 @@ export interface CurrencySelectProps {
 }
 
 /** SPEC §5's twelve currencies, each with its name ('GBP — British Pound'). */
-export function CurrencySelect({ id, value, onChange, disabled, "aria-describedby": describedBy }: CurrencySelectProps) {
+export function CurrencySelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  "aria-describedby": describedBy,
+}: CurrencySelectProps) {
   return (
     <Select value={value} onValueChange={(next) => isCurrency(next) && onChange(next)} disabled={disabled}>
       <SelectTrigger id={id} aria-describedby={describedBy}>

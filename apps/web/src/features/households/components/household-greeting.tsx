@@ -9,7 +9,8 @@ export function HouseholdGreeting() {
     <header className="flex flex-col gap-1">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">Welcome back, {name}!</h1>
       <p className="text-muted-foreground">
-        Here's what's happening in {householdName ? <span className="font-medium text-foreground">{householdName}</span> : "your household"}.
+        Here's what's happening in{" "}
+        {householdName ? <span className="font-medium text-foreground">{householdName}</span> : "your household"}.
       </p>
     </header>
   );

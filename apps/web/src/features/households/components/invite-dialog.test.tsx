@@ -102,11 +102,18 @@ describe("invite dialog", () => {
   });
 
   it("closes with 'Failed to generate invite link' when the server refuses", async () => {
-    respondWith({ [INVITE_PATH]: { status: 500, body: { error: { message: "boom", code: "INTERNAL", requestId: "r1" } } } });
+    respondWith({
+      [INVITE_PATH]: { status: 500, body: { error: { message: "boom", code: "INTERNAL", requestId: "r1" } } },
+    });
     renderDialog();
     expect(await screen.findByText("Failed to generate invite link")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(useInviteDialogStore.getState()).toMatchObject({ isOpen: false, inviteLink: "", isGenerating: false, isCopied: false });
+    expect(useInviteDialogStore.getState()).toMatchObject({
+      isOpen: false,
+      inviteLink: "",
+      isGenerating: false,
+      isCopied: false,
+    });
   });
 
   it("closes when the answer carries no link", async () => {

@@ -93,7 +93,12 @@ export function InviteDialog() {
                 onFocus={(event) => event.currentTarget.select()}
                 className="pr-9 font-mono text-xs md:text-xs"
               />
-              {isGenerating && <Spinner label="Generating invite link" className="absolute top-3 right-3 size-4 text-muted-foreground" />}
+              {isGenerating && (
+                <Spinner
+                  label="Generating invite link"
+                  className="absolute top-3 right-3 size-4 text-muted-foreground"
+                />
+              )}
             </div>
             <Button
               variant="outline"

@@ -14,7 +14,11 @@ import { memberCountText } from "../utils/member-count-text";
 
 /** SPEC §2 Invite landing (/invite/{code}): what the link opens, and a way in. */
 export function InviteLanding({ code }: { code: string | undefined }) {
-  return <CardScreen className="max-w-lg">{code ? <InviteDetailsCard code={code} /> : <InviteProblem message="Invalid invite link" />}</CardScreen>;
+  return (
+    <CardScreen className="max-w-lg">
+      {code ? <InviteDetailsCard code={code} /> : <InviteProblem message="Invalid invite link" />}
+    </CardScreen>
+  );
 }
 
 function InviteDetailsCard({ code }: { code: string }) {
@@ -51,7 +55,10 @@ function InviteDetailsCard({ code }: { code: string }) {
   return (
     <>
       <CardHeader className="items-center text-center">
-        <span className="mb-2 grid size-14 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+        <span
+          className="mb-2 grid size-14 place-items-center rounded-full bg-primary/10 text-primary"
+          aria-hidden="true"
+        >
           <Users className="size-7" />
         </span>
         <CardDescription>You've been invited to join</CardDescription>
@@ -88,7 +95,10 @@ function InviteProblem({ message, children }: { message: string; children?: Reac
   return (
     <>
       <CardHeader className="items-center text-center">
-        <span className="mb-2 grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive" aria-hidden="true">
+        <span
+          className="mb-2 grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive"
+          aria-hidden="true"
+        >
           <TriangleAlert className="size-7" />
         </span>
         <div role="alert">

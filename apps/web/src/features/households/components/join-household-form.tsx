@@ -43,7 +43,13 @@ export function JoinHouseholdForm({ onBack }: { onBack: () => void }) {
           Ask a housemate for your household's ID.
         </p>
       </div>
-      <SetupStepActions onBack={onBack} isBusy={isBusy} canSubmit={canSubmit} label="Join Household" busyLabel="Joining..." />
+      <SetupStepActions
+        onBack={onBack}
+        isBusy={isBusy}
+        canSubmit={canSubmit}
+        label="Join Household"
+        busyLabel="Joining..."
+      />
     </form>
   );
 }

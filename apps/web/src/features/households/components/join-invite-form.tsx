@@ -47,7 +47,10 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       <div className="flex items-center gap-3 rounded-lg border bg-background p-3.5 sm:p-4">
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+        <span
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary"
+          aria-hidden="true"
+        >
           <Users className="size-5" />
         </span>
         <div className="flex min-w-0 flex-col gap-0.5">
@@ -67,7 +70,10 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
           aria-invalid={name.trim() !== "" && !isValid}
           aria-describedby="invite-display-name-hint"
         />
-        <p id="invite-display-name-hint" className={isValid || name.trim() === "" ? "text-sm text-muted-foreground" : "text-sm text-destructive"}>
+        <p
+          id="invite-display-name-hint"
+          className={isValid || name.trim() === "" ? "text-sm text-muted-foreground" : "text-sm text-destructive"}
+        >
           {isValid || name.trim() === "" ? "This is how your housemates will see you." : DISPLAY_NAME_MESSAGE}
         </p>
       </div>

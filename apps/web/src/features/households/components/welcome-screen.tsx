@@ -10,11 +10,16 @@ export function WelcomeScreen() {
   return (
     <Card className="mx-auto mt-6 max-w-lg text-center">
       <CardHeader className="items-center">
-        <span className="mb-2 grid size-14 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+        <span
+          className="mb-2 grid size-14 place-items-center rounded-full bg-primary/10 text-primary"
+          aria-hidden="true"
+        >
           <HousePlus className="size-7" />
         </span>
         <CardTitle className="text-2xl">Welcome, {name || "there"}!</CardTitle>
-        <CardDescription>You're not part of a household yet. Create one to start setting house rules with your flatmates.</CardDescription>
+        <CardDescription>
+          You're not part of a household yet. Create one to start setting house rules with your flatmates.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild size="lg">

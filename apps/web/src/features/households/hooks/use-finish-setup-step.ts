@@ -18,7 +18,10 @@ export interface SetupStepMessages {
  */
 export function useFinishSetupStep() {
   const navigate = useNavigate();
-  return async function finish(step: Promise<unknown>, { success, failure, serverWordsFor = [409] }: SetupStepMessages) {
+  return async function finish(
+    step: Promise<unknown>,
+    { success, failure, serverWordsFor = [409] }: SetupStepMessages,
+  ) {
     try {
       await step;
     } catch (error) {

@@ -14,7 +14,10 @@ export function DashboardPreview({ className }: { className?: string }) {
     <figure className={clsx("relative", className)}>
       <div className="relative aspect-[1200/780] overflow-hidden rounded-xl border bg-card shadow-2xl shadow-primary/20 ring-1 ring-black/5 dark:ring-white/10">
         {!loaded && (
-          <div role="status" className="absolute inset-0 grid place-items-center bg-muted/60 text-sm font-medium text-muted-foreground">
+          <div
+            role="status"
+            className="absolute inset-0 grid place-items-center bg-muted/60 text-sm font-medium text-muted-foreground"
+          >
             <span className="flex items-center gap-2">
               <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-primary" />
               Loading preview...

@@ -53,7 +53,9 @@ export function FeaturesSection() {
               key={title}
               className="group flex gap-4 rounded-2xl border bg-card p-5 shadow-sm transition-all sm:block sm:p-6 hover:-translate-y-1 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
             >
-              <span className={`grid size-12 shrink-0 place-items-center rounded-xl sm:mb-5 ${tint} transition-transform group-hover:-rotate-6`}>
+              <span
+                className={`grid size-12 shrink-0 place-items-center rounded-xl sm:mb-5 ${tint} transition-transform group-hover:-rotate-6`}
+              >
                 <Icon className="size-6" aria-hidden="true" />
               </span>
               <div>

@@ -14,7 +14,10 @@ export function Hero() {
             <Sparkles className="size-4" aria-hidden="true" />
             For flatmates who keep it honest
           </p>
-          <h1 id="hero-title" className="text-[2.5rem] leading-[1.1] font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl">
+          <h1
+            id="hero-title"
+            className="text-[2.5rem] leading-[1.1] font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl"
+          >
             House Rules Made{" "}
             <span className="bg-linear-to-r from-primary via-fuchsia-500 to-orange-400 bg-clip-text text-transparent">
               Fun &amp; Fair
@@ -45,7 +48,10 @@ export function Hero() {
           </ul>
         </div>
         <div className="relative w-full max-w-5xl">
-          <div aria-hidden="true" className="absolute -inset-6 -z-10 rounded-[2rem] bg-linear-to-br from-primary/30 via-fuchsia-400/20 to-amber-300/30 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="absolute -inset-6 -z-10 rounded-[2rem] bg-linear-to-br from-primary/30 via-fuchsia-400/20 to-amber-300/30 blur-3xl"
+          />
           <DashboardPreview />
           <StickyNote />
           <FineToast />

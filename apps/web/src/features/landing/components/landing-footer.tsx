@@ -24,7 +24,10 @@ export function LandingFooter() {
               <ul className="mt-3 flex flex-col gap-2 text-sm">
                 {column.links.map((link) => (
                   <li key={link}>
-                    <a href="#" className="rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+                    <a
+                      href="#"
+                      className="rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                    >
                       {link}
                     </a>
                   </li>
@@ -37,7 +40,10 @@ export function LandingFooter() {
       <div className="border-t">
         {/* The build prerenders this page (app/prerender-landing.tsx): until the next build, its year may be
             last year's, which hydration leaves as it is rather than failing over. One string, so it is one text. */}
-        <p suppressHydrationWarning className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground sm:px-6">
+        <p
+          suppressHydrationWarning
+          className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground sm:px-6"
+        >
           {`© ${new Date().getFullYear()} Housemate. Made for flatmates everywhere.`}
         </p>
       </div>

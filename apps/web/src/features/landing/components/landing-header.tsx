@@ -16,7 +16,11 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <Link to="/" aria-label="Housemate home" className="flex rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/"
+          aria-label="Housemate home"
+          className="flex rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <Logo />
         </Link>
         <nav aria-label="Sections" className="hidden md:block">

@@ -10,7 +10,10 @@ function renderLanding() {
 
 function signIn() {
   localStorage.setItem("authToken", "session-token");
-  localStorage.setItem("auth-storage", JSON.stringify({ state: { currentUser: { id: "u1" }, isAuthenticated: true }, version: 0 }));
+  localStorage.setItem(
+    "auth-storage",
+    JSON.stringify({ state: { currentUser: { id: "u1" }, isAuthenticated: true }, version: 0 }),
+  );
 }
 
 const header = () => screen.getByRole("banner");
@@ -33,8 +36,13 @@ describe("landing page header", () => {
 
   it("links Features, How it Works and Pricing to their sections on the page", () => {
     renderLanding();
-    for (const [label, id] of [["Features", "features"], ["How it Works", "how-it-works"], ["Pricing", "pricing"]] as const) {
-      for (const link of within(header()).getAllByRole("link", { name: label })) expect(link).toHaveAttribute("href", `#${id}`);
+    for (const [label, id] of [
+      ["Features", "features"],
+      ["How it Works", "how-it-works"],
+      ["Pricing", "pricing"],
+    ] as const) {
+      for (const link of within(header()).getAllByRole("link", { name: label }))
+        expect(link).toHaveAttribute("href", `#${id}`);
       expect(document.getElementById(id)?.tagName).toBe("SECTION");
     }
   });
@@ -71,7 +79,12 @@ describe("landing page sections", () => {
     renderLanding();
     const features = within(document.getElementById("features") as HTMLElement);
     const titles = features.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
-    expect(titles).toEqual(["Playful Accountability", "Fair and Friendly", "Flatmate Management", "Instant Notifications"]);
+    expect(titles).toEqual([
+      "Playful Accountability",
+      "Fair and Friendly",
+      "Flatmate Management",
+      "Instant Notifications",
+    ]);
   });
 
   it("walks through the four steps in order", () => {
@@ -133,6 +146,9 @@ describe("landing page sections", () => {
     renderLanding();
     const main = screen.getByRole("main");
     expect(within(main).getByRole("heading", { level: 1 })).toBeInTheDocument();
-    expect(within(main).getByRole("region", { name: "Simple pricing for every household" })).toHaveAttribute("id", "pricing");
+    expect(within(main).getByRole("region", { name: "Simple pricing for every household" })).toHaveAttribute(
+      "id",
+      "pricing",
+    );
   });
 });

@@ -104,7 +104,14 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <Link to="/login" className={buttonVariants({ size: "lg", variant: plan.popular ? "default" : "outline", className: "mt-8 w-full" })}>
+      <Link
+        to="/login"
+        className={buttonVariants({
+          size: "lg",
+          variant: plan.popular ? "default" : "outline",
+          className: "mt-8 w-full",
+        })}
+      >
         {plan.action}
       </Link>
     </article>

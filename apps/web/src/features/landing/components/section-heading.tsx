@@ -1,5 +1,15 @@
 /** The eyebrow, title and lead-in that open every landing section. */
-export function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead: string }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead: string;
+}) {
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center sm:mb-12">
       <p className="text-sm font-semibold tracking-wider text-primary uppercase">{eyebrow}</p>

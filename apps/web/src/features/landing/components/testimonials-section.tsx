@@ -4,19 +4,22 @@ import { SectionHeading } from "./section-heading";
 /** SPEC §1: three static testimonial cards. */
 const TESTIMONIALS = [
   {
-    quote: "Our sink used to be a science experiment. Two weeks of 50p fines later, it's spotless, and the fine fund paid for a takeaway.",
+    quote:
+      "Our sink used to be a science experiment. Two weeks of 50p fines later, it's spotless, and the fine fund paid for a takeaway.",
     name: "Priya S.",
     home: "4-person flat, Manchester",
     tint: "bg-fuchsia-500",
   },
   {
-    quote: "The dispute button saved a friendship. I explained the bins were collected early, and my flatmate accepted it in seconds.",
+    quote:
+      "The dispute button saved a friendship. I explained the bins were collected early, and my flatmate accepted it in seconds.",
     name: "Tom W.",
     home: "Student house, Leeds",
     tint: "bg-sky-500",
   },
   {
-    quote: "No more awkward chats about the thermostat. The rules are written down, everyone agreed, and the notifications keep it honest.",
+    quote:
+      "No more awkward chats about the thermostat. The rules are written down, everyone agreed, and the notifications keep it honest.",
     name: "Amara O.",
     home: "Houseshare, London",
     tint: "bg-emerald-500",
@@ -51,7 +54,10 @@ export function TestimonialsSection() {
                 </div>
                 <blockquote className="mt-4 flex-1 leading-relaxed text-pretty">“{item.quote}”</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span aria-hidden="true" className={`grid size-10 place-items-center rounded-full text-sm font-bold text-white ${item.tint}`}>
+                  <span
+                    aria-hidden="true"
+                    className={`grid size-10 place-items-center rounded-full text-sm font-bold text-white ${item.tint}`}
+                  >
                     {initials(item.name)}
                   </span>
                   <span className="text-sm">

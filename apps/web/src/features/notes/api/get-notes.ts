@@ -6,7 +6,8 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 /** GET /sticky-notes (SPEC §7): the household's notes in board order, as an array or nested under data. */
 export async function getNotes(signal?: AbortSignal): Promise<StickyNote[]> {
   // SPEC §7 lets a server nest the array under data.data; ours sends the array.
-  const answer = (await api.call(notesApi.listStickyNotes, { signal })) as StickyNote[] | { data?: StickyNote[] } | undefined;
+  const answer = (await api.call(notesApi.listStickyNotes, { signal })) as
+    StickyNote[] | { data?: StickyNote[] } | undefined;
   return Array.isArray(answer) ? answer : (answer?.data ?? []);
 }
 

@@ -1,6 +1,12 @@
 import { useState, type SyntheticEvent } from "react";
 import { Plus } from "lucide-react";
-import { cleanText, DEFAULT_NOTE_COLOR, NOTE_MAX_LENGTH, type CreateNoteBody, type NoteColor } from "@housemate/contract";
+import {
+  cleanText,
+  DEFAULT_NOTE_COLOR,
+  NOTE_MAX_LENGTH,
+  type CreateNoteBody,
+  type NoteColor,
+} from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { NoteColorPicker } from "./note-color-picker";

@@ -41,7 +41,9 @@ export function NotesBoard({ notes, onReorder, onSave, onDelete }: NotesBoardPro
     const press = waiting.current;
     waiting.current = null;
     if (!sortable || !press) return;
-    const handle = list.current?.querySelector<HTMLElement>(`[data-note-id="${CSS.escape(press.noteId)}"] [data-note-handle]`);
+    const handle = list.current?.querySelector<HTMLElement>(
+      `[data-note-id="${CSS.escape(press.noteId)}"] [data-note-handle]`,
+    );
     if (!handle) return;
     handle.focus();
     press.replay(handle);

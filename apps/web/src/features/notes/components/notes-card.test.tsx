@@ -10,7 +10,11 @@ import { NotesCard } from "./notes-card";
 
 const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 const NOTES = "/api/sticky-notes";
-const ids = { bins: "a0000000-0000-4000-8000-000000000001", milk: "a0000000-0000-4000-8000-000000000002", wifi: "a0000000-0000-4000-8000-000000000003" };
+const ids = {
+  bins: "a0000000-0000-4000-8000-000000000001",
+  milk: "a0000000-0000-4000-8000-000000000002",
+  wifi: "a0000000-0000-4000-8000-000000000003",
+};
 
 function note(id: string, content: string, overrides: Partial<StickyNote> = {}): StickyNote {
   return {
@@ -50,12 +54,19 @@ function boardServer(
     [`POST ${NOTES}`]: () => {
       if (fail.POST) return fail.POST === true ? refused : fail.POST;
       const { content, color } = lastBody() as { content: string; color: StickyNote["color"] };
-      const added = note(`a0000000-0000-4000-8000-00000000010${current.length}`, content, { color, created_by_name: "Ana Lopez" });
+      const added = note(`a0000000-0000-4000-8000-00000000010${current.length}`, content, {
+        color,
+        created_by_name: "Ana Lopez",
+      });
       current = [...current, added];
       return { status: 201, body: { data: added } };
     },
     [`POST ${NOTES}/reorder`]: () => {
-      if (fail.REORDER) return { status: 400, body: { error: { message: "noteIds must list every note", code: "VALIDATION_ERROR", requestId: "r" } } };
+      if (fail.REORDER)
+        return {
+          status: 400,
+          body: { error: { message: "noteIds must list every note", code: "VALIDATION_ERROR", requestId: "r" } },
+        };
       const { noteIds } = lastBody() as { noteIds: string[] };
       current = noteIds.flatMap((id) => current.filter((each) => each.id === id));
       return { body: { data: current } };
@@ -113,7 +124,17 @@ beforeEach(() => {
     const index = item?.parentElement ? Array.from(item.parentElement.children).indexOf(item) : -1;
     const top = item ? index * 100 : 0;
     const height = item ? 90 : 0;
-    return { x: 0, y: top, top, left: 0, width: item ? 300 : 0, height, right: item ? 300 : 0, bottom: top + height, toJSON: () => ({}) };
+    return {
+      x: 0,
+      y: top,
+      top,
+      left: 0,
+      width: item ? 300 : 0,
+      height,
+      right: item ? 300 : 0,
+      bottom: top + height,
+      toJSON: () => ({}),
+    };
   });
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom lacks it, unlike the DOM's types say
   Element.prototype.scrollIntoView ??= () => undefined;
@@ -203,7 +224,9 @@ describe("adding a note", () => {
     await user.type(screen.getByRole("textbox", { name: "New note" }), "Lost note");
     await user.click(screen.getByRole("button", { name: "Add" }));
     expect(await screen.findByText("Failed to add note")).toBeInTheDocument();
-    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+    await waitFor(() =>
+      expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]),
+    );
   });
 });
 
@@ -217,7 +240,10 @@ describe("adding a note the server reads differently", () => {
   });
 
   it("shows the server's reason when the household's board is full", async () => {
-    const full: FakeAnswer = { status: 409, body: { error: { message: NOTES_LIMIT_MESSAGE, code: "CONFLICT", requestId: "r" } } };
+    const full: FakeAnswer = {
+      status: 409,
+      body: { error: { message: NOTES_LIMIT_MESSAGE, code: "CONFLICT", requestId: "r" } },
+    };
     boardServer(board(), { POST: full });
     renderCard();
     const user = userEvent.setup();
@@ -225,7 +251,9 @@ describe("adding a note the server reads differently", () => {
     await user.type(screen.getByRole("textbox", { name: "New note" }), "One too many");
     await user.click(screen.getByRole("button", { name: "Add" }));
     expect(await screen.findByText(NOTES_LIMIT_MESSAGE)).toBeInTheDocument();
-    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+    await waitFor(() =>
+      expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]),
+    );
   });
 });
 
@@ -305,7 +333,9 @@ describe("deleting a note", () => {
     await screen.findByDisplayValue("Buy milk");
     await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
     expect(await screen.findByText("Failed to delete note")).toBeInTheDocument();
-    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+    await waitFor(() =>
+      expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]),
+    );
   });
 });
 
@@ -328,7 +358,9 @@ describe("reordering the board", () => {
     await screen.findByDisplayValue("Buy milk");
     await moveByKeyboard(user, 'Move note "Bins out on Tuesday"', ["ArrowDown"]);
 
-    await waitFor(() => expect(sentTo(server, "POST", `${NOTES}/reorder`)).toEqual([{ noteIds: [ids.milk, ids.bins, ids.wifi] }]));
+    await waitFor(() =>
+      expect(sentTo(server, "POST", `${NOTES}/reorder`)).toEqual([{ noteIds: [ids.milk, ids.bins, ids.wifi] }]),
+    );
     expect(shownOrder()).toEqual(["Buy milk", "Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
     expect(server.texts()).toEqual(["Buy milk", "Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
   });
@@ -342,9 +374,13 @@ describe("reordering the board", () => {
     expect(handle).toHaveAccessibleDescription(/press Space or Enter/);
     handle.focus();
     await user.keyboard("[Space]");
-    await waitFor(() => expect(document.body).toHaveTextContent('Picked up note "Wi-Fi password is on the fridge" at position 3 of 3.'));
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent('Picked up note "Wi-Fi password is on the fridge" at position 3 of 3.'),
+    );
     await user.keyboard("[ArrowUp]");
-    await waitFor(() => expect(document.body).toHaveTextContent('Note "Wi-Fi password is on the fridge" is over position 2 of 3.'));
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent('Note "Wi-Fi password is on the fridge" is over position 2 of 3.'),
+    );
     await user.keyboard("[Escape]");
     await waitFor(() => expect(document.body).toHaveTextContent("Moving cancelled."));
     expect(shownOrder().at(-1)).toBe("Wi-Fi password is on the fridge");
@@ -358,6 +394,8 @@ describe("reordering the board", () => {
     await screen.findByDisplayValue("Buy milk");
     await moveByKeyboard(user, 'Move note "Wi-Fi password is on the fridge"', ["ArrowUp", "ArrowUp"]);
     expect(await screen.findByText("Failed to reorder notes")).toBeInTheDocument();
-    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]));
+    await waitFor(() =>
+      expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]),
+    );
   });
 });

@@ -36,14 +36,19 @@ export function NotesCard() {
     <Card role="region" aria-labelledby={titleId} className="xl:col-span-2">
       <CardHeader className="flex-row items-center gap-2 pb-3">
         <StickyNoteIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-        <CardTitle id={titleId} className="text-base">Household Notes</CardTitle>
+        <CardTitle id={titleId} className="text-base">
+          Household Notes
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <AddNoteForm onAdd={(note) => createNote.mutate(note)} />
         {notes.isPending ? (
           <NotesSkeleton />
         ) : notes.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-6 text-center">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-6 text-center"
+          >
             <p className="text-sm text-destructive">Failed to load notes</p>
             <Button variant="outline" size="sm" onClick={() => void notes.refetch()} disabled={notes.isFetching}>
               <RotateCw className={notes.isFetching ? "animate-spin" : undefined} aria-hidden="true" />

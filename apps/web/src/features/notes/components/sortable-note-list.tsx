@@ -10,7 +10,13 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { StickyNote } from "@housemate/contract";
 import { noteExcerpt } from "../utils/note-excerpt";
@@ -40,7 +46,9 @@ function announcementsFor(notes: StickyNote[], moving: { current: boolean }): An
     onDragOver: ({ active, over }) => {
       if (!moving.current && over?.id === active.id) return undefined;
       moving.current = true;
-      return over ? `Note ${describe(active.id)} is over ${place(over.id)}.` : `Note ${describe(active.id)} is off the board.`;
+      return over
+        ? `Note ${describe(active.id)} is over ${place(over.id)}.`
+        : `Note ${describe(active.id)} is off the board.`;
     },
     onDragEnd: ({ active, over }) =>
       over ? `Note ${describe(active.id)} dropped at ${place(over.id)}.` : `Note ${describe(active.id)} dropped.`,
@@ -70,15 +78,15 @@ export function SortableNoteList({ notes, onReorder, children }: SortableNoteLis
     onReorder(arrayMove(ids, from, to));
   }
 
+  const accessibility = {
+    // announcementsFor touches `moving` only inside dnd-kit's announcement callbacks, never while rendering.
+    // eslint-disable-next-line react-hooks/refs
+    announcements: announcementsFor(notes, moving),
+    screenReaderInstructions: { draggable: MOVE_INSTRUCTIONS },
+  };
+
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={dragEnd}
-      // announcementsFor touches `moving` only inside dnd-kit's announcement callbacks, never while rendering.
-      // eslint-disable-next-line react-hooks/refs
-      accessibility={{ announcements: announcementsFor(notes, moving), screenReaderInstructions: { draggable: MOVE_INSTRUCTIONS } }}
-    >
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={accessibility}>
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         {children}
       </SortableContext>

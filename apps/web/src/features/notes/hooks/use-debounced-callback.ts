@@ -12,7 +12,10 @@ export interface Debounced<Args extends unknown[]> {
  * A callback that waits until calls stop for `delay` ms. A call still waiting when the component
  * goes away is made then, so leaving the page never loses the last edit.
  */
-export function useDebouncedCallback<Args extends unknown[]>(callback: (...args: Args) => void, delay: number): Debounced<Args> {
+export function useDebouncedCallback<Args extends unknown[]>(
+  callback: (...args: Args) => void,
+  delay: number,
+): Debounced<Args> {
   const latest = useRef(callback);
   useEffect(() => {
     latest.current = callback;

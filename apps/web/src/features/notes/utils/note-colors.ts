@@ -6,7 +6,8 @@ import type { NoteColor } from "@housemate/contract";
  */
 export const NOTE_STYLES: Record<NoteColor, { paper: string; swatch: string }> = {
   yellow: {
-    paper: "bg-yellow-100 border-yellow-300/70 text-yellow-950 dark:bg-yellow-400/20 dark:border-yellow-400/30 dark:text-yellow-50",
+    paper:
+      "bg-yellow-100 border-yellow-300/70 text-yellow-950 dark:bg-yellow-400/20 dark:border-yellow-400/30 dark:text-yellow-50",
     swatch: "bg-yellow-300 dark:bg-yellow-500",
   },
   blue: {
@@ -22,7 +23,8 @@ export const NOTE_STYLES: Record<NoteColor, { paper: string; swatch: string }> =
     swatch: "bg-pink-300 dark:bg-pink-500",
   },
   purple: {
-    paper: "bg-violet-100 border-violet-300/70 text-violet-950 dark:bg-violet-400/20 dark:border-violet-400/30 dark:text-violet-50",
+    paper:
+      "bg-violet-100 border-violet-300/70 text-violet-950 dark:bg-violet-400/20 dark:border-violet-400/30 dark:text-violet-50",
     swatch: "bg-violet-300 dark:bg-violet-500",
   },
 };

@@ -26,6 +26,9 @@ export const getNotificationsQueryOptions = () =>
   });
 
 /** The signed-in user's notifications; `enabled` lets the panel fetch only once it is open. */
-export function useNotifications({ enabled = true, refetchInterval }: { enabled?: boolean; refetchInterval?: number } = {}) {
+export function useNotifications({
+  enabled = true,
+  refetchInterval,
+}: { enabled?: boolean; refetchInterval?: number } = {}) {
   return useQuery({ ...getNotificationsQueryOptions(), enabled, refetchInterval });
 }

@@ -8,7 +8,10 @@ import { receiveNotification, updateNotificationList } from "./notification-cach
 export const NOTIFICATION_TOAST_MS = 5_000;
 
 function announce({ title, message }: Notification) {
-  toast(title || "New Notification", { description: message || "You have a new notification", duration: NOTIFICATION_TOAST_MS });
+  toast(title || "New Notification", {
+    description: message || "You have a new notification",
+    duration: NOTIFICATION_TOAST_MS,
+  });
 }
 
 /**

@@ -21,7 +21,9 @@ export function useMarkNotificationRead() {
       const snapshot = takeSnapshot(queryClient);
       updateNotificationList(queryClient, (list) => ({
         ...list,
-        notifications: list.notifications.map((each) => (each.id === notification.id ? { ...each, is_read: true } : each)),
+        notifications: list.notifications.map((each) =>
+          each.id === notification.id ? { ...each, is_read: true } : each,
+        ),
       }));
       if (!notification.is_read) {
         const counts = useNotificationCountsStore.getState();

@@ -7,7 +7,9 @@ import { renderSignedIn, resetNotifications, signInMember } from "../testing/ren
 import { useNotificationPreferences } from "./get-notification-preferences";
 import { useUpdateNotificationPreference } from "./update-notification-preference";
 
-const allOn = Object.fromEntries(NOTIFICATION_TYPES.map(({ id }) => [id, { in_app_enabled: true, email_enabled: true }]));
+const allOn = Object.fromEntries(
+  NOTIFICATION_TYPES.map(({ id }) => [id, { in_app_enabled: true, email_enabled: true }]),
+);
 const failure: FakeAnswer = { status: 500, body: { error: { message: "Boom", code: "INTERNAL", requestId: "r1" } } };
 
 /** The smallest screen that uses the hooks the way Profile → Preferences does. */
@@ -21,7 +23,9 @@ function FineEmailSwitch() {
       <input
         type="checkbox"
         checked={current.email_enabled}
-        onChange={(event) => update.mutate({ typeId: "fine_received", preference: { ...current, email_enabled: event.target.checked } })}
+        onChange={(event) =>
+          update.mutate({ typeId: "fine_received", preference: { ...current, email_enabled: event.target.checked } })
+        }
       />
       Email me about fines
     </label>
@@ -38,7 +42,9 @@ describe("notification preferences", () => {
   it("switches at once, saves, and confirms", async () => {
     const server = respondWith({
       "GET /api/notifications/preferences": { body: { data: allOn } },
-      "PUT /api/notifications/preferences/fine_received": { body: { data: { in_app_enabled: true, email_enabled: false } } },
+      "PUT /api/notifications/preferences/fine_received": {
+        body: { data: { in_app_enabled: true, email_enabled: false } },
+      },
     });
     renderSignedIn(<FineEmailSwitch />);
     await userEvent.setup().click(await screen.findByRole("checkbox", { name: "Email me about fines" }));

@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type NotificationPreference, type NotificationPreferences, type NotificationTypeId, notificationsApi } from "@housemate/contract";
+import {
+  type NotificationPreference,
+  type NotificationPreferences,
+  type NotificationTypeId,
+  notificationsApi,
+} from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { getNotificationPreferencesQueryOptions } from "./get-notification-preferences";
 
@@ -10,7 +15,10 @@ export interface PreferenceChange {
 }
 
 /** PUT /notifications/preferences/{typeId} with both switches. */
-export function updateNotificationPreference({ typeId, preference }: PreferenceChange): Promise<NotificationPreference> {
+export function updateNotificationPreference({
+  typeId,
+  preference,
+}: PreferenceChange): Promise<NotificationPreference> {
   return api.call(notificationsApi.updateNotificationPreference, { params: { typeId }, body: preference });
 }
 
@@ -29,7 +37,9 @@ export function useUpdateNotificationPreference() {
       return { previous };
     },
     onSuccess(saved, { typeId }) {
-      queryClient.setQueryData(queryKey, (preferences) => (preferences ? { ...preferences, [typeId]: saved } : preferences));
+      queryClient.setQueryData(queryKey, (preferences) =>
+        preferences ? { ...preferences, [typeId]: saved } : preferences,
+      );
       toast.success("Notification preference updated");
     },
     onError(_error, _change, context) {

@@ -15,10 +15,15 @@ export function NotificationItem({ notification, onMarkRead, now }: Notification
   const unread = !notification.is_read;
   const body = (
     <>
-      <span aria-hidden="true" className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", NOTIFICATION_DOT[notification.type_id])} />
+      <span
+        aria-hidden="true"
+        className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", NOTIFICATION_DOT[notification.type_id])}
+      />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex items-baseline justify-between gap-3">
-          <span className={cn("min-w-0 break-words text-sm", unread ? "font-semibold" : "font-medium")}>{notification.title}</span>
+          <span className={cn("min-w-0 break-words text-sm", unread ? "font-semibold" : "font-medium")}>
+            {notification.title}
+          </span>
           <time dateTime={notification.created_at} className="shrink-0 text-xs text-muted-foreground">
             {formatNotificationTime(notification.created_at, now)}
           </time>
@@ -42,7 +47,10 @@ export function NotificationItem({ notification, onMarkRead, now }: Notification
         <button
           type="button"
           onClick={() => onMarkRead(notification)}
-          className={cn(layout, "bg-primary/5 transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring")}
+          className={cn(
+            layout,
+            "bg-primary/5 transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
+          )}
         >
           {body}
         </button>

@@ -3,7 +3,13 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { NOTIFICATION_COUNTS_KEY, useNotificationCountsStore } from "../stores/notification-counts-store";
-import { buildNotification, listBody, renderSignedIn, resetNotifications, signInMember } from "../testing/render-signed-in";
+import {
+  buildNotification,
+  listBody,
+  renderSignedIn,
+  resetNotifications,
+  signInMember,
+} from "../testing/render-signed-in";
 import { NotificationsBell } from "./notifications-bell";
 
 const failure: FakeAnswer = { status: 500, body: { error: { message: "Boom", code: "INTERNAL", requestId: "r1" } } };
@@ -17,7 +23,8 @@ function held() {
   return { answer: () => answer, release };
 }
 
-const listCalls = (requests: Request[]) => requests.filter((request) => new URL(request.url).pathname === "/api/notifications").length;
+const listCalls = (requests: Request[]) =>
+  requests.filter((request) => new URL(request.url).pathname === "/api/notifications").length;
 
 async function openPanel() {
   const user = userEvent.setup();
@@ -38,7 +45,9 @@ describe("notifications bell", () => {
     act(() => useNotificationCountsStore.getState().setCounts({ total: 5, unread: 3 }));
     renderSignedIn(<NotificationsBell />);
     expect(screen.getByRole("button", { name: "Notifications, 3 unread" })).toHaveTextContent("3");
-    expect(JSON.parse(localStorage.getItem(NOTIFICATION_COUNTS_KEY) ?? "null")).toMatchObject({ state: { total: 5, unread: 3 } });
+    expect(JSON.parse(localStorage.getItem(NOTIFICATION_COUNTS_KEY) ?? "null")).toMatchObject({
+      state: { total: 5, unread: 3 },
+    });
 
     act(() => useNotificationCountsStore.getState().setCounts({ total: 5, unread: 0 }));
     expect(screen.getByRole("button", { name: "Notifications" })).toHaveTextContent("");
@@ -57,7 +66,13 @@ describe("notifications panel", () => {
 
   it("lists each notification with its title, message, time and unread marker, newest first", async () => {
     const fresh = buildNotification({ title: "You were fined", message: "Bo fined you £5.00 for Dishes" });
-    const old = buildNotification({ type_id: "rule_created", title: "New rule", message: "Bins out on Monday", is_read: true, created_at: "2025-12-31T12:00:00.000Z" });
+    const old = buildNotification({
+      type_id: "rule_created",
+      title: "New rule",
+      message: "Bins out on Monday",
+      is_read: true,
+      created_at: "2025-12-31T12:00:00.000Z",
+    });
     respondWith({ "GET /api/notifications": { body: listBody([fresh, old]) } });
     renderSignedIn(<NotificationsBell />);
     const { panel } = await openPanel();
@@ -125,9 +140,11 @@ describe("notifications panel", () => {
     expect(within(panel).getAllByText("Unread")).toHaveLength(1);
     expect(useNotificationCountsStore.getState().unread).toBe(1);
     markRead.release({ body: { data: { ...fine, is_read: true } } });
-    await waitFor(() => expect(server.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toContain(
-      `PUT /api/notifications/${fine.id}/read`,
-    ));
+    await waitFor(() =>
+      expect(server.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toContain(
+        `PUT /api/notifications/${fine.id}/read`,
+      ),
+    );
   });
 
   it("puts a clicked item back as unread with a toast when the server refuses", async () => {
@@ -154,7 +171,9 @@ describe("notifications panel", () => {
 
   it("does not fetch again when reopened within 60 seconds of the last fetch", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    const server = respondWith({ "GET /api/notifications": { body: listBody([buildNotification({ title: "First" })]) } });
+    const server = respondWith({
+      "GET /api/notifications": { body: listBody([buildNotification({ title: "First" })]) },
+    });
     renderSignedIn(<NotificationsBell />);
     const { user, panel } = await openPanel();
     await within(panel).findByText("First");

@@ -18,7 +18,12 @@ export function NotificationsBell() {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={bellLabel(unread)} className="relative rounded-full [&_svg]:size-5">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={bellLabel(unread)}
+          className="relative rounded-full [&_svg]:size-5"
+        >
           <Bell aria-hidden="true" />
           {unread > 0 && (
             <span

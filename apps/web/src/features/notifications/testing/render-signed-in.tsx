@@ -28,7 +28,9 @@ export function buildNotification(overrides: Partial<Notification> = {}): Notifi
 
 /** GET /notifications as the server answers it, counts worked out from the list. */
 export function listBody(notifications: Notification[]) {
-  return { data: { notifications, total: notifications.length, unread: notifications.filter((each) => !each.is_read).length } };
+  return {
+    data: { notifications, total: notifications.length, unread: notifications.filter((each) => !each.is_read).length },
+  };
 }
 
 /** Signs in a member of a household on this device, as verification would. */

@@ -11,7 +11,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let weekdayTime: Intl.DateTimeFormat | undefined;
 
 function timeParts(date: Date): { weekday: string; time: string } {
-  weekdayTime ??= new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", hour12: true });
+  weekdayTime ??= new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+  });
   const parts = weekdayTime.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return { weekday: part("weekday"), time: `${part("hour")}:${part("minute")} ${part("dayPeriod")}` };

@@ -25,9 +25,12 @@ export function AvatarCard({ displayName, photoUrl, isSaving, onSave }: AvatarCa
   const [source, setSource] = useState<string | null>(null);
 
   // The picked picture lives in memory until the dialog is done with it.
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -54,7 +57,13 @@ export function AvatarCard({ displayName, photoUrl, isSaving, onSave }: AvatarCa
         <CardDescription>Your housemates see it next to your name.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
-        <Avatar displayName={displayName} photoUrl={photoUrl} fullPhoto className="size-28 text-3xl" data-testid="profile-avatar" />
+        <Avatar
+          displayName={displayName}
+          photoUrl={photoUrl}
+          fullPhoto
+          className="size-28 text-3xl"
+          data-testid="profile-avatar"
+        />
         <input
           ref={input}
           id={inputId}

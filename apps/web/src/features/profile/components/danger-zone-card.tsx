@@ -55,7 +55,12 @@ export function DangerZoneCard() {
           }
         />
       </CardContent>
-      <DeleteAccountDialog open={deleteOpen} onOpenChange={setDeleteOpen} isDeleting={deletion.isPending} onConfirm={() => deletion.mutate()} />
+      <DeleteAccountDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        isDeleting={deletion.isPending}
+        onConfirm={() => deletion.mutate()}
+      />
       <LeaveHouseholdDialog open={leaveOpen} onOpenChange={setLeaveOpen} />
     </Card>
   );

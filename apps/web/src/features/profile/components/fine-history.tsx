@@ -24,7 +24,12 @@ export interface FineHistoryProps {
   issuerName: (issuerId: string | null) => string;
 }
 
-function FineRow({ fine, currency, ruleTitle, issuerName }: { fine: Fine } & Pick<FineHistoryProps, "currency" | "ruleTitle" | "issuerName">) {
+function FineRow({
+  fine,
+  currency,
+  ruleTitle,
+  issuerName,
+}: { fine: Fine } & Pick<FineHistoryProps, "currency" | "ruleTitle" | "issuerName">) {
   return (
     <div className="flex items-start gap-3 rounded-md border px-3 py-2.5">
       <div className="min-w-0 flex-1">

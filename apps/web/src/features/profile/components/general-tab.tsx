@@ -35,7 +35,12 @@ export function GeneralTab({ uploadImage, onProfileSaved }: GeneralTabProps) {
         displayName={user.display_name}
         photoUrl={user.photo_url}
         isSaving={avatar.isPending}
-        onSave={(crop) => avatar.mutateAsync(crop).then(() => true, () => false)}
+        onSave={(crop) =>
+          avatar.mutateAsync(crop).then(
+            () => true,
+            () => false,
+          )
+        }
       />
       <DisplayNameForm
         key={user.display_name}

@@ -1,5 +1,10 @@
 import { useId } from "react";
-import type { NotificationPreference, NotificationPreferences, NotificationType, NotificationTypeId } from "@housemate/contract";
+import type {
+  NotificationPreference,
+  NotificationPreferences,
+  NotificationType,
+  NotificationTypeId,
+} from "@housemate/contract";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -17,7 +22,17 @@ export interface NotificationPreferencesCardProps {
   onChange: (typeId: NotificationTypeId, preference: NotificationPreference) => void;
 }
 
-function ChannelSwitch({ label, name, checked, onChange }: { label: string; name: string; checked: boolean; onChange: (on: boolean) => void }) {
+function ChannelSwitch({
+  label,
+  name,
+  checked,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -29,7 +44,15 @@ function ChannelSwitch({ label, name, checked, onChange }: { label: string; name
   );
 }
 
-function PreferenceRow({ type, preference, onChange }: { type: NotificationType; preference: NotificationPreference; onChange: NotificationPreferencesCardProps["onChange"] }) {
+function PreferenceRow({
+  type,
+  preference,
+  onChange,
+}: {
+  type: NotificationType;
+  preference: NotificationPreference;
+  onChange: NotificationPreferencesCardProps["onChange"];
+}) {
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <span className="text-sm font-medium">{type.description}</span>
@@ -52,7 +75,14 @@ function PreferenceRow({ type, preference, onChange }: { type: NotificationType;
 }
 
 /** Profile → Preferences (SPEC §2): an in-app and an email switch for each kind of notification. */
-export function NotificationPreferencesCard({ types, preferences, isLoading, isError, onRetry, onChange }: NotificationPreferencesCardProps) {
+export function NotificationPreferencesCard({
+  types,
+  preferences,
+  isLoading,
+  isError,
+  onRetry,
+  onChange,
+}: NotificationPreferencesCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -63,7 +93,12 @@ export function NotificationPreferencesCard({ types, preferences, isLoading, isE
         {types && preferences ? (
           <ul className="divide-y">
             {types.map((type) => (
-              <PreferenceRow key={type.id} type={type} preference={preferences[type.id] ?? DEFAULT_PREFERENCE} onChange={onChange} />
+              <PreferenceRow
+                key={type.id}
+                type={type}
+                preference={preferences[type.id] ?? DEFAULT_PREFERENCE}
+                onChange={onChange}
+              />
             ))}
           </ul>
         ) : isError ? (

@@ -13,7 +13,13 @@ export const USER_ID = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 
 /** Ben, signed in on this device as verification would leave him, in a household. */
 export function signInBen(overrides: Partial<User> = {}) {
-  const user = serverUser({ id: USER_ID, email: "ben@example.com", display_name: "Ben Hall", household_id: HOUSEHOLD_ID, ...overrides });
+  const user = serverUser({
+    id: USER_ID,
+    email: "ben@example.com",
+    display_name: "Ben Hall",
+    household_id: HOUSEHOLD_ID,
+    ...overrides,
+  });
   storeSession(user);
   useAuthStore.getState().checkAuth();
   return user;

@@ -21,7 +21,8 @@ function loadImage(source: string): Promise<HTMLImageElement> {
 }
 
 /** The side of the square avatar a crop becomes: its own size, at most AVATAR_MAX_SIZE. */
-export const outputSize = (area: CropArea) => Math.max(1, Math.round(Math.min(area.width, area.height, AVATAR_MAX_SIZE)));
+export const outputSize = (area: CropArea) =>
+  Math.max(1, Math.round(Math.min(area.width, area.height, AVATAR_MAX_SIZE)));
 
 /**
  * Draws the chosen square of the picture on a canvas and exports it as a JPEG at quality 0.95

@@ -36,7 +36,12 @@ export function DeleteRuleDialog({ rule, isDeleting, onDelete }: DeleteRuleDialo
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" aria-label={`Delete ${rule.title}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground hover:text-destructive"
+          aria-label={`Delete ${rule.title}`}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </AlertDialogTrigger>
@@ -49,7 +54,11 @@ export function DeleteRuleDialog({ rule, isDeleting, onDelete }: DeleteRuleDialo
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={(event) => void confirm(event)} disabled={isDeleting}>
+          <AlertDialogAction
+            className={buttonVariants({ variant: "destructive" })}
+            onClick={(event) => void confirm(event)}
+            disabled={isDeleting}
+          >
             {isDeleting && <Spinner label="Deleting" className="size-4" />}
             Delete
           </AlertDialogAction>

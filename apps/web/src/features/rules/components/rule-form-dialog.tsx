@@ -1,7 +1,15 @@
 import { useState, type SubmitEvent, type ReactNode } from "react";
 import { createRuleBody, type CreateRuleBody, type Rule } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -86,7 +94,9 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
           <DialogHeader>
             <DialogTitle>{editing ? "Edit Rule" : "Create Rule"}</DialogTitle>
             <DialogDescription>
-              {editing ? "Change the rule for everyone in the household." : "Add a rule everyone in the household agrees on."}
+              {editing
+                ? "Change the rule for everyone in the household."
+                : "Add a rule everyone in the household agrees on."}
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-2">

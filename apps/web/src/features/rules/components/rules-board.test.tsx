@@ -46,7 +46,9 @@ afterEach(() => {
 
 describe("house rules", () => {
   it("shows each rule with its description, fine and the 'Active' badge", async () => {
-    respondWith({ [`GET ${RULES}`]: { body: { data: [rule(), rule({ id: "r2", title: "Music after 11", fine_amount: 5 })] } } });
+    respondWith({
+      [`GET ${RULES}`]: { body: { data: [rule(), rule({ id: "r2", title: "Music after 11", fine_amount: 5 })] } },
+    });
     renderBoard("EUR");
     const card = await screen.findByRole("article", { name: "Dishes left overnight" });
     expect(within(card).getByText("Wash up before bed.")).toBeInTheDocument();
@@ -135,7 +137,11 @@ describe("house rules", () => {
     await user.type(amount, "3");
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Rule updated successfully")).toBeInTheDocument();
-    expect(sent(server, "PUT")).toEqual({ title: "Dishes left overnight", description: "Wash up before bed.", fine_amount: 3 });
+    expect(sent(server, "PUT")).toEqual({
+      title: "Dishes left overnight",
+      description: "Wash up before bed.",
+      fine_amount: 3,
+    });
   });
 
   it("says when an edit fails", async () => {

@@ -18,7 +18,11 @@ export interface RulesBoardProps {
 }
 
 // The mutation hooks show SPEC §8's toasts; here a failure only keeps the dialog open.
-const settled = (work: Promise<unknown>) => work.then(() => true, () => false);
+const settled = (work: Promise<unknown>) =>
+  work.then(
+    () => true,
+    () => false,
+  );
 
 function RuleSkeletons() {
   return (
@@ -95,7 +99,12 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
                       isSaving={updateRule.isPending}
                       onSave={(changes) => update(rule, changes)}
                       trigger={
-                        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" aria-label={`Edit ${rule.title}`}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-8 text-muted-foreground"
+                          aria-label={`Edit ${rule.title}`}
+                        >
                           <Pencil aria-hidden="true" />
                         </Button>
                       }

@@ -35,10 +35,7 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
 
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className={ACCOUNT_BUTTON_CLASS}
-      >
+      <DropdownMenuTrigger aria-label="Account menu" className={ACCOUNT_BUTTON_CLASS}>
         <Avatar displayName={currentUser.display_name} photoUrl={currentUser.photo_url} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

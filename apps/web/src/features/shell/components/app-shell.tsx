@@ -21,7 +21,14 @@ export interface AppShellProps {
  * SPEC §2 Signed-in shell: sticky header, desktop sidebar, phone bottom bar, and the page in the
  * middle. The shell only lays things out; what goes in the slots is decided where it is used.
  */
-export function AppShell({ onInvite, onCopyHouseholdId, dialogs, notificationsBell, houseBalance, compactHouseBalance }: AppShellProps) {
+export function AppShell({
+  onInvite,
+  onCopyHouseholdId,
+  dialogs,
+  notificationsBell,
+  houseBalance,
+  compactHouseBalance,
+}: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30">
       <AppHeader onInvite={onInvite} notificationsBell={notificationsBell} />

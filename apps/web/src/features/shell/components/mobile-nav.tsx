@@ -11,9 +11,13 @@ export interface MobileNavProps {
   compactHouseBalance?: ReactNode;
 }
 
-const ITEMS: readonly NavItem[] = [...NAV_ITEMS, { to: NEW_FINE_PATH, label: "New Fine", icon: NEW_FINE_ICON, end: true }];
+const ITEMS: readonly NavItem[] = [
+  ...NAV_ITEMS,
+  { to: NEW_FINE_PATH, label: "New Fine", icon: NEW_FINE_ICON, end: true },
+];
 
-const itemClass = "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[11px] font-medium leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
+const itemClass =
+  "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[11px] font-medium leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
 
 /** SPEC §2 Signed-in shell: the bottom bar on phones. */
 export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
@@ -31,7 +35,9 @@ export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
             key={to}
             to={to}
             end={end}
-            className={({ isActive }) => cn(itemClass, isActive ? "text-primary" : "text-muted-foreground hover:text-foreground")}
+            className={({ isActive }) =>
+              cn(itemClass, isActive ? "text-primary" : "text-muted-foreground hover:text-foreground")
+            }
           >
             <Icon aria-hidden="true" />
             <span className="truncate">{label}</span>

@@ -47,7 +47,12 @@ describe("image evidence upload", () => {
     await waitFor(() => expect(screen.queryByRole("status", { name: "Uploading sink.png" })).not.toBeInTheDocument());
     expect(onUrls).toHaveBeenLastCalledWith([PUBLIC_URL]);
 
-    expect(server.bodies[0]).toEqual({ fileName: "sink.png", fileType: "image/png", fileSize: 10, category: "fine-evidence" });
+    expect(server.bodies[0]).toEqual({
+      fileName: "sink.png",
+      fileType: "image/png",
+      fileSize: 10,
+      category: "fine-evidence",
+    });
     const put = server.requests[1];
     expect(put?.method).toBe("PUT");
     expect(put?.headers.get("Content-Type")).toBe("image/png");
@@ -64,7 +69,9 @@ describe("image evidence upload", () => {
     storeSession();
     const server = respondWith({});
     render(<Picker onUrls={() => undefined} />);
-    await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText("Image evidence"), png("huge.png", 6 * 1024 * 1024));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByLabelText("Image evidence"), png("huge.png", 6 * 1024 * 1024));
     expect(await screen.findByText("Failed to upload file. Please try again.")).toBeInTheDocument();
     expect(screen.getByText("Files can be at most 5 MB")).toBeInTheDocument();
     // The thumbnail says so too.
@@ -86,7 +93,13 @@ describe("image evidence upload", () => {
       "POST /api/storage/upload-url": { body: { data: { filePath: FILE_PATH, publicUrl: PUBLIC_URL } } },
       [`PUT /api/storage/upload/${FILE_PATH}`]: {
         status: 415,
-        body: { error: { message: "The file is not the image it claims to be.", code: "UNSUPPORTED_MEDIA_TYPE", requestId: "r" } },
+        body: {
+          error: {
+            message: "The file is not the image it claims to be.",
+            code: "UNSUPPORTED_MEDIA_TYPE",
+            requestId: "r",
+          },
+        },
       },
     });
     render(<Picker onUrls={() => undefined} />);

@@ -64,7 +64,9 @@ export function useImageUploads(category: UploadCategory, max: number): ImageUpl
           (publicUrl) => update(image.id, { status: "done", publicUrl }),
           (error: unknown) => {
             update(image.id, { status: "failed" });
-            toast.error("Failed to upload file. Please try again.", { description: errorMessage(error, "Upload failed") });
+            toast.error("Failed to upload file. Please try again.", {
+              description: errorMessage(error, "Upload failed"),
+            });
           },
         );
       }
