@@ -5,6 +5,7 @@ import { NOTIFICATION_TYPES, SOCKET_CLOSE, SOCKET_PATH, type NotificationTypeId 
 import { mailOutbox } from "../src/db/schema.js";
 import { recordNotification } from "../src/features/notifications/record.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { expectEveryRoute, recordRoutes } from "./helpers/routes.js";
 import { buildFine, buildFlatOfThree, buildMember, buildRule } from "./helpers/factories.js";
 import { listen, openSocket, type TestSocket } from "./helpers/socket-client.js";
 
@@ -273,12 +274,10 @@ const QUIET = [
 
 let t: TestContext;
 let socketUrl: string;
-const registered = new Set<string>();
+const { registered, onRoute } = recordRoutes();
 beforeAll(async () => {
   t = await createTestContext({
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
-    },
+    onRoute,
   });
   socketUrl = await listen(t.app);
 });
@@ -299,14 +298,7 @@ async function expectHeard(socket: TestSocket, heard: Heard) {
 describe("every notifying route's event reaches a live socket", () => {
   it("has a row for every route Fastify registered, here or in QUIET, and no row for a route that does not exist", () => {
     const table = new Set([...ROWS.map((row) => `${row.method} ${row.route}`), ...QUIET]);
-    expect(
-      [...registered].filter((route) => !table.has(route)),
-      "routes without a row",
-    ).toEqual([]);
-    expect(
-      [...table].filter((route) => !registered.has(route)),
-      "rows without a route",
-    ).toEqual([]);
+    expectEveryRoute(registered, table);
   });
 
   it("has a row for every notification type", () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOCKET_PATH } from "@housemate/contract";
 import { createTestContext, type TestContext } from "./helpers/app.js";
+import { recordRoutes } from "./helpers/routes.js";
 
 /**
  * Issue 15 'One authenticated scope': every route the app registers is either inside api.ts's authenticated scope
@@ -21,12 +22,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const ANY_ID = "00000000-0000-4000-8000-000000000000";
 
 let t: TestContext;
-const registered = new Set<string>();
+const { registered, onRoute } = recordRoutes();
 beforeAll(async () => {
   t = await createTestContext({
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
-    },
+    onRoute,
   });
 });
 afterAll(() => t.close());

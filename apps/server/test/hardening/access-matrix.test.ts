@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ENDPOINTS, errorBodySchema, ERROR_STATUS, SOCKET_PATH, type OperationId } from "@housemate/contract";
 import { createTestContext, type TestContext } from "../helpers/app.js";
+import { expectEveryRoute, recordRoutes } from "../helpers/routes.js";
 import { tinyPng } from "../helpers/images.js";
 import { listen, openSocket, refusedUpgrade } from "../helpers/socket-client.js";
 import { ACTORS, buildWorld, magicLinkToken, tokenOf, type Actor, type World } from "./world.js";
@@ -335,14 +336,12 @@ const SOCKET_ROW = {
 let t: TestContext;
 let dataDir: string;
 let socketUrl: string;
-const registered = new Set<string>();
+const { registered, onRoute } = recordRoutes();
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "housemate-matrix-"));
   t = await createTestContext({
     env: { DATA_DIR: dataDir },
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
-    },
+    onRoute,
   });
   socketUrl = await listen(t.app);
 });
@@ -370,14 +369,7 @@ function callersOf(
 describe("the authorization matrix", () => {
   it("has a row for every route Fastify registered, and no row for a route that does not exist", () => {
     const table = new Set([...ROWS.map(nameOf), `${SOCKET_ROW.method} ${SOCKET_ROW.route}`]);
-    expect(
-      [...registered].filter((route) => !table.has(route)),
-      "routes without a row",
-    ).toEqual([]);
-    expect(
-      [...table].filter((route) => !registered.has(route)),
-      "rows without a route",
-    ).toEqual([]);
+    expectEveryRoute(registered, table);
   });
 
   it("has a row for every endpoint the contract defines, signed-out callers refused exactly where it needs a session", () => {
