@@ -29,7 +29,9 @@ export default fp(
       },
       transform: (route) => {
         const transformed = jsonSchemaTransform(route);
-        const operationId: unknown = route.schema.operationId;
+        // Routes outside the API (the web app's pages, uploaded files) have no schema, whatever the type says.
+        const schema = route.schema as typeof route.schema | undefined;
+        const operationId: unknown = schema?.operationId;
         if (!isDocumented(operationId)) return transformed;
         return { ...transformed, schema: { ...transformed.schema, ...API_DOCS[operationId] } };
       },
