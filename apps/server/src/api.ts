@@ -12,23 +12,27 @@ import balanceRoutes from "./features/balance/routes.js";
 import storageRoutes from "./features/storage/routes.js";
 import stickyNoteRoutes from "./features/sticky-notes/routes.js";
 import statsRoutes from "./features/stats/routes.js";
-import { requireSession } from "./plugins/auth.js";
+import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import loadShedding from "./plugins/load-shedding.js";
 
 /**
  * Every JSON route, mounted under /api, in two scopes: the few anyone may call, and the authenticated scope, whose
  * one hook sets `request.session` before any of its routes runs. A route needing a session goes in the second;
- * test/session-scope.test.ts fails for a route in neither.
+ * test/session-scope.test.ts fails for a route in neither, and an endpoint whose contract `auth` says otherwise than
+ * its scope stops the server at boot.
  */
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
   await app.register(loadShedding, { maxInFlight: app.config.maxInFlight });
 
-  await app.register(healthRoutes);
-  await app.register(signInRoutes);
-  await app.register(inviteLinkRoutes);
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await app.register(async function publicScope(scope) {
+    allowAnyone(scope);
+    await scope.register(healthRoutes);
+    await scope.register(signInRoutes);
+    await scope.register(inviteLinkRoutes);
+    scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  });
 
   await app.register(async function authenticatedScope(scope) {
     requireSession(scope);

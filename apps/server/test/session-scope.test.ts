@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SOCKET_PATH } from "@housemate/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { authApi, healthApi, SOCKET_PATH, type Endpoint } from "@housemate/contract";
+import { routeOptions } from "../src/lib/route.js";
+import { allowAnyone, requireSession } from "../src/plugins/auth.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { recordRoutes } from "./helpers/routes.js";
 
@@ -54,5 +57,34 @@ describe("one authenticated scope", () => {
     }
     const notAuthenticated = Object.entries(answers).filter(([, status]) => status !== 401);
     expect(notAuthenticated, "routes outside the authenticated scope and not listed as public").toEqual([]);
+  });
+});
+
+describe("an endpoint mounted in the wrong scope", () => {
+  // Fastify reports a throwing onRoute hook when the route is added, which for a plugin is when the app gets ready.
+  const boot = async (mount: (scope: FastifyInstance) => void, endpoint: Endpoint) => {
+    const { method, url, schema } = routeOptions(endpoint);
+    const app = Fastify();
+    void app.register(async (scope) => {
+      mount(scope);
+      scope.route({ method, url, schema: { security: schema.security }, handler: () => null });
+    });
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+  };
+
+  it("stops the server at boot: a public endpoint inside the authenticated scope", async () => {
+    await expect(boot(requireSession, healthApi.getHealth)).rejects.toThrow(
+      "GET /health is a public endpoint mounted in the session scope",
+    );
+  });
+
+  it("stops the server at boot: a session endpoint in the public scope", async () => {
+    await expect(boot(allowAnyone, authApi.signOut)).rejects.toThrow(
+      "POST /auth/logout is a session endpoint mounted in the public scope",
+    );
   });
 });

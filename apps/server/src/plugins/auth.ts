@@ -69,12 +69,36 @@ export function bearerToken(request: FastifyRequest): string | null {
  * answers 401 UNAUTHENTICATED before the request is read. Every route registered inside `scope` needs a session.
  */
 export function requireSession(scope: FastifyInstance): void {
+  mountsOnly(scope, "session");
   scope.addHook("onRequest", async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     const session = await scope.findSession(token);
     if (!session) throw unauthenticated();
     request.session = session;
+  });
+}
+
+/** Makes `scope` the public scope: every route registered inside it is one anyone may call. */
+export function allowAnyone(scope: FastifyInstance): void {
+  mountsOnly(scope, "public");
+}
+
+/**
+ * Where a route is mounted decides who may call it; its contract endpoint's `auth` is what the OpenAPI document and
+ * the web's client believe (a bearer security requirement, or none). They must agree, so an endpoint mounted in the
+ * wrong scope stops the server at boot rather than being found by a caller.
+ */
+function mountsOnly(scope: FastifyInstance, auth: "session" | "public"): void {
+  scope.addHook("onRoute", (route) => {
+    const security = (route.schema as { security?: unknown[] } | undefined)?.security;
+    if (security === undefined) return; // not a contract endpoint (the OpenAPI document itself)
+    const endpointAuth = security.length > 0 ? "session" : "public";
+    if (endpointAuth !== auth) {
+      throw new Error(
+        `${String(route.method)} ${route.url} is a ${endpointAuth} endpoint mounted in the ${auth} scope`,
+      );
+    }
   });
 }
 
