@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSync, transformWithOxc, type Plugin } from "vite";
@@ -43,5 +43,45 @@ export const b = defineEndpoint({ method: "PUT", path: "/b", consumes: ["image/p
     const code = await built("example-api.ts", source);
     expect(code).toContain('{ method: "GET", path: "/a", auth: "session" }');
     expect(code).toContain('{ method: "PUT", path: "/b", consumes: ["image/png"], auth: "public" }');
+  });
+
+  it("rewrites every endpoint module of the contract to objects with a method, path and auth", async () => {
+    const modules = (await readdir(contract)).filter((file) => file.endsWith("-api.ts"));
+    expect(modules.length).toBeGreaterThan(10);
+    for (const file of modules) {
+      const code = await built(file);
+      expect(code, file).not.toContain("defineEndpoint");
+      expect(code.match(/method:/g)?.length, file).toBe(code.match(/auth:/g)?.length);
+    }
+  });
+
+  it("keeps an import still used after the rewrite, whatever its name, and one there for its side effects", async () => {
+    const source = `import { defineEndpoint } from "./endpoint.js";
+import { $path } from "./paths.js";
+import "./side-effects.js";
+import { schema } from "./schemas.js";
+export const a = defineEndpoint({ method: "GET", path: $path, response: schema, auth: "session", errors: [] });
+`;
+    const code = await built("example-api.ts", source);
+    expect(code).toContain('from "./paths.js"');
+    expect(code).toContain('import "./side-effects.js"');
+    expect(code).not.toContain("./schemas.js");
+  });
+
+  it("fails the build on a definition it cannot see through, rather than shipping an endpoint without its path", async () => {
+    const spread = `import { defineEndpoint } from "./endpoint.js";
+const common = { auth: "session" };
+export const a = defineEndpoint({ method: "GET", path: "/a", ...common, errors: [] });
+`;
+    await expect(built("example-api.ts", spread)).rejects.toThrow("must not spread another object");
+    const indirect = `import { defineEndpoint } from "./endpoint.js";
+const definition = { method: "GET", path: "/a", auth: "session", errors: [] };
+export const a = defineEndpoint(definition);
+`;
+    await expect(built("example-api.ts", indirect)).rejects.toThrow("must be an object literal");
+    const noPath = `import { defineEndpoint } from "./endpoint.js";
+export const a = defineEndpoint({ method: "GET", auth: "session", errors: [] });
+`;
+    await expect(built("example-api.ts", noPath)).rejects.toThrow("without its path");
   });
 });
