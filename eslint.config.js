@@ -92,6 +92,26 @@ export default defineConfig(
               from: ["./apps/web/src/features", "./apps/web/src/app"],
               message: "Shared code (components/, lib/) imports no feature and not the app.",
             },
+            {
+              target: "./apps/web",
+              from: "./apps/server",
+              message: "The apps meet only in the contract (packages/contract).",
+            },
+          ],
+        },
+      ],
+      // Decision 028: the OpenAPI words and the table of every endpoint are the server's. In the web they would put
+      // every summary, or every endpoint and its schemas, into the bundle a phone downloads.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@housemate/contract/api-docs", message: "The OpenAPI words are the server's (decision 028)." },
+            {
+              name: "@housemate/contract",
+              importNames: ["API_ENDPOINTS"],
+              message: "Import the feature's endpoints (finesApi…): the table of all of them is the server's.",
+            },
           ],
         },
       ],
@@ -121,7 +141,26 @@ export default defineConfig(
               from: "./apps/server/src/features",
               message: "lib/ imports no feature: what a feature and lib/ both need belongs in lib/.",
             },
+            {
+              target: "./apps/server",
+              from: "./apps/web",
+              message: "The apps meet only in the contract (packages/contract).",
+            },
           ],
+        },
+      ],
+    },
+  },
+
+  // The contract is what both apps stand on (and it is bundled into the web), so it imports neither.
+  {
+    files: ["packages/contract/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [{ target: "./packages/contract", from: "./apps", message: "The contract imports no app." }],
         },
       ],
     },
@@ -134,7 +173,13 @@ export default defineConfig(
   //   the real one does, and `await act(async () => …)` is how React flushes the work a callback started;
   // - `expect(fake.method).toHaveBeenCalled()` hands over a mock to inspect, not a method to call unbound.
   {
-    files: ["**/*.test.{ts,tsx}", "apps/*/test/**/*.ts", "apps/web/src/**/testing/**", "e2e/**/*.ts"],
+    files: [
+      "**/*.test.{ts,tsx}",
+      "apps/*/test/**/*.ts",
+      "apps/web/src/**/testing/**",
+      "apps/web/src/test/**",
+      "e2e/**/*.ts",
+    ],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/require-await": "off",

@@ -240,7 +240,8 @@ export const api = {
 
 /**
  * SPEC §7's checks of an answer ('Failed to create fine - invalid response', …). Answers are typed, not parsed, so
- * where SPEC names the error for an answer that lacks something, the caller names the fields it must carry.
+ * where SPEC names the error for an answer that lacks something, the caller names the fields it must carry. A field
+ * counts as missing when it is falsy, as SPEC's checks read ("must come back with an id"): not for a count or a flag.
  */
 export function checkedAnswer<T>(answer: T, message: string, ...fields: (keyof T)[]): T {
   const loose = answer as Partial<T> | null | undefined;

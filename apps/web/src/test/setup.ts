@@ -25,3 +25,10 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 /* eslint-enable @typescript-eslint/no-unnecessary-condition, @typescript-eslint/no-deprecated */
+
+// jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
+/* eslint-disable @typescript-eslint/no-unnecessary-condition */
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+/* eslint-enable @typescript-eslint/no-unnecessary-condition */

@@ -15,13 +15,6 @@ import {
 } from "../testing/fine-fixtures";
 import { IssueFineForm, type IssueFineFormProps } from "./issue-fine-form";
 
-// jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
-/* eslint-disable @typescript-eslint/no-unnecessary-condition */
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => undefined;
-Element.prototype.scrollIntoView ??= () => undefined;
-/* eslint-enable @typescript-eslint/no-unnecessary-condition */
-
 const MEMBERS = [
   { id: ANA, name: "Ana" },
   { id: BEN, name: "Ben" },

@@ -11,13 +11,6 @@ import { useInviteDialogStore } from "../stores/invite-dialog-store";
 
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 
-// jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
-/* eslint-disable @typescript-eslint/no-unnecessary-condition */
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => undefined;
-Element.prototype.scrollIntoView ??= () => undefined;
-/* eslint-enable @typescript-eslint/no-unnecessary-condition */
-
 /** Signs in on this device as verification would, then lets the auth store read it. */
 export function signIn(overrides: Partial<User> = {}) {
   const user = serverUser(overrides);
