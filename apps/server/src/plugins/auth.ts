@@ -57,7 +57,7 @@ export function prepareSessionLookup(db: Executor) {
   };
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
