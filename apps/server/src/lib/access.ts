@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { HOUSEHOLD_ADMIN_ONLY_MESSAGE } from "@housemate/contract";
+import { HOUSEHOLD_ADMIN_ONLY_MESSAGE, HOUSEHOLD_NOT_FOUND_MESSAGE } from "@housemate/contract";
 import type { Executor } from "../db/client.js";
 import { households } from "../db/schema.js";
 import type { HouseholdRow, Session } from "../plugins/auth.js";
@@ -15,7 +15,7 @@ export async function requireMember(db: Executor, session: Session, householdId:
   // The caller's own household was read with the session: no second round trip for it.
   if (session.household?.id === householdId) return session.household;
   const [household] = await db.select().from(households).where(eq(households.id, householdId)).limit(1);
-  if (!household) throw notFound("Household not found");
+  if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
   if (session.user.householdId !== household.id) throw forbidden();
   return household;
 }
