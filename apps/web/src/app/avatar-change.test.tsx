@@ -71,11 +71,11 @@ function renderAvatarChange(onSaved = vi.fn()) {
 const pathsOf = (fake: ReturnType<typeof respondWith>) =>
   fake.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`);
 
-beforeEach(() => {
-  signInBen();
+beforeEach(async () => {
+  await signInBen();
 });
-afterEach(() => {
-  resetProfile();
+afterEach(async () => {
+  await resetProfile();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

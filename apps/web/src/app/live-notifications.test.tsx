@@ -52,15 +52,15 @@ async function renderLive(notifications = [buildNotification({ title: "Older new
   return { ...view, server, socket };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubGlobal("WebSocket", FakeWebSocket);
   FakeWebSocket.reset();
-  signInMember();
+  await signInMember();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  resetNotifications();
+  await resetNotifications();
 });
 
 describe("live notifications in the signed-in shell", () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { authApi, finesApi, notesApi, rulesApi, storageApi, usersApi } from "@housemate/contract";
 import { api, ApiError, onSessionExpired, type AnswerOf, type CallOptions, type DataOf } from "./api-client";
+import { nextTask } from "./next-task";
 
 type Answer = { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> };
 
@@ -180,6 +181,9 @@ describe("api client: errors", () => {
     vi.stubGlobal("fetch", fetchStub);
 
     const pending = failureOf(api.call(finesApi.listFines, { query: {} }));
+    // The request starts in a task of its own; the 10 s count from then.
+    await nextTask();
+    expect(fetchStub).toHaveBeenCalledOnce();
     await vi.advanceTimersByTimeAsync(9_999);
     expect(fetchStub.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

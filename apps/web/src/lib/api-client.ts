@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { pathOf, STATUS_MESSAGES, type Endpoint, type PathParamNames, type PathValues } from "@housemate/contract";
 import { isRecord } from "./is-record";
+import { nextTask } from "./next-task";
 
 /** Every call goes to the API on this origin (DESIGN §1); SPEC §7 paths are relative to it. */
 export const API_BASE = "/api";
@@ -141,6 +142,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 async function request(method: string, path: string, body: Body, options: RequestOptions): Promise<unknown> {
   const { auth, query, signal, envelope } = options;
+  // Each request starts in a task of its own, not in the render that asked for it.
+  await nextTask();
   const headers: Record<string, string> = { Accept: "application/json" };
   if (auth) {
     const token = localStorage.getItem(AUTH_TOKEN_KEY);

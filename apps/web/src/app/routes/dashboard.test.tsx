@@ -24,14 +24,14 @@ function renderDashboard() {
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
-  resetApp();
+  await resetApp();
 });
 
 describe("dashboard", () => {
   it("greets the person and names their household", async () => {
-    signIn({ display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
+    await signIn({ display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
     respondWith({
       [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
       "GET /api/users": { body: { data: [] } },
@@ -45,7 +45,7 @@ describe("dashboard", () => {
   });
 
   it("lists the housemates, marking the person themselves", async () => {
-    signIn({ id: "u1", household_id: HOUSEHOLD_ID });
+    await signIn({ id: "u1", household_id: HOUSEHOLD_ID });
     respondWith({
       [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
       "GET /api/users": {
@@ -67,7 +67,7 @@ describe("dashboard", () => {
   });
 
   it("shows someone without a household the welcome screen, leading to /household/create", async () => {
-    signIn({ display_name: "Ana", household_id: null });
+    await signIn({ display_name: "Ana", household_id: null });
     const server = respondWith({});
     const user = userEvent.setup();
     renderDashboard();

@@ -15,14 +15,14 @@ function renderCreate() {
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
-  resetApp();
+  await resetApp();
 });
 
 describe("/household/create", () => {
   it("opens on the onboarding create step, whose Back offers joining instead", async () => {
-    signIn({ display_name: "Ana", household_id: null });
+    await signIn({ display_name: "Ana", household_id: null });
     const user = userEvent.setup();
     renderCreate();
     expect(screen.getByText("Welcome, Ana!")).toBeInTheDocument();
@@ -31,8 +31,8 @@ describe("/household/create", () => {
     expect(screen.getByRole("button", { name: /Join Existing Household/ })).toBeInTheDocument();
   });
 
-  it("sends someone who already has a household back to it", () => {
-    signIn({ household_id: HOUSEHOLD_ID });
+  it("sends someone who already has a household back to it", async () => {
+    await signIn({ household_id: HOUSEHOLD_ID });
     renderCreate();
     expect(screen.getByRole("heading", { name: "dashboard" })).toBeInTheDocument();
   });

@@ -24,9 +24,9 @@ function renderInvite(path = "/invite/abc123") {
 }
 
 beforeEach(() => useAuthStore.getState().checkAuth());
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
-  resetApp();
+  await resetApp();
 });
 
 describe("invite landing", () => {
@@ -101,7 +101,7 @@ describe("invite landing", () => {
   }, 10_000);
 
   it("joins a signed-in person without a household in one click, under their own name (decision 021)", async () => {
-    signIn({ email: "bo@example.com", display_name: "Bo", household_id: null });
+    await signIn({ email: "bo@example.com", display_name: "Bo", household_id: null });
     const household = {
       id: HOUSEHOLD_ID,
       name: "The Cozy Flat",
@@ -124,7 +124,7 @@ describe("invite landing", () => {
   });
 
   it("does not offer to join a second household", async () => {
-    signIn({ household_id: HOUSEHOLD_ID });
+    await signIn({ household_id: HOUSEHOLD_ID });
     respondWith({ [DETAILS_PATH]: details });
     renderInvite();
     await waitFor(() => expect(screen.getByRole("button", { name: "Join" })).toBeDisabled());

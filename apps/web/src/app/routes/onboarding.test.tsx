@@ -55,9 +55,9 @@ const conflict = (message: string): FakeAnswer => ({
 });
 
 beforeEach(() => signIn({ display_name: "Ana Lopez" }));
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
-  resetApp();
+  await resetApp();
 });
 
 describe("onboarding: choice", () => {
@@ -68,8 +68,8 @@ describe("onboarding: choice", () => {
     expect(screen.getByRole("button", { name: /Join Existing Household/ })).toBeInTheDocument();
   });
 
-  it("says 'there' when the person has no display name", () => {
-    signIn({ display_name: "" });
+  it("says 'there' when the person has no display name", async () => {
+    await signIn({ display_name: "" });
     renderOnboarding();
     expect(screen.getByText("Welcome, there!")).toBeInTheDocument();
   });
@@ -283,8 +283,8 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
     updated_at: "2026-01-01T00:00:00.000Z",
   });
 
-  beforeEach(() => {
-    signIn({ display_name: "ana" });
+  beforeEach(async () => {
+    await signIn({ display_name: "ana" });
     savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Blair" });
   });
 

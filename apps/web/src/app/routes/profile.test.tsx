@@ -108,14 +108,14 @@ const requestsTo = (fake: ReturnType<typeof respondWith>, method: string, path: 
     request.method === method && new URL(request.url).pathname === path ? [fake.bodies[index]] : [],
   );
 
-afterEach(() => {
-  resetProfile();
+afterEach(async () => {
+  await resetProfile();
   vi.unstubAllGlobals();
 });
 
 describe("profile tabs", () => {
   it("has General, Statistics and Preferences, reachable with the arrow keys", async () => {
-    signInBen();
+    await signInBen();
     server();
     renderProfile(<ProfileRoute />);
     const user = userEvent.setup();
@@ -139,7 +139,7 @@ describe("profile tabs", () => {
 
 describe("General: display name", () => {
   it("disables Save while the name is blank", async () => {
-    signInBen();
+    await signInBen();
     server();
     renderProfile(<ProfileRoute />);
     const user = userEvent.setup();
@@ -156,7 +156,7 @@ describe("General: display name", () => {
   });
 
   it("refuses a name with other characters, with SPEC's message, and sends nothing", async () => {
-    signInBen();
+    await signInBen();
     const fake = server();
     renderProfile(<ProfileRoute />);
     const user = userEvent.setup();
@@ -172,7 +172,7 @@ describe("General: display name", () => {
   });
 
   it("saves the sanitised name, says 'Profile updated' and renames the signed-in user", async () => {
-    signInBen();
+    await signInBen();
     const fake = server({
       [`PUT /api/users/${USER_ID}`]: {
         body: { data: serverUser({ id: USER_ID, display_name: "Benjamin Hall", household_id: HOUSEHOLD_ID }) },
@@ -192,7 +192,7 @@ describe("General: display name", () => {
   });
 
   it("says 'Update failed' when the server refuses", async () => {
-    signInBen();
+    await signInBen();
     server({ [`PUT /api/users/${USER_ID}`]: { status: 500, body: {} } });
     renderProfile(<ProfileRoute />);
     const user = userEvent.setup();
@@ -207,7 +207,7 @@ describe("General: display name", () => {
 
 describe("Statistics", () => {
   it("shows the server's figures in the household's currency", async () => {
-    signInBen();
+    await signInBen();
     server();
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=statistics");
     const figures = await screen.findByRole("group", { name: "Your fine statistics" });
@@ -219,7 +219,7 @@ describe("Statistics", () => {
   });
 
   it("lists the 5 most recent received fines as Fine History, amounts in the household's currency", async () => {
-    signInBen();
+    await signInBen();
     server();
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=statistics");
     const history = await screen.findByRole("list", { name: "Fine History" });
@@ -234,7 +234,7 @@ describe("Statistics", () => {
   });
 
   it("says when there is no fine to list", async () => {
-    signInBen();
+    await signInBen();
     server({ [`GET /api/fines/user/${USER_ID}`]: { body: { data: [] } } });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=statistics");
     expect(await screen.findByText("No fines yet")).toBeInTheDocument();
@@ -243,7 +243,7 @@ describe("Statistics", () => {
 
 describe("Preferences: notifications", () => {
   it("labels a switch per type and channel by the type's description, and saves a change", async () => {
-    signInBen();
+    await signInBen();
     const fake = server({
       "PUT /api/notifications/preferences/fine_received": {
         body: { data: { in_app_enabled: true, email_enabled: false } },
@@ -264,7 +264,7 @@ describe("Preferences: notifications", () => {
   });
 
   it("moves the switch at once and back again, with a toast, when the server refuses", async () => {
-    signInBen();
+    await signInBen();
     let refuse: (answer: FakeAnswer) => void = () => undefined;
     server({
       "PUT /api/notifications/preferences/rule_created": () => new Promise<FakeAnswer>((resolve) => (refuse = resolve)),
@@ -282,7 +282,7 @@ describe("Preferences: notifications", () => {
   });
 
   it("says so when the preferences cannot be loaded", async () => {
-    signInBen();
+    await signInBen();
     server({ "GET /api/notifications/preferences": { status: 500, body: {} } });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     expect(await screen.findAllByText("Failed to load notification preferences")).not.toHaveLength(0);
@@ -290,7 +290,7 @@ describe("Preferences: notifications", () => {
   });
 
   it("marks Privacy Settings as coming soon, and Leave Household opens a 'coming soon' dialog", async () => {
-    signInBen();
+    await signInBen();
     server();
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const user = userEvent.setup();
@@ -317,7 +317,7 @@ describe("Danger Zone: deleting the account", () => {
   }
 
   it("stays disabled until DELETE is typed exactly", async () => {
-    signInBen();
+    await signInBen();
     const fake = server();
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const { user, field, confirm } = await openDeletion();
@@ -334,7 +334,7 @@ describe("Danger Zone: deleting the account", () => {
   });
 
   it("deletes the account, says so, signs out here and goes to /", async () => {
-    signInBen();
+    await signInBen();
     const fake = server({ [`DELETE /api/users/${USER_ID}`]: { body: { data: { success: true } } } });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const { user, field, confirm } = await openDeletion();
@@ -350,7 +350,7 @@ describe("Danger Zone: deleting the account", () => {
   });
 
   it("still says goodbye on / when other calls are refused first, as the server ends the sessions", async () => {
-    signInBen();
+    await signInBen();
     let answer: (reply: FakeAnswer) => void = () => {};
     server({
       [`DELETE /api/users/${USER_ID}`]: () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
@@ -376,7 +376,7 @@ describe("Danger Zone: deleting the account", () => {
   });
 
   it("keeps the person signed in when the deletion fails", async () => {
-    signInBen();
+    await signInBen();
     server({ [`DELETE /api/users/${USER_ID}`]: { status: 500, body: {} } });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const { user, field, confirm } = await openDeletion();

@@ -42,9 +42,9 @@ function renderShell(path = "/dashboard") {
 }
 
 beforeEach(() => signIn({ display_name: "Ana Lopez", email: "ana@example.com", household_id: HOUSEHOLD_ID }));
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
-  resetApp();
+  await resetApp();
 });
 
 describe("signed-in shell", () => {

@@ -1,5 +1,7 @@
 import { vi } from "vitest";
 import type { User } from "@housemate/contract";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { nextTask } from "@/lib/next-task";
 
 export interface FakeAnswer {
   status?: number;
@@ -58,4 +60,14 @@ export function storeSession(user: User = serverUser(), expires = "2999-01-01T00
   localStorage.setItem("authToken", "session-token");
   localStorage.setItem("authExpires", expires);
   localStorage.setItem("user", JSON.stringify(user));
+}
+
+/**
+ * Lets the auth store read the session left on this device, as the app does on start. The store then confirms it with
+ * the server, a request that starts in the next task (every request does): it goes out here, to the network the
+ * test has not stubbed, rather than among the requests the test (or the next one) counts.
+ */
+export async function readStoredSession(): Promise<void> {
+  useAuthStore.getState().checkAuth();
+  await nextTask();
 }

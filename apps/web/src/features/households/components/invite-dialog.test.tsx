@@ -19,10 +19,10 @@ function renderDialog() {
 }
 
 beforeEach(() => signIn({ household_id: HOUSEHOLD_ID }));
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  resetApp();
+  await resetApp();
 });
 
 describe("invite dialog", () => {
@@ -124,7 +124,7 @@ describe("invite dialog", () => {
   });
 
   it("tells someone without a household that they need one, without asking the server", async () => {
-    signIn({ household_id: null });
+    await signIn({ household_id: null });
     const server = respondWith({ [INVITE_PATH]: created });
     renderDialog();
     expect(await screen.findByText("You must be part of a household to invite others")).toBeInTheDocument();

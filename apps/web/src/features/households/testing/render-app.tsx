@@ -4,18 +4,17 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { User } from "@housemate/contract";
-import { useAuthStore } from "@/lib/auth/auth-store";
-import { serverUser, storeSession } from "@/lib/testing/fake-server";
+import { readStoredSession, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { queryClient } from "@/lib/query-client";
 import { useInviteDialogStore } from "../stores/invite-dialog-store";
 
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 
 /** Signs in on this device as verification would, then lets the auth store read it. */
-export function signIn(overrides: Partial<User> = {}) {
+export async function signIn(overrides: Partial<User> = {}) {
   const user = serverUser(overrides);
   storeSession(user);
-  useAuthStore.getState().checkAuth();
+  await readStoredSession();
   return user;
 }
 
@@ -45,10 +44,10 @@ export function renderApp(routes: ReactNode, entries: string[]) {
   );
 }
 
-export function resetApp() {
+export async function resetApp() {
   // Sonner keeps its toasts in a module-wide list and replays them to the next test's Toaster.
   toast.dismiss();
   queryClient.clear();
   useInviteDialogStore.getState().reset();
-  useAuthStore.getState().checkAuth();
+  await readStoredSession();
 }

@@ -33,9 +33,9 @@ function FineEmailSwitch() {
 }
 
 beforeEach(signInMember);
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
-  resetNotifications();
+  await resetNotifications();
 });
 
 describe("notification preferences", () => {

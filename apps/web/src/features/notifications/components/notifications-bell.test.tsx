@@ -33,10 +33,10 @@ async function openPanel() {
 }
 
 beforeEach(signInMember);
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  resetNotifications();
+  await resetNotifications();
 });
 
 describe("notifications bell", () => {

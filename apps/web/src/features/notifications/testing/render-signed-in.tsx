@@ -3,8 +3,7 @@ import { render } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
 import type { Notification } from "@housemate/contract";
-import { useAuthStore } from "@/lib/auth/auth-store";
-import { serverUser, storeSession } from "@/lib/testing/fake-server";
+import { readStoredSession, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { createQueryClient } from "@/lib/query-client";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 
@@ -34,9 +33,9 @@ export function listBody(notifications: Notification[]) {
 }
 
 /** Signs in a member of a household on this device, as verification would. */
-export function signInMember() {
+export async function signInMember() {
   storeSession(serverUser({ id: USER_ID, household_id: HOUSEHOLD_ID }));
-  useAuthStore.getState().checkAuth();
+  await readStoredSession();
 }
 
 /**
@@ -55,9 +54,9 @@ export function renderSignedIn(ui: ReactNode) {
   return { ...view, queryClient };
 }
 
-export function resetNotifications() {
+export async function resetNotifications() {
   // Sonner keeps its toasts in a module-wide list and replays them to the next test's Toaster.
   toast.dismiss();
   useNotificationCountsStore.getState().reset();
-  useAuthStore.getState().checkAuth();
+  await readStoredSession();
 }

@@ -4,15 +4,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { User } from "@housemate/contract";
-import { useAuthStore } from "@/lib/auth/auth-store";
-import { serverUser, storeSession } from "@/lib/testing/fake-server";
+import { readStoredSession, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { createQueryClient } from "@/lib/query-client";
 
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 export const USER_ID = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 
 /** Ben, signed in on this device as verification would leave him, in a household. */
-export function signInBen(overrides: Partial<User> = {}) {
+export async function signInBen(overrides: Partial<User> = {}) {
   const user = serverUser({
     id: USER_ID,
     email: "ben@example.com",
@@ -21,7 +20,7 @@ export function signInBen(overrides: Partial<User> = {}) {
     ...overrides,
   });
   storeSession(user);
-  useAuthStore.getState().checkAuth();
+  await readStoredSession();
   return user;
 }
 
@@ -51,8 +50,8 @@ export function renderProfile(ui: ReactNode, path = "/dashboard/profile") {
   return { ...view, queryClient };
 }
 
-export function resetProfile() {
+export async function resetProfile() {
   // Sonner keeps its toasts in a module-wide list and replays them to the next test's Toaster.
   toast.dismiss();
-  useAuthStore.getState().checkAuth();
+  await readStoredSession();
 }
