@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
@@ -118,15 +118,15 @@ describe("My Fines", () => {
 
     await user.click(screen.getByRole("tab", { name: /Pending/ }));
     expect(screen.getByTestId("search")).toHaveTextContent("?filter=pending");
-    expect(amounts()).toEqual(["£2.00"]);
+    await waitFor(() => expect(amounts()).toEqual(["£2.00"]));
 
     await user.click(screen.getByRole("tab", { name: /Disputed/ }));
     expect(screen.getByTestId("search")).toHaveTextContent("?filter=disputed");
-    expect(amounts()).toEqual(["£3.00"]);
+    await waitFor(() => expect(amounts()).toEqual(["£3.00"]));
 
     await user.click(screen.getByRole("tab", { name: /All/ }));
     expect(screen.getByTestId("search")).toHaveTextContent("?filter=all");
-    expect(amounts()).toHaveLength(3);
+    await waitFor(() => expect(amounts()).toHaveLength(3));
   });
 
   it("shows every fine for a filter SPEC does not name", async () => {

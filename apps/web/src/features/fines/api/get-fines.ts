@@ -2,6 +2,7 @@ import { useState } from "react";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { finesApi, type FinePage, type FineStatus } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { useDeferredQuery } from "@/lib/deferred-query";
 
 /** Whose fines a list shows: the household's (SPEC §7 `/fines/household/{id}`) or one member's (`/fines/user/{id}`). */
 export type FineScope = { household: string } | { offender: string };
@@ -61,15 +62,17 @@ export function useFinePages(scope: FineScope | null, filter: FineListFilter): F
   // Another list (a new tab or scope) starts at its first page, also when coming back to one walked before.
   if (walk.listKey !== listKey) setWalk({ listKey, cursors: [] });
   const cursors = walk.listKey === listKey ? walk.cursors : [];
-  const query = useQuery({
-    ...finePageQueryOptions(scope, filter, cursors.at(-1)),
-    // The page on screen stays while the next page of the same list loads, so the list keeps its size; another
-    // list's fines (and counts) never stand in for this one's.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && listOfKey(previousQuery.queryKey) === listOfKey(finePageQueryOptions(scope, filter).queryKey)
-        ? previous
-        : undefined,
-  });
+  const query = useDeferredQuery(
+    useQuery({
+      ...finePageQueryOptions(scope, filter, cursors.at(-1)),
+      // The page on screen stays while the next page of the same list loads, so the list keeps its size; another
+      // list's fines (and counts) never stand in for this one's.
+      placeholderData: (previous, previousQuery) =>
+        previousQuery && listOfKey(previousQuery.queryKey) === listOfKey(finePageQueryOptions(scope, filter).queryKey)
+          ? previous
+          : undefined,
+    }),
+  );
   const page = query.data?.page;
   const fines = query.data?.data ?? [];
   const pageNumber = cursors.length + 1;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
@@ -50,7 +50,7 @@ describe("dashboard fine cards", () => {
 
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     const recent = card("Recent Activity");
-    let rows = within(recent).getAllByRole("listitem");
+    const rows = within(recent).getAllByRole("listitem");
     expect(rows).toHaveLength(10);
     expect(rows[0]).toHaveTextContent("Mar 30, 2026");
     expect(rows[0]).toHaveTextContent("£1.00");
@@ -58,12 +58,12 @@ describe("dashboard fine cards", () => {
 
     await user.click(within(recent).getByRole("button", { name: /Next/ }));
     expect(within(recent).getByText("Page 2 of 3")).toBeInTheDocument();
-    rows = within(recent).getAllByRole("listitem");
-    expect(rows[0]).toHaveTextContent("£11.00");
+    // The page arrives, and is rendered in the background (useDeferredQuery).
+    await waitFor(() => expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("£11.00"));
 
     await user.click(within(recent).getByRole("button", { name: /Next/ }));
     expect(within(recent).getByText("Page 3 of 3")).toBeInTheDocument();
-    expect(within(recent).getAllByRole("listitem")).toHaveLength(3);
+    await waitFor(() => expect(within(recent).getAllByRole("listitem")).toHaveLength(3));
     expect(within(recent).getByRole("button", { name: /Next/ })).toBeDisabled();
 
     await user.click(within(recent).getByRole("button", { name: /Previous/ }));

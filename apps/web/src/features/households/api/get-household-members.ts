@@ -2,6 +2,7 @@ import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { type Member, usersApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { useDeferredQuery } from "@/lib/deferred-query";
 import { householdQueryKey } from "./get-household";
 
 /** GET /users?householdId= (SPEC §7): the household's members, as `results` or a plain array. */
@@ -22,5 +23,5 @@ export function getHouseholdMembersQueryOptions(householdId: string | null | und
 /** Everyone in the signed-in user's household, the user included; idle while they have none. */
 export function useHouseholdMembers() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
-  return useQuery(getHouseholdMembersQueryOptions(householdId));
+  return useDeferredQuery(useQuery(getHouseholdMembersQueryOptions(householdId)));
 }
