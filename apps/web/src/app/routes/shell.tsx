@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { CompactHouseBalance, HouseBalanceCard } from "@/features/balance/components/house-balance";
@@ -10,6 +11,8 @@ import { openInviteDialog } from "@/features/households/stores/invite-dialog-sto
 import { NotificationsBell } from "@/features/notifications/components/notifications-bell";
 import { useLiveNotifications } from "@/features/notifications/hooks/use-live-notifications";
 import { AppShell } from "@/features/shell/components/app-shell";
+import { prepareFormats } from "@/lib/format";
+import { nextTask } from "@/lib/next-task";
 
 /**
  * The signed-in shell around every /dashboard page (SPEC §2). The features meet here, not in each
@@ -22,6 +25,8 @@ export function Component() {
   const currency = useHousehold().data?.iso_4217_code;
   const copyHouseholdId = useCopyHouseholdId();
   useHouseholdSession();
+  // While the first answers are on their way: Intl's data loads now, in a task of its own.
+  useEffect(() => void nextTask().then(prepareFormats), []);
   useLiveNotifications({
     onFineChanged: () => {
       if (householdId && userId) void refreshHouseholdFines(queryClient, { householdId, userId });
