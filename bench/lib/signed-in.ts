@@ -123,6 +123,9 @@ async function lighthouseRun(port: number, url: string, output: string): Promise
       if (!result) throw new Error("Lighthouse returned nothing");
       const report = JSON.parse(typeof result.report === "string" ? result.report : (result.report[0] ?? "")) as Report;
       writeFileSync(output, JSON.stringify(report));
+      // BENCH_TRACE=1 keeps the page load's trace beside the report, to read its tasks (bench/README.md).
+      if (process.env.BENCH_TRACE)
+        writeFileSync(output.replace(/\.json$/, ".trace.json"), JSON.stringify(result.artifacts.Trace));
       // The Node API reports a lost trace in the report (no scores) rather than throwing, as the CLI does.
       if (report.runtimeError?.code)
         throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message ?? ""}`);
