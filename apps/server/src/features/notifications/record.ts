@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { NotificationTypeId } from "@housemate/contract";
 import type { Transaction } from "../../db/client.js";
 import { mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
@@ -47,10 +48,12 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
     )
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
 
-  // No preference row means the defaults: both on.
+  // No preference row means the defaults: both on. The ids are made here rather than by the database so that the
+  // NOTIFY naming them goes out in the same statement as the rows.
   const notificationRows = recipients
     .filter((r) => r.inAppEnabled !== false)
     .map((r) => ({
+      id: randomUUID(),
       userId: r.id,
       householdId: event.householdId,
       typeId: event.type,
@@ -61,18 +64,10 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
     r.emailEnabled !== false && r.email ? [{ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) }] : [],
   );
 
-  const returned = { id: notifications.id };
-  let stored: { id: string }[] = [];
-  if (notificationRows.length > 0 && mailRows.length > 0) {
-    // Both in one round trip: the queued mail rides along as a data-modifying WITH.
-    const queued = tx.$with("queued_mail").as(tx.insert(mailOutbox).values(mailRows));
-    stored = await tx.with(queued).insert(notifications).values(notificationRows).returning(returned);
-  } else if (notificationRows.length > 0) {
-    stored = await tx.insert(notifications).values(notificationRows).returning(returned);
-  } else if (mailRows.length > 0) {
-    await tx.insert(mailOutbox).values(mailRows);
-  }
-  await announce(tx, { notifications: stored.map((row) => row.id), mail: mailRows.length > 0 });
+  await announce(tx, { notifications: notificationRows.map((row) => row.id), mail: mailRows.length > 0 }, [
+    ...(notificationRows.length > 0 ? [tx.insert(notifications).values(notificationRows)] : []),
+    ...(mailRows.length > 0 ? [tx.insert(mailOutbox).values(mailRows)] : []),
+  ]);
 }
 
 /**
@@ -80,7 +75,7 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
  * transaction commits, and is retried from the outbox if the mail server fails. `now` is the app's clock.
  */
 export async function queueMail(tx: Transaction, message: MailMessage, now: Date): Promise<void> {
-  await tx.insert(mailOutbox).values({
+  const mail = tx.insert(mailOutbox).values({
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -88,7 +83,7 @@ export async function queueMail(tx: Transaction, message: MailMessage, now: Date
     nextAttemptAt: now,
     createdAt: now,
   });
-  await announce(tx, { mail: true });
+  await announce(tx, { mail: true }, [mail]);
 }
 
 /** These users' notifications were marked read: once committed, each of their open sockets gets the new count. */
@@ -101,10 +96,20 @@ export async function announceSessionsEnded(tx: Transaction, userIds: string[]):
   await announce(tx, { sessions: userIds });
 }
 
-/** NOTIFYs the broadcast; held by the database until the transaction commits, dropped if it rolls back. */
-async function announce(tx: Transaction, broadcast: Broadcast): Promise<void> {
+/**
+ * NOTIFYs the broadcast; held by the database until the transaction commits, dropped if it rolls back. `writes` (the
+ * rows the broadcast is about) go in the same statement, as data-modifying WITHs, which PostgreSQL runs to completion
+ * whether or not anything reads them: one round trip instead of one per write and one for the NOTIFY. The statement is
+ * put together with `sql` because its main part, a SELECT of the NOTIFYs with no FROM, is one that Drizzle's builder
+ * cannot write; every write in it is built by Drizzle.
+ */
+async function announce(tx: Transaction, broadcast: Broadcast, writes: SQLWrapper[] = []): Promise<void> {
   const empty =
     !broadcast.mail && !broadcast.notifications?.length && !broadcast.counts?.length && !broadcast.sessions?.length;
-  if (empty) return;
-  for (const payload of encodeBroadcast(broadcast)) await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+  const notifies = empty ? [] : encodeBroadcast(broadcast).map((payload) => sql`pg_notify(${CHANNEL}, ${payload})`);
+  if (notifies.length === 0 && writes.length === 0) return;
+  const withs = writes.map((write, index) => sql`${sql.identifier(`write_${String(index)}`)} as (${write.getSQL()})`);
+  await tx.execute(
+    sql`${withs.length > 0 ? sql`with ${sql.join(withs, sql`, `)} ` : sql``}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`,
+  );
 }
