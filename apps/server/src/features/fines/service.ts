@@ -33,12 +33,16 @@ export async function issueFine(
     evidence: body.evidence,
     publicOrigin: context.publicUrl,
   });
-  return db.transaction(async (tx) => {
-    const found = await findOffenderAndRule(tx, context.household.id, body.offender_id, body.rule_id);
-    if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
-    const { offender, rule } = found;
-    if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
+  const found = await findOffenderAndRule(db, {
+    householdId: context.household.id,
+    offenderId: body.offender_id,
+    ruleId: body.rule_id,
+  });
+  if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
+  const { offender, rule } = found;
+  if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
 
+  return db.transaction(async (tx) => {
     const [fine] = await tx
       .insert(fines)
       .values({
