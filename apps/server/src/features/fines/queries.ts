@@ -2,7 +2,8 @@ import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzl
 import type { FineStatus } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { disputes, fineEdits, fines, rules, users } from "../../db/schema.js";
+import { disputes, fineEdits, fines, notificationPreferences, rules, users } from "../../db/schema.js";
+import { preferenceOf, recipientFields } from "../notifications/record.js";
 import { timestampOf, type PagePosition } from "./page-cursor.js";
 import type { FineRow } from "./presenter.js";
 
@@ -99,8 +100,9 @@ export function listFineEdits(db: Executor, fineId: string) {
 
 const offenderAndRule = preparedPerDatabase((db) =>
   db
-    .select({ offender: { id: users.id, displayName: users.displayName }, rule: { id: rules.id, title: rules.title } })
+    .select({ offender: recipientFields, rule: { id: rules.id, title: rules.title } })
     .from(users)
+    .leftJoin(notificationPreferences, preferenceOf("fine_received"))
     .leftJoin(
       rules,
       and(
@@ -122,7 +124,8 @@ const offenderAndRule = preparedPerDatabase((db) =>
 
 /**
  * Who is fined and under which rule, in one round trip: null when the offender is not a member of the household (a
- * deleted account included); `rule` null when the rule is not one of the household's rules in force. A prepared
+ * deleted account included); `rule` null when the rule is not one of the household's rules in force. The offender
+ * comes as a recipient of `fine_received` (with that preference), so telling them reads nothing more. A prepared
  * statement (every issued fine asks it), so it runs on `db`, before the issue's transaction: it only reads, and
  * inside the transaction it would see no more than it does just before it (READ COMMITTED, no lock either way).
  */

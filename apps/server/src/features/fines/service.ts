@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
 import { badRequest, conflict, forbidden } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
+import { recordNotification } from "../notifications/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { FINE_CHANGED_MEANWHILE, storyOf, tell, type Actor } from "./lifecycle.js";
@@ -66,7 +67,8 @@ export async function issueFine(
       ruleTitle: rule.title,
       amount: formatAmount(fine.amountMinor, context.household.currency),
     });
-    await tell(tx, context, fine, { type: "fine_received", recipientId: offender.id, ...text });
+    const event = { type: "fine_received" as const, householdId: fine.householdId, recipients: [offender], ...text };
+    await recordNotification(tx, event, context.publicUrl);
     return fine;
   });
 }

@@ -15,13 +15,46 @@ import type { MailMessage } from "./mailer.js";
  * mail sends it. See docs/decisions/026.
  */
 
-export interface NotificationEvent {
+/**
+ * What a recipient is told from: their account and their preference for the event's type. `recipientFields` over
+ * `users` left joined to `notification_preferences` on `preferenceOf(type)`.
+ */
+export const recipientFields = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  inAppEnabled: notificationPreferences.inAppEnabled,
+  emailEnabled: notificationPreferences.emailEnabled,
+};
+export interface Recipient {
+  id: string;
+  email: string | null;
+  displayName: string;
+  /** Null when the user has no preference row for the type: the defaults. */
+  inAppEnabled: boolean | null;
+  emailEnabled: boolean | null;
+}
+
+/** The join condition that gives each `users` row its preference for `type`, if it has one. */
+export const preferenceOf = (type: NotificationTypeId) =>
+  and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.typeId, type));
+
+interface EventText {
   type: NotificationTypeId;
   householdId: string | null;
-  recipientIds: string[];
   title: string;
   message: string;
 }
+
+export type NotificationEvent = EventText &
+  (
+    | { recipientIds: string[] }
+    /**
+     * Recipients the caller read already, in a query of its own (issuing a fine reads the offender anyway):
+     * `recipientFields` joined on `preferenceOf` this event's type, deleted accounts left out. Saves a round trip.
+     */
+    | { recipients: Recipient[] }
+  );
 
 /**
  * Records an event for its recipients: the one place that decides who is told and how. Each recipient (deleted
@@ -30,23 +63,11 @@ export interface NotificationEvent {
  * mail server that is down can never fail or roll back the event.
  */
 export async function recordNotification(tx: Transaction, event: NotificationEvent, publicUrl: string): Promise<void> {
-  const ids = [...new Set(event.recipientIds)];
-  if (ids.length === 0) return;
-
-  const recipients = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      inAppEnabled: notificationPreferences.inAppEnabled,
-      emailEnabled: notificationPreferences.emailEnabled,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.typeId, event.type)),
-    )
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  const recipients =
+    "recipients" in event
+      ? [...new Map(event.recipients.map((recipient) => [recipient.id, recipient])).values()]
+      : await readRecipients(tx, event.type, event.recipientIds);
+  if (recipients.length === 0) return;
 
   // No preference row means the defaults: both on. The ids are made here rather than by the database so that the
   // NOTIFY naming them goes out in the same statement as the rows.
@@ -68,6 +89,17 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
     ...(notificationRows.length > 0 ? [tx.insert(notifications).values(notificationRows)] : []),
     ...(mailRows.length > 0 ? [tx.insert(mailOutbox).values(mailRows)] : []),
   ]);
+}
+
+/** The users of `ids` whose accounts are not deleted, with their preference for `type`. */
+async function readRecipients(tx: Transaction, type: NotificationTypeId, ids: string[]): Promise<Recipient[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return tx
+    .select(recipientFields)
+    .from(users)
+    .leftJoin(notificationPreferences, preferenceOf(type))
+    .where(and(inArray(users.id, unique), isNull(users.deletedAt)));
 }
 
 /**
