@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationTypeId } from "@housemate/contract";
-import type { Transaction } from "../../db/client.js";
+import type { Executor, Transaction } from "../../db/client.js";
 import { mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
 import { CHANNEL, encodeBroadcast, type Broadcast } from "./broadcast.js";
 import { notificationEmail } from "./email.js";
 import type { MailMessage } from "./mailer.js";
 
 /**
- * Everything that must reach people is recorded here, inside the transaction of the change that causes it, and
+ * Everything that must reach people is recorded here, in the transaction of the change that causes it, and
  * announced with a NOTIFY in that same transaction. PostgreSQL (and PGlite) hand a NOTIFY to the listeners only
  * when its transaction commits, and never when it rolls back, so delivery after commit needs no one to remember
  * it: every instance hears the commit (plugin.ts) and pushes to the sockets it holds; the instance that queued
- * mail sends it. See docs/decisions/026.
+ * mail sends it. See docs/decisions/026 and 030.
  */
 
 /**
@@ -57,20 +57,25 @@ export type NotificationEvent = EventText &
   );
 
 /**
- * Records an event for its recipients: the one place that decides who is told and how. Each recipient (deleted
- * accounts skipped) gets a stored in-app notification, pushed live to their open sockets, when their preference for
- * the type has in-app on, and an email when it has email on (both default to on). Mail is only queued here, so a
- * mail server that is down can never fail or roll back the event.
+ * Decides who is told of an event and how, the one place that does: each recipient (deleted accounts skipped) gets a
+ * stored in-app notification, pushed live to their open sockets, when their preference for the type has in-app on,
+ * and an email when it has email on (both default to on). Mail is only queued, so a mail server that is down can
+ * never fail or roll back the event.
+ *
+ * What it decides comes back as the WITH queries of a statement, not yet sent: the rows to insert, the first of them
+ * carrying the NOTIFY in its RETURNING. A change that is a single statement takes them into its own WITH
+ * (`db.with(...writes).insert(…)`): the change and its notifications are then one statement, a transaction by itself.
+ * PostgreSQL runs a data-modifying WITH to completion, RETURNING included, whether or not the statement reads it.
+ * Inside a longer transaction, use `recordNotification`. Empty when nobody is told.
  */
-export async function recordNotification(tx: Transaction, event: NotificationEvent, publicUrl: string): Promise<void> {
+export async function notificationWrites(db: Executor, event: NotificationEvent, publicUrl: string) {
   const recipients =
     "recipients" in event
       ? [...new Map(event.recipients.map((recipient) => [recipient.id, recipient])).values()]
-      : await readRecipients(tx, event.type, event.recipientIds);
-  if (recipients.length === 0) return;
+      : await readRecipients(db, event.type, event.recipientIds);
 
   // No preference row means the defaults: both on. The ids are made here rather than by the database so that the
-  // NOTIFY naming them goes out in the same statement as the rows.
+  // NOTIFY can name them before they are written.
   const notificationRows = recipients
     .filter((r) => r.inAppEnabled !== false)
     .map((r) => ({
@@ -85,17 +90,47 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
     r.emailEnabled !== false && r.email ? [{ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) }] : [],
   );
 
-  await announce(tx, { notifications: notificationRows.map((row) => row.id), mail: mailRows.length > 0 }, [
-    ...(notificationRows.length > 0 ? [tx.insert(notifications).values(notificationRows)] : []),
-    ...(mailRows.length > 0 ? [tx.insert(mailOutbox).values(mailRows)] : []),
-  ]);
+  // The NOTIFY rides on the first write's RETURNING (the other returns its ids only because a WITH query must return
+  // something).
+  const broadcast = { notifications: notificationRows.map((row) => row.id), mail: mailRows.length > 0 };
+  const stored =
+    notificationRows.length > 0
+      ? db
+          .$with("stored_notifications")
+          .as(db.insert(notifications).values(notificationRows).returning(announcing(broadcast)))
+      : null;
+  const queued =
+    mailRows.length > 0
+      ? db.$with("queued_mail").as(
+          db
+            .insert(mailOutbox)
+            .values(mailRows)
+            .returning(stored ? { id: mailOutbox.id } : announcing(broadcast)),
+        )
+      : null;
+  return [stored, queued].filter((write) => write !== null);
+}
+
+/**
+ * Records an event for its recipients inside the caller's transaction, as `notificationWrites` decides, in one
+ * statement (and a read of the recipients when the event names them by id).
+ */
+export async function recordNotification(tx: Transaction, event: NotificationEvent, publicUrl: string): Promise<void> {
+  const writes = await notificationWrites(tx, event, publicUrl);
+  const [first] = writes;
+  // A statement needs a main part besides its WITH queries: reading the first write is the smallest.
+  if (first)
+    await tx
+      .with(...writes)
+      .select({ written: sql`1` })
+      .from(first);
 }
 
 /** The users of `ids` whose accounts are not deleted, with their preference for `type`. */
-async function readRecipients(tx: Transaction, type: NotificationTypeId, ids: string[]): Promise<Recipient[]> {
+async function readRecipients(db: Executor, type: NotificationTypeId, ids: string[]): Promise<Recipient[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  return tx
+  return db
     .select(recipientFields)
     .from(users)
     .leftJoin(notificationPreferences, preferenceOf(type))
@@ -107,41 +142,37 @@ async function readRecipients(tx: Transaction, type: NotificationTypeId, ids: st
  * transaction commits, and is retried from the outbox if the mail server fails. `now` is the app's clock.
  */
 export async function queueMail(tx: Transaction, message: MailMessage, now: Date): Promise<void> {
-  const mail = tx.insert(mailOutbox).values({
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html ?? null,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-  await announce(tx, { mail: true }, [mail]);
+  await tx
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning(announcing({ mail: true }));
 }
 
 /** These users' notifications were marked read: once committed, each of their open sockets gets the new count. */
 export async function announceCountsChanged(tx: Transaction, userIds: string[]): Promise<void> {
-  await announce(tx, { counts: userIds });
+  if (userIds.length > 0) await tx.execute(sql`select ${notifying({ counts: userIds })}`);
 }
 
 /** These users' sessions were revoked: once committed, their open sockets are checked at once, on every instance. */
 export async function announceSessionsEnded(tx: Transaction, userIds: string[]): Promise<void> {
-  await announce(tx, { sessions: userIds });
+  if (userIds.length > 0) await tx.execute(sql`select ${notifying({ sessions: userIds })}`);
 }
 
 /**
- * NOTIFYs the broadcast; held by the database until the transaction commits, dropped if it rolls back. `writes` (the
- * rows the broadcast is about) go in the same statement, as data-modifying WITHs, which PostgreSQL runs to completion
- * whether or not anything reads them: one round trip instead of one per write and one for the NOTIFY. The statement is
- * put together with `sql` because its main part, a SELECT of the NOTIFYs with no FROM, is one that Drizzle's builder
- * cannot write; every write in it is built by Drizzle.
+ * The NOTIFYs of a broadcast as one SQL expression (of no value): the database holds them until the transaction
+ * commits and drops them if it rolls back.
  */
-async function announce(tx: Transaction, broadcast: Broadcast, writes: SQLWrapper[] = []): Promise<void> {
-  const empty =
-    !broadcast.mail && !broadcast.notifications?.length && !broadcast.counts?.length && !broadcast.sessions?.length;
-  const notifies = empty ? [] : encodeBroadcast(broadcast).map((payload) => sql`pg_notify(${CHANNEL}, ${payload})`);
-  if (notifies.length === 0 && writes.length === 0) return;
-  const withs = writes.map((write, index) => sql`${sql.identifier(`write_${String(index)}`)} as (${write.getSQL()})`);
-  await tx.execute(
-    sql`${withs.length > 0 ? sql`with ${sql.join(withs, sql`, `)} ` : sql``}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`,
-  );
+function notifying(broadcast: Broadcast) {
+  const notifies = encodeBroadcast(broadcast).map((payload) => sql`pg_notify(${CHANNEL}, ${payload})`);
+  return sql`concat(${sql.join(notifies, sql`, `)})`;
 }
+
+/** The broadcast's NOTIFYs as a RETURNING selection, for the write the broadcast is about. */
+const announcing = (broadcast: Broadcast) => ({ announced: notifying(broadcast).mapWith(String).as("announced") });
