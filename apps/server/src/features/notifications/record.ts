@@ -91,7 +91,7 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
   );
 
   // The NOTIFY rides on the first write's RETURNING (the other returns its ids only because a WITH query must return
-  // something).
+  // something). It is evaluated for each row written; PostgreSQL delivers identical NOTIFYs of a transaction once.
   const broadcast = { notifications: notificationRows.map((row) => row.id), mail: mailRows.length > 0 };
   const stored =
     notificationRows.length > 0
@@ -118,12 +118,12 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
 export async function recordNotification(tx: Transaction, event: NotificationEvent, publicUrl: string): Promise<void> {
   const writes = await notificationWrites(tx, event, publicUrl);
   const [first] = writes;
+  if (!first) return;
   // A statement needs a main part besides its WITH queries: reading the first write is the smallest.
-  if (first)
-    await tx
-      .with(...writes)
-      .select({ written: sql`1` })
-      .from(first);
+  await tx
+    .with(...writes)
+    .select({ written: sql`1` })
+    .from(first);
 }
 
 /** The users of `ids` whose accounts are not deleted, with their preference for `type`. */
