@@ -16,6 +16,7 @@ import {
   users,
 } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { statementsDuring } from "./helpers/statements.js";
 import {
   buildFine,
   buildFlatOfThree,
@@ -129,6 +130,23 @@ describe("issuing a fine", () => {
     expect(received?.message).toContain("£2.50");
     expect(received?.message).toContain("Dishes left overnight");
     for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_received")).toHaveLength(0);
+  });
+
+  it("costs three round trips: the session, the offender and rule, and one statement writing fine and notification", async () => {
+    const w = await flat();
+    let res: Awaited<ReturnType<typeof issue>> | undefined;
+    const statements = await statementsDuring(async () => {
+      res = await issue(w, w.ana.token);
+    });
+    expect(res?.statusCode).toBe(201);
+    // Named prepared statements on PostgreSQL, plain SQL text on PGlite: what each one reads or writes is the point.
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toMatch(/from "sessions"/);
+    expect(statements[1]).toMatch(/from "users" left join "notification_preferences"/);
+    expect(statements[2]).toMatch(
+      /^with "stored_notifications" as \(insert into "notifications".*insert into "fines"/s,
+    );
+    expect(await notificationsOf(w.ben.user.id, "fine_received")).toHaveLength(1);
   });
 
   it("tells the offender in words, in the app and by email, whatever their names and rules contain", async () => {

@@ -1,7 +1,9 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { FineStatus } from "@housemate/contract";
-import type { Executor } from "../../db/client.js";
-import { disputes, fineEdits, fines, rules, users } from "../../db/schema.js";
+import type { Database, Executor } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
+import { disputes, fineEdits, fines, notificationPreferences, rules, users } from "../../db/schema.js";
+import { preferenceOf, recipientFields } from "../notifications/record.js";
 import { timestampOf, type PagePosition } from "./page-cursor.js";
 import type { FineRow } from "./presenter.js";
 
@@ -96,17 +98,42 @@ export function listFineEdits(db: Executor, fineId: string) {
   return db.select().from(fineEdits).where(eq(fineEdits.fineId, fineId)).orderBy(fineEdits.createdAt, fineEdits.id);
 }
 
+const offenderAndRule = preparedPerDatabase((db) =>
+  db
+    .select({ offender: recipientFields, rule: { id: rules.id, title: rules.title } })
+    .from(users)
+    .leftJoin(notificationPreferences, preferenceOf("fine_received"))
+    .leftJoin(
+      rules,
+      and(
+        eq(rules.id, sql.placeholder("ruleId")),
+        eq(rules.householdId, sql.placeholder("householdId")),
+        isNull(rules.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(users.id, sql.placeholder("offenderId")),
+        eq(users.householdId, sql.placeholder("householdId")),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare("find_offender_and_rule"),
+);
+
 /**
  * Who is fined and under which rule, in one round trip: null when the offender is not a member of the household (a
- * deleted account included); `rule` null when the rule is not one of the household's rules in force.
+ * deleted account included); `rule` null when the rule is not one of the household's rules in force. The offender
+ * comes as a recipient of `fine_received` (with that preference), so telling them reads nothing more. A prepared
+ * statement (every issued fine asks it), so it runs on `db`, before the issue's transaction: it only reads, and
+ * inside the transaction it would see no more than it does just before it (READ COMMITTED, no lock either way).
  */
-export async function findOffenderAndRule(db: Executor, householdId: string, offenderId: string, ruleId: string) {
-  const [row] = await db
-    .select({ offender: { id: users.id, displayName: users.displayName }, rule: { id: rules.id, title: rules.title } })
-    .from(users)
-    .leftJoin(rules, and(eq(rules.id, ruleId), eq(rules.householdId, householdId), isNull(rules.deletedAt)))
-    .where(and(eq(users.id, offenderId), eq(users.householdId, householdId), isNull(users.deletedAt)))
-    .limit(1);
+export async function findOffenderAndRule(
+  db: Database,
+  params: { householdId: string; offenderId: string; ruleId: string },
+) {
+  const [row] = await offenderAndRule(db).execute(params);
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
 import { badRequest, conflict, forbidden } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
+import { notificationWrites } from "../notifications/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { FINE_CHANGED_MEANWHILE, storyOf, tell, type Actor } from "./lifecycle.js";
@@ -20,7 +21,7 @@ export const NOT_A_RULE_MESSAGE = "That rule is not one of your household's rule
 
 /**
  * Issues a fine from the caller to another member of the household under one of its rules in force, and tells the
- * offender, in one transaction.
+ * offender. The fine and its notification are written by one statement, which is a transaction by itself.
  */
 export async function issueFine(
   db: Database,
@@ -33,38 +34,44 @@ export async function issueFine(
     evidence: body.evidence,
     publicOrigin: context.publicUrl,
   });
-  return db.transaction(async (tx) => {
-    const found = await findOffenderAndRule(tx, context.household.id, body.offender_id, body.rule_id);
-    if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
-    const { offender, rule } = found;
-    if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
-
-    const [fine] = await tx
-      .insert(fines)
-      .values({
-        householdId: context.household.id,
-        offenderId: offender.id,
-        createdBy: context.user.id,
-        ruleId: rule.id,
-        amountMinor: toMinor(body.amount),
-        status: "pending",
-        description: body.description ?? "",
-        ...evidence,
-        createdAt: context.now,
-        updatedAt: context.now,
-      })
-      .returning();
-    if (!fine) throw new Error("fine insert returned no row");
-
-    const text = fineReceivedText({
-      issuerName: context.user.displayName,
-      offenderName: offender.displayName,
-      ruleTitle: rule.title,
-      amount: formatAmount(fine.amountMinor, context.household.currency),
-    });
-    await tell(tx, context, fine, { type: "fine_received", recipientId: offender.id, ...text });
-    return fine;
+  const found = await findOffenderAndRule(db, {
+    householdId: context.household.id,
+    offenderId: body.offender_id,
+    ruleId: body.rule_id,
   });
+  if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
+  const { offender, rule } = found;
+  if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
+
+  const amountMinor = toMinor(body.amount);
+  const text = fineReceivedText({
+    issuerName: context.user.displayName,
+    offenderName: offender.displayName,
+    ruleTitle: rule.title,
+    amount: formatAmount(amountMinor, context.household.currency),
+  });
+  const event = { type: "fine_received" as const, householdId: context.household.id, recipients: [offender], ...text };
+  // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
+  // notification, mail and NOTIFY go in the insert's WITH, and one statement commits (or fails) them all.
+  const toldOffender = await notificationWrites(db, event, context.publicUrl);
+  const [fine] = await db
+    .with(...toldOffender)
+    .insert(fines)
+    .values({
+      householdId: context.household.id,
+      offenderId: offender.id,
+      createdBy: context.user.id,
+      ruleId: rule.id,
+      amountMinor,
+      status: "pending",
+      description: body.description ?? "",
+      ...evidence,
+      createdAt: context.now,
+      updatedAt: context.now,
+    })
+    .returning();
+  if (!fine) throw new Error("fine insert returned no row");
+  return fine;
 }
 
 /**

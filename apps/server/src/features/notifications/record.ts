@@ -1,56 +1,85 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationTypeId } from "@housemate/contract";
-import type { Transaction } from "../../db/client.js";
+import type { Executor, Transaction } from "../../db/client.js";
 import { mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
 import { CHANNEL, encodeBroadcast, type Broadcast } from "./broadcast.js";
 import { notificationEmail } from "./email.js";
 import type { MailMessage } from "./mailer.js";
 
 /**
- * Everything that must reach people is recorded here, inside the transaction of the change that causes it, and
+ * Everything that must reach people is recorded here, in the transaction of the change that causes it, and
  * announced with a NOTIFY in that same transaction. PostgreSQL (and PGlite) hand a NOTIFY to the listeners only
  * when its transaction commits, and never when it rolls back, so delivery after commit needs no one to remember
  * it: every instance hears the commit (plugin.ts) and pushes to the sockets it holds; the instance that queued
- * mail sends it. See docs/decisions/026.
+ * mail sends it. See docs/decisions/026 and 030.
  */
 
-export interface NotificationEvent {
+/**
+ * What a recipient is told from: their account and their preference for the event's type. `recipientFields` over
+ * `users` left joined to `notification_preferences` on `preferenceOf(type)`.
+ */
+export const recipientFields = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  inAppEnabled: notificationPreferences.inAppEnabled,
+  emailEnabled: notificationPreferences.emailEnabled,
+};
+export interface Recipient {
+  id: string;
+  email: string | null;
+  displayName: string;
+  /** Null when the user has no preference row for the type: the defaults. */
+  inAppEnabled: boolean | null;
+  emailEnabled: boolean | null;
+}
+
+/** The join condition that gives each `users` row its preference for `type`, if it has one. */
+export const preferenceOf = (type: NotificationTypeId) =>
+  and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.typeId, type));
+
+interface EventText {
   type: NotificationTypeId;
   householdId: string | null;
-  recipientIds: string[];
   title: string;
   message: string;
 }
 
+export type NotificationEvent = EventText &
+  (
+    | { recipientIds: string[] }
+    /**
+     * Recipients the caller read already, in a query of its own (issuing a fine reads the offender anyway):
+     * `recipientFields` joined on `preferenceOf` this event's type, deleted accounts left out. Saves a round trip.
+     */
+    | { recipients: Recipient[] }
+  );
+
 /**
- * Records an event for its recipients: the one place that decides who is told and how. Each recipient (deleted
- * accounts skipped) gets a stored in-app notification, pushed live to their open sockets, when their preference for
- * the type has in-app on, and an email when it has email on (both default to on). Mail is only queued here, so a
- * mail server that is down can never fail or roll back the event.
+ * Decides who is told of an event and how, the one place that does: each recipient (deleted accounts skipped) gets a
+ * stored in-app notification, pushed live to their open sockets, when their preference for the type has in-app on,
+ * and an email when it has email on (both default to on). Mail is only queued, so a mail server that is down can
+ * never fail or roll back the event.
+ *
+ * What it decides comes back as the WITH queries of a statement, not yet sent: the rows to insert, the first of them
+ * carrying the NOTIFY in its RETURNING. A change that is a single statement takes them into its own WITH
+ * (`db.with(...writes).insert(…)`): the change and its notifications are then one statement, a transaction by itself.
+ * PostgreSQL runs a data-modifying WITH to completion, RETURNING included, whether or not the statement reads it.
+ * Inside a longer transaction, use `recordNotification`. Empty when nobody is told.
  */
-export async function recordNotification(tx: Transaction, event: NotificationEvent, publicUrl: string): Promise<void> {
-  const ids = [...new Set(event.recipientIds)];
-  if (ids.length === 0) return;
+export async function notificationWrites(db: Executor, event: NotificationEvent, publicUrl: string) {
+  const recipients =
+    "recipients" in event
+      ? [...new Map(event.recipients.map((recipient) => [recipient.id, recipient])).values()]
+      : await readRecipients(db, event.type, event.recipientIds);
 
-  const recipients = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      inAppEnabled: notificationPreferences.inAppEnabled,
-      emailEnabled: notificationPreferences.emailEnabled,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.typeId, event.type)),
-    )
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-
-  // No preference row means the defaults: both on.
+  // No preference row means the defaults: both on. The ids are made here rather than by the database so that the
+  // NOTIFY can name them before they are written.
   const notificationRows = recipients
     .filter((r) => r.inAppEnabled !== false)
     .map((r) => ({
+      id: randomUUID(),
       userId: r.id,
       householdId: event.householdId,
       typeId: event.type,
@@ -61,18 +90,51 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
     r.emailEnabled !== false && r.email ? [{ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) }] : [],
   );
 
-  const returned = { id: notifications.id };
-  let stored: { id: string }[] = [];
-  if (notificationRows.length > 0 && mailRows.length > 0) {
-    // Both in one round trip: the queued mail rides along as a data-modifying WITH.
-    const queued = tx.$with("queued_mail").as(tx.insert(mailOutbox).values(mailRows));
-    stored = await tx.with(queued).insert(notifications).values(notificationRows).returning(returned);
-  } else if (notificationRows.length > 0) {
-    stored = await tx.insert(notifications).values(notificationRows).returning(returned);
-  } else if (mailRows.length > 0) {
-    await tx.insert(mailOutbox).values(mailRows);
-  }
-  await announce(tx, { notifications: stored.map((row) => row.id), mail: mailRows.length > 0 });
+  // The NOTIFY rides on the first write's RETURNING (the other returns its ids only because a WITH query must return
+  // something). It is evaluated for each row written; PostgreSQL delivers identical NOTIFYs of a transaction once.
+  const broadcast = { notifications: notificationRows.map((row) => row.id), mail: mailRows.length > 0 };
+  const stored =
+    notificationRows.length > 0
+      ? db
+          .$with("stored_notifications")
+          .as(db.insert(notifications).values(notificationRows).returning(announcing(broadcast)))
+      : null;
+  const queued =
+    mailRows.length > 0
+      ? db.$with("queued_mail").as(
+          db
+            .insert(mailOutbox)
+            .values(mailRows)
+            .returning(stored ? { id: mailOutbox.id } : announcing(broadcast)),
+        )
+      : null;
+  return [stored, queued].filter((write) => write !== null);
+}
+
+/**
+ * Records an event for its recipients inside the caller's transaction, as `notificationWrites` decides, in one
+ * statement (and a read of the recipients when the event names them by id).
+ */
+export async function recordNotification(tx: Transaction, event: NotificationEvent, publicUrl: string): Promise<void> {
+  const writes = await notificationWrites(tx, event, publicUrl);
+  const [first] = writes;
+  if (!first) return;
+  // A statement needs a main part besides its WITH queries: reading the first write is the smallest.
+  await tx
+    .with(...writes)
+    .select({ written: sql`1` })
+    .from(first);
+}
+
+/** The users of `ids` whose accounts are not deleted, with their preference for `type`. */
+async function readRecipients(db: Executor, type: NotificationTypeId, ids: string[]): Promise<Recipient[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db
+    .select(recipientFields)
+    .from(users)
+    .leftJoin(notificationPreferences, preferenceOf(type))
+    .where(and(inArray(users.id, unique), isNull(users.deletedAt)));
 }
 
 /**
@@ -80,31 +142,37 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
  * transaction commits, and is retried from the outbox if the mail server fails. `now` is the app's clock.
  */
 export async function queueMail(tx: Transaction, message: MailMessage, now: Date): Promise<void> {
-  await tx.insert(mailOutbox).values({
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html ?? null,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-  await announce(tx, { mail: true });
+  await tx
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning(announcing({ mail: true }));
 }
 
 /** These users' notifications were marked read: once committed, each of their open sockets gets the new count. */
 export async function announceCountsChanged(tx: Transaction, userIds: string[]): Promise<void> {
-  await announce(tx, { counts: userIds });
+  if (userIds.length > 0) await tx.execute(sql`select ${notifying({ counts: userIds })}`);
 }
 
 /** These users' sessions were revoked: once committed, their open sockets are checked at once, on every instance. */
 export async function announceSessionsEnded(tx: Transaction, userIds: string[]): Promise<void> {
-  await announce(tx, { sessions: userIds });
+  if (userIds.length > 0) await tx.execute(sql`select ${notifying({ sessions: userIds })}`);
 }
 
-/** NOTIFYs the broadcast; held by the database until the transaction commits, dropped if it rolls back. */
-async function announce(tx: Transaction, broadcast: Broadcast): Promise<void> {
-  const empty =
-    !broadcast.mail && !broadcast.notifications?.length && !broadcast.counts?.length && !broadcast.sessions?.length;
-  if (empty) return;
-  for (const payload of encodeBroadcast(broadcast)) await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+/**
+ * The NOTIFYs of a broadcast as one SQL expression (of no value): the database holds them until the transaction
+ * commits and drops them if it rolls back.
+ */
+function notifying(broadcast: Broadcast) {
+  const notifies = encodeBroadcast(broadcast).map((payload) => sql`pg_notify(${CHANNEL}, ${payload})`);
+  return sql`concat(${sql.join(notifies, sql`, `)})`;
 }
+
+/** The broadcast's NOTIFYs as a RETURNING selection, for the write the broadcast is about. */
+const announcing = (broadcast: Broadcast) => ({ announced: notifying(broadcast).mapWith(String).as("announced") });
