@@ -110,7 +110,12 @@ export const useAuthStore = create<AuthState>()(
         if (!currentUser) return;
         try {
           const fresh = await getCurrentUser(currentUser.id);
-          if (get().currentUser?.id !== fresh.id) return;
+          const shown = get().currentUser;
+          if (shown?.id !== fresh.id) return;
+          // Unchanged, as it usually is, the store is left alone: a new user object re-renders every screen that
+          // reads the user, and one arriving while React renders the first screen in slices makes it throw those
+          // slices away and render everything again in one task (a store changed mid-render; issue 14).
+          if (JSON.stringify(fresh) === JSON.stringify(shown)) return;
           saveUser(fresh);
           set({ currentUser: fresh });
         } catch {
