@@ -65,6 +65,20 @@ describe("confirming the session with the server on start", () => {
     expect(JSON.parse(localStorage.getItem("user") ?? "null")).toMatchObject({ household_id: "h2" });
   });
 
+  it("leaves the store alone when the user is unchanged, so no screen renders again for it", async () => {
+    storeSession();
+    const server = respondWith({ "GET /api/users/u1": { body: { data: serverUser() } } });
+    const changes = vi.fn();
+    const stopWatching = useAuthStore.subscribe(changes);
+    useAuthStore.getState().checkAuth();
+    changes.mockClear();
+    // A second confirmation, awaited to its end: the first, asked for before it, has been handled by then.
+    await useAuthStore.getState().confirmSession();
+    expect(server.requests).toHaveLength(2);
+    expect(changes).not.toHaveBeenCalled();
+    stopWatching();
+  });
+
   it("signs out at once when the server no longer knows the session", async () => {
     storeSession();
     respondWith({
