@@ -11,10 +11,14 @@ export const FINES_LOAD_FAILED = "These fines could not be loaded.";
 
 /** A grey bar inside a line of text, so the line keeps the height of the text it stands for. */
 function Bar({ className }: { className: string }) {
-  return (
-    <span aria-hidden="true" className={cn("inline-block animate-pulse rounded-md bg-muted align-middle", className)} />
-  );
+  return <span aria-hidden="true" className={cn("inline-block rounded-md bg-muted align-middle", className)} />;
 }
+
+/**
+ * A loading list pulses as one: an animation on every bar of every skeleton row (a hundred on the dashboard) made the
+ * first frame's style and layout twice as long on a phone (docs/performance.md, issue 14).
+ */
+const PULSE_AS_ONE = "animate-pulse [&_*]:animate-none";
 
 /**
  * A compact fine row while it loads: the same boxes, line heights and button row as `FineCard`'s compact layout
@@ -37,7 +41,7 @@ function FineRowSkeleton() {
             <p className="text-sm font-bold">
               <Bar className="h-3.5 w-12" />
             </p>
-            <Badge variant="secondary" className="animate-pulse text-transparent" aria-hidden="true">
+            <Badge variant="secondary" className="text-transparent" aria-hidden="true">
               Pending
             </Badge>
           </div>
@@ -54,7 +58,7 @@ function FineRowSkeleton() {
 /** Placeholder cards while a list of full fine cards loads (My Fines). */
 export function FineListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <div className="flex flex-col gap-3" role="status" aria-label="Loading fines">
+    <div className={cn("flex flex-col gap-3", PULSE_AS_ONE)} role="status" aria-label="Loading fines">
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4 shadow-sm">
           <div className="flex items-start justify-between gap-3">
@@ -97,7 +101,7 @@ export function FineRows({ rows, shrink = false, isLoading, children }: FineRows
   return (
     <div className="grid">
       <div
-        className={cn("flex flex-col gap-2 [grid-area:1/1]", !isLoading && "invisible")}
+        className={cn("flex flex-col gap-2 [grid-area:1/1]", isLoading ? PULSE_AS_ONE : "invisible [&_*]:animate-none")}
         {...(isLoading ? { role: "status", "aria-label": "Loading fines" } : { "aria-hidden": true })}
       >
         {skeletons}
