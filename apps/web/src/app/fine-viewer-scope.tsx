@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import { useDeferredValue, useMemo, type ReactNode } from "react";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { FineViewerProvider, type FineViewer } from "@/features/fines/components/fine-viewer";
@@ -39,6 +39,8 @@ export function useFineViewerValue(): FineViewer | null {
 
 /** Provides the FineViewer to the fines components below; renders nothing without a household. */
 export function FineViewerScope({ children }: { children: ReactNode }) {
-  const viewer = useFineViewerValue();
+  // Every fine row reads it, so a new one (the household's currency, the members or the rules arriving) renders every
+  // row again: in the background, in React's slices, as the lists' own answers are (lib/deferred-query.ts).
+  const viewer = useDeferredValue(useFineViewerValue());
   return viewer ? <FineViewerProvider value={viewer}>{children}</FineViewerProvider> : null;
 }
