@@ -142,8 +142,9 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 async function request(method: string, path: string, body: Body, options: RequestOptions): Promise<unknown> {
   const { auth, query, signal, envelope } = options;
-  // Each request starts in a task of its own, not in the render that asked for it.
+  // Each request starts in a task of its own, not in the render that asked for it; one cancelled meanwhile does not.
   await nextTask();
+  signal?.throwIfAborted();
   const headers: Record<string, string> = { Accept: "application/json" };
   if (auth) {
     const token = localStorage.getItem(AUTH_TOKEN_KEY);

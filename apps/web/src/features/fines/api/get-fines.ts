@@ -62,9 +62,10 @@ export function useFinePages(scope: FineScope | null, filter: FineListFilter): F
   // Another list (a new tab or scope) starts at its first page, also when coming back to one walked before.
   if (walk.listKey !== listKey) setWalk({ listKey, cursors: [] });
   const cursors = walk.listKey === listKey ? walk.cursors : [];
+  const options = finePageQueryOptions(scope, filter, cursors.at(-1));
   const query = useDeferredQuery(
     useQuery({
-      ...finePageQueryOptions(scope, filter, cursors.at(-1)),
+      ...options,
       // The page on screen stays while the next page of the same list loads, so the list keeps its size; another
       // list's fines (and counts) never stand in for this one's.
       placeholderData: (previous, previousQuery) =>
@@ -72,6 +73,7 @@ export function useFinePages(scope: FineScope | null, filter: FineListFilter): F
           ? previous
           : undefined,
     }),
+    options.queryKey,
   );
   const page = query.data?.page;
   const fines = query.data?.data ?? [];

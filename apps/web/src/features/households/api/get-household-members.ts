@@ -23,5 +23,6 @@ export function getHouseholdMembersQueryOptions(householdId: string | null | und
 /** Everyone in the signed-in user's household, the user included; idle while they have none. */
 export function useHouseholdMembers() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
-  return useDeferredQuery(useQuery(getHouseholdMembersQueryOptions(householdId)));
+  const options = getHouseholdMembersQueryOptions(householdId);
+  return useDeferredQuery(useQuery(options), options.queryKey);
 }
