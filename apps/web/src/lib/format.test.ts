@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCurrency, formatDate } from "./format";
+import { formatCurrency, formatDate, parseDate } from "./format";
 
 describe("formatCurrency", () => {
   it("writes each currency the way SPEC §9's locale map says, with 2 decimals", () => {
@@ -38,5 +38,21 @@ describe("formatDate", () => {
     expect(formatDate(undefined)).toBe("Unknown");
     expect(formatDate("")).toBe("Unknown");
     expect(formatDate("not a date")).toBe("Unknown");
+    // Only ISO 8601, as the API writes it: what Date would guess from other text is not taken.
+    expect(formatDate("March 4, 2026")).toBe("Unknown");
+    expect(formatDate("2026-13-45T99:00:00Z")).toBe("Unknown");
+  });
+});
+
+describe("parseDate", () => {
+  it("reads the API's date-times with their offset, and without one as local time", () => {
+    expect(parseDate("2026-03-04T12:00:00.000Z").toISOString()).toBe("2026-03-04T12:00:00.000Z");
+    expect(parseDate("2026-03-04T12:00:00+02:00").toISOString()).toBe("2026-03-04T10:00:00.000Z");
+    expect(parseDate("2026-03-04T12:30")).toEqual(new Date(2026, 2, 4, 12, 30));
+  });
+
+  it("reads a date alone as that day here, not as midnight in London", () => {
+    expect(parseDate("2026-03-04")).toEqual(new Date(2026, 2, 4));
+    expect(formatDate("2026-03-04")).toBe("Mar 4, 2026");
   });
 });

@@ -1,4 +1,3 @@
-import { isValid, parseISO } from "date-fns";
 import { DEFAULT_FORM_CURRENCY, formatMoney, type Currency } from "@housemate/contract";
 
 /** SPEC §9: a household's currency when the screen does not know it yet. */
@@ -35,13 +34,28 @@ function fineDateFormatter(): Intl.DateTimeFormat {
   return fineDateFormat;
 }
 
+/** An ISO 8601 date, or date and time with an optional offset: what the API writes. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * The API's dates as the app reads them: an ISO 8601 date and time (with its offset, or local without one), or a date
+ * alone as that day here; anything else is an Invalid Date. What date-fns' parseISO did for these shapes, without its
+ * kilobyte of the first download (issue 14's dashboard budget).
+ */
+export function parseDate(value: string): Date {
+  const match = ISO_DATE.exec(value);
+  if (!match) return new Date(Number.NaN);
+  const [, year, month, day, time] = match;
+  return time ? new Date(value) : new Date(Number(year), Number(month) - 1, Number(day));
+}
+
 /**
  * SPEC §9: a fine's date as 'MMM d, yyyy' (e.g. 'Mar 4, 2026'), or 'Unknown' when there is none.
  * Intl's formatter: this one shape needs neither date-fns' pattern engine nor its locale data.
  */
 export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
-  const date = typeof value === "string" ? parseISO(value) : value;
-  if (!isValid(date)) return UNKNOWN_DATE;
+  const date = typeof value === "string" ? parseDate(value) : value;
+  if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
   return fineDateFormatter().format(date);
 }

@@ -1,5 +1,4 @@
-import { isValid, parseISO } from "date-fns";
-import { formatDate } from "@/lib/format";
+import { formatDate, parseDate } from "@/lib/format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,8 +26,8 @@ function timeParts(date: Date): { weekday: string; time: string } {
  * and time ('Mon 3:45 PM'); older, the date ('Mar 4, 2026', SPEC §9's date format).
  */
 export function formatNotificationTime(createdAt: string, now: Date = new Date()): string {
-  const date = parseISO(createdAt);
-  if (!isValid(date)) return "";
+  const date = parseDate(createdAt);
+  if (Number.isNaN(date.getTime())) return "";
   const age = now.getTime() - date.getTime();
   if (age >= 7 * DAY_MS) return formatDate(date);
   const { weekday, time } = timeParts(date);
