@@ -64,8 +64,8 @@ export function storeSession(user: User = serverUser(), expires = "2999-01-01T00
 
 /**
  * Lets the auth store read the session left on this device, as the app does on start. The store then confirms it with
- * the server, a request that starts in the next task (every request does): it goes out here, to the network the
- * test has not stubbed, rather than among the requests the test (or the next one) counts.
+ * the server, a request that starts in the next task (every request does): it goes out here, to whatever fetch is in
+ * place now (none stubbed yet, or the ending test's), rather than among the requests the next steps count.
  */
 export async function readStoredSession(): Promise<void> {
   useAuthStore.getState().checkAuth();
