@@ -1,16 +1,17 @@
 import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { startNativeDeepLinks } from "@/lib/native";
-import { App, router } from "./app";
+import { App, createAppRouter } from "./app";
 
 /**
  * Starts the app in #root: React, the router and the landing page, loaded by main.tsx as a chunk of their own.
  * A prerendered page (the landing page at /, app/prerender-landing.tsx) is taken over rather than painted again.
  */
 export function mountApp(container: HTMLElement, { prerendered }: { prerendered: boolean }): Root {
+  const router = createAppRouter();
   const app = (
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>
   );
   const root = prerendered ? hydrateAsTransition(container, app) : createRoot(container);
