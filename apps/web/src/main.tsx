@@ -1,7 +1,6 @@
 // The entry: the styles and this loader, nothing else. The app (React, the router, the landing page:
 // app/mount.tsx) is a chunk of its own, so that it can wait for the landing page's first paint.
 import "./index.css";
-import { nextTask } from "./lib/next-task";
 
 /** The longest the app waits for the landing page's first paint. */
 const PAINT_WAIT_LIMIT_MS = 3000;
@@ -15,12 +14,7 @@ if (!container) throw new Error("#root is missing from index.html");
 const prerendered = container.hasChildNodes();
 (prerendered ? firstPaint() : Promise.resolve())
   .then(() => import("./app/mount"))
-  // Mounting (making the router, which starts loading the screen's code) in a task of its own: evaluating the app
-  // is one long task already.
-  .then(async ({ mountApp }) => {
-    await nextTask();
-    mountApp(container, { prerendered });
-  })
+  .then(({ mountApp }) => mountApp(container, { prerendered }))
   .catch((error: unknown) => {
     // The prerendered landing page still works without it, its links being plain links.
     console.error("The app failed to load", error);

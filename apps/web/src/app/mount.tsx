@@ -1,13 +1,17 @@
 import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { startNativeDeepLinks } from "@/lib/native";
+import { nextTask } from "@/lib/next-task";
 import { App, createAppRouter } from "./app";
 
 /**
  * Starts the app in #root: React, the router and the landing page, loaded by main.tsx as a chunk of their own.
  * A prerendered page (the landing page at /, app/prerender-landing.tsx) is taken over rather than painted again.
  */
-export function mountApp(container: HTMLElement, { prerendered }: { prerendered: boolean }): Root {
+export async function mountApp(container: HTMLElement, { prerendered }: { prerendered: boolean }): Promise<Root> {
+  // In a task of its own, after the one that evaluated the app (React, the router, the landing page): making the
+  // router matches the page and starts loading its screens' code, a third of that task on a phone (issue 14).
+  await nextTask();
   const router = createAppRouter();
   const app = (
     <StrictMode>

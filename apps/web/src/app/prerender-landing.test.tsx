@@ -57,7 +57,7 @@ async function hydratedPage() {
   };
   mounted.push(close);
   await act(async () => {
-    root = mountApp(container, { prerendered: true });
+    root = await mountApp(container, { prerendered: true });
   });
   const mismatches = () => warn.mock.calls.filter(([message]) => message === "The prerendered page was rendered again");
   return { container, preview, mismatches, close };
