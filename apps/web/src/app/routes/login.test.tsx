@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { respondWith, storeSession } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith, storeSession } from "@/lib/testing/fake-server";
 import { Component as LoginPage } from "./login";
 
 function renderLogin(state?: unknown) {
@@ -31,8 +31,8 @@ describe("sign-in page", () => {
   });
 
   it("sends the link, keeps the email locally and shows the check-your-inbox state", async () => {
-    let answer: (value: { body: unknown }) => void = () => undefined;
-    const server = respondWith({ "POST /api/auth/login": () => new Promise((resolve) => (answer = resolve)) });
+    const sent = heldAnswer();
+    const server = respondWith({ "POST /api/auth/login": sent.route });
     renderLogin({ from: { pathname: "/dashboard/rules", search: "", hash: "" } });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Email"), "ana@example.com");
@@ -40,7 +40,7 @@ describe("sign-in page", () => {
 
     // Busy while the request is in flight.
     expect(screen.getByRole("button", { name: /Send Magic Link/ })).toBeDisabled();
-    answer({ body: { data: { message: "sent" } } });
+    sent.give({ body: { data: { message: "sent" } } });
 
     expect(await screen.findByText("Check your inbox")).toBeInTheDocument();
     expect(server.bodies).toEqual([{ email: "ana@example.com" }]);

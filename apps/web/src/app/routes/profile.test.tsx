@@ -12,7 +12,7 @@ import {
 } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { api } from "@/lib/api-client";
-import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import {
   HOUSEHOLD_ID,
   renderProfile,
@@ -265,9 +265,9 @@ describe("Preferences: notifications", () => {
 
   it("moves the switch at once and back again, with a toast, when the server refuses", async () => {
     await signInBen();
-    let refuse: (answer: FakeAnswer) => void = () => undefined;
+    const refusal = heldAnswer();
     server({
-      "PUT /api/notifications/preferences/rule_created": () => new Promise<FakeAnswer>((resolve) => (refuse = resolve)),
+      "PUT /api/notifications/preferences/rule_created": refusal.route,
     });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const user = userEvent.setup();
@@ -276,7 +276,7 @@ describe("Preferences: notifications", () => {
     await user.click(inApp);
     // Optimistic: off before the server has answered.
     expect(inApp).not.toBeChecked();
-    refuse({ status: 500, body: {} });
+    refusal.give({ status: 500, body: {} });
     expect(await screen.findByText("Failed to update notification preference")).toBeInTheDocument();
     await waitFor(() => expect(inApp).toBeChecked());
   });
@@ -351,9 +351,9 @@ describe("Danger Zone: deleting the account", () => {
 
   it("still says goodbye on / when other calls are refused first, as the server ends the sessions", async () => {
     await signInBen();
-    let answer: (reply: FakeAnswer) => void = () => {};
+    const deletion = heldAnswer();
     server({
-      [`DELETE /api/users/${USER_ID}`]: () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+      [`DELETE /api/users/${USER_ID}`]: deletion.route,
       "GET /api/fines": {
         status: 401,
         body: { error: { message: "Session expired", code: "UNAUTHENTICATED", requestId: "r" } },
@@ -369,7 +369,7 @@ describe("Danger Zone: deleting the account", () => {
     await expect(api.call(finesApi.listFines, { query: {} })).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
 
-    answer({ body: { data: { success: true } } });
+    deletion.give({ body: { data: { success: true } } });
     expect(await screen.findByText("Your account has been permanently deleted.")).toBeInTheDocument();
     expect(await screen.findByTestId("path")).toHaveTextContent(/^\/$/);
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLeaving: false });

@@ -55,6 +55,17 @@ export function respondWith(routes: Record<string, FakeAnswer | ((url: URL) => F
   return { requests, bodies };
 }
 
+/**
+ * An answer the test gives when it chooses: `route` (for `respondWith`) waits for `give`, whether the request arrives
+ * before or after it is given. Requests start a task after the screen shows them pending (lib/next-task.ts), so a
+ * test must not rely on the request having been made by then.
+ */
+export function heldAnswer() {
+  let give: (answer: FakeAnswer) => void = () => undefined;
+  const answer = new Promise<FakeAnswer>((resolve) => (give = resolve));
+  return { route: () => answer, give: (reply: FakeAnswer) => give(reply) };
+}
+
 /** Leaves a signed-in session on this device, as verification does, and lets the store read it. */
 export function storeSession(user: User = serverUser(), expires = "2999-01-01T00:00:00.000Z") {
   localStorage.setItem("authToken", "session-token");

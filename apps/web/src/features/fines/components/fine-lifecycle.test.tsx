@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { respondWith, storeSession } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith, storeSession } from "@/lib/testing/fake-server";
 import { useQuery } from "@tanstack/react-query";
 import { finePageQueryOptions } from "../api/get-fines";
 import {
@@ -42,9 +42,9 @@ describe("paying a fine", () => {
   it("is sent once however often Pay is pressed, then the fine shows as paid", async () => {
     storeSession();
     const fine = buildFine();
-    let answer: (value: { body: unknown }) => void = () => undefined;
+    const paid = heldAnswer();
     const server = respondWith({
-      [`PUT ${finePath(fine.id)}/pay`]: () => new Promise((resolve) => (answer = resolve)),
+      [`PUT ${finePath(fine.id)}/pay`]: paid.route,
     });
     renderFines(<FineItem fine={fine} />, viewerAs(BEN));
     const user = userEvent.setup();
@@ -54,7 +54,7 @@ describe("paying a fine", () => {
     await user.dblClick(pay);
     expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
 
-    answer({
+    paid.give({
       body: { data: { success: true, fine: { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" } } },
     });
     expect(await screen.findByText("Fine has been marked as paid")).toBeInTheDocument();

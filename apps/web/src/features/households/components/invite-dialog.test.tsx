@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
-import { respondWith } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith } from "@/lib/testing/fake-server";
 import { createInvite } from "../api/create-invite";
 import { openInviteDialog, useInviteDialogStore } from "../stores/invite-dialog-store";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "../testing/render-app";
@@ -38,13 +38,13 @@ describe("invite dialog", () => {
   });
 
   it("shows that it is generating and offers no copy until the link is there", async () => {
-    let answer = (_: typeof created) => {};
-    respondWith({ [INVITE_PATH]: () => new Promise((resolve) => (answer = resolve)) });
+    const invite = heldAnswer();
+    respondWith({ [INVITE_PATH]: invite.route });
     renderDialog();
     expect(await screen.findByRole("status", { name: "Generating invite link" })).toBeInTheDocument();
     expect(useInviteDialogStore.getState().isGenerating).toBe(true);
     expect(screen.getByRole("button", { name: "Copy link" })).toBeDisabled();
-    act(() => answer(created));
+    act(() => invite.give(created));
     await waitFor(() => expect(screen.getByRole("button", { name: "Copy link" })).toBeEnabled());
     expect(useInviteDialogStore.getState()).toMatchObject({ isGenerating: false, inviteLink: INVITE_URL });
   });

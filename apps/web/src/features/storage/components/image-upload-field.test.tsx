@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast, Toaster } from "sonner";
-import { respondWith, storeSession } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith, storeSession } from "@/lib/testing/fake-server";
 import { useImageUploads } from "../hooks/use-image-uploads";
 import { ImageUploadField } from "./image-upload-field";
 
@@ -31,10 +31,10 @@ afterEach(() => {
 describe("image evidence upload", () => {
   it("reserves a path, sends the bytes there and hands back the served address", async () => {
     storeSession();
-    let finish: (value: { body: unknown }) => void = () => undefined;
+    const upload = heldAnswer();
     const server = respondWith({
       "POST /api/storage/upload-url": { body: { data: { filePath: FILE_PATH, publicUrl: PUBLIC_URL } } },
-      [`PUT /api/storage/upload/${FILE_PATH}`]: () => new Promise((resolve) => (finish = resolve)),
+      [`PUT /api/storage/upload/${FILE_PATH}`]: upload.route,
     });
     const onUrls = vi.fn();
     render(<Picker onUrls={onUrls} />);
@@ -43,7 +43,7 @@ describe("image evidence upload", () => {
     // A thumbnail with its progress while the bytes travel.
     expect(await screen.findByRole("status", { name: "Uploading sink.png" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Remove sink.png" })).toBeInTheDocument();
-    finish({ body: { data: { publicUrl: PUBLIC_URL } } });
+    upload.give({ body: { data: { publicUrl: PUBLIC_URL } } });
     await waitFor(() => expect(screen.queryByRole("status", { name: "Uploading sink.png" })).not.toBeInTheDocument());
     expect(onUrls).toHaveBeenLastCalledWith([PUBLIC_URL]);
 
