@@ -160,8 +160,26 @@ export default defineConfig(
         "error",
         {
           basePath: import.meta.dirname,
-          zones: [{ target: "./packages/contract", from: "./apps", message: "The contract imports no app." }],
+          zones: [
+            { target: "./packages/contract", from: "./apps", message: "The contract imports no app." },
+            {
+              target: "./packages/contract/src/values",
+              from: "./packages/contract/src",
+              except: ["./values"],
+              message: "values/ stands on nothing but itself: the web's shell imports it without the schemas.",
+            },
+          ],
         },
+      ],
+    },
+  },
+  // The contract's values are plain TypeScript: the web's shell loads them on every page, without a schema library.
+  {
+    files: ["packages/contract/src/values/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "values/ has no schemas (decision 033)." }] },
       ],
     },
   },

@@ -110,8 +110,11 @@ describe("bundle budget", () => {
       chunkOf(manifest, "src/app/routes/shell.tsx", "shell"),
       "src/app/routes/dashboard.tsx",
     ];
-    const { kB, files } = onTheWireKB(manifest, withStaticImports(manifest, route));
+    const keys = withStaticImports(manifest, route);
+    const { kB, files } = onTheWireKB(manifest, keys);
     console.info(`dashboard: ${kB.toFixed(1)} kB on the wire (brotli and ${files} × headers)`);
     expect(kB).toBeLessThanOrEqual(190);
+    // zod and the contract's schemas come only with a screen or dialog that checks data (decision 033).
+    expect(scripts(manifest, keys).filter((file) => path.basename(file).startsWith("schemas-"))).toEqual([]);
   });
 });

@@ -40,12 +40,16 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
   /** Which group a module belongs to, if any; groups of a higher priority take their modules first. */
   const kind = (id: string, ctx: Rolldown.ChunkingContext): string | null => {
     const at = (file: string) => `${src}/${file}`;
-    // The contract goes where it is used.
-    if (isContract(id)) return null;
+    // The rest of the contract (its values, the endpoints without their schemas) goes where it is used.
+    if (isContract(id) && !isContractSchemas(id)) return null;
     // What the entry (main.tsx) imports besides the app: Vite's preload helper, which the app uses as well. Left to the
     // mount group, the entry would import that whole chunk before the first paint it must not wait for (decision 015).
     if (id.startsWith("\0vite/")) return "preload";
     if (id === at("main.tsx") || id.endsWith(".css")) return null;
+    // The schema library and the contract's schemas, for the few screens and dialogs that check data with them: left
+    // to itself the bundler put zod in the shell, which every one of them imports, so every signed-in page loaded it
+    // (a third of the shell), and made a chunk of a few hundred bytes of each schema module.
+    if (id.includes("/node_modules/zod/") || isContractSchemas(id)) return "schemas";
     const landing = staticGraph(ctx, [at("app/mount.tsx")]);
     if (landing.has(id)) return "mount";
     // What the landing page itself loads later (the toast outlet, Capacitor inside the phone app) is a chunk per
@@ -66,6 +70,8 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
       SMALL_LIBRARY_BYTES
     )
       return null;
+    // One that checks data against the contract's schemas brings zod with it: a library, though the contract hides it.
+    if (own.some((dep) => !isContract(dep) && VALIDATES.test(ctx.getModuleInfo(dep)?.code ?? ""))) return null;
     const sharedBy = lazyChunks(ctx, at("app/router.tsx")).filter(
       (lazy) => !layouts.has(lazy) && staticGraph(ctx, [lazy]).has(id),
     );
@@ -118,9 +124,16 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
       { name: only((name) => name === "preload"), debugName: "preload", priority: 4 },
       { name: only((name) => name === "mount"), debugName: "mount", priority: 3 },
       {
-        name: only((name) => name !== "preload" && name !== "mount" && name !== "shell"),
+        name: only((name) => name !== "preload" && name !== "mount" && name !== "shell" && name !== "schemas"),
         debugName: "landing later",
         priority: 2,
+      },
+      {
+        name: only((name) => name === "schemas"),
+        debugName: "schemas",
+        priority: 1,
+        // Not the contract's values the schemas are built from: the shell uses those, and would load this chunk for them.
+        includeDependenciesRecursively: false,
       },
       { name: only((name) => name === "shell"), debugName: "shell", priority: 1 },
     ],
@@ -131,3 +144,12 @@ export function chunkGroups(): Rolldown.CodeSplittingOptions {
 const SMALL_LIBRARY_BYTES = 2048;
 
 const isContract = (id: string) => id.includes("/packages/contract/");
+/**
+ * The contract's schema modules: not its values (packages/contract/src/values, no zod), nor the endpoint modules, whose
+ * schemas the build leaves out (endpoints-without-schemas.ts).
+ */
+const isContractSchemas = (id: string) =>
+  isContract(id) && !id.includes("/src/values/") && !/(-api|\/endpoint|\/index)\.ts$/.test(id);
+
+/** A schema at work: the web checks data with `safeParse` (the API's answers it takes as typed, decision 028). */
+const VALIDATES = /\.safeParse\(/;

@@ -3,12 +3,6 @@ import { successSchema } from "./common.js";
 import { singleLineText } from "./text.js";
 import { userSchema } from "./users.js";
 
-export const MAGIC_LINK_TTL_MINUTES = 15;
-export const SESSION_TTL_DAYS = 30;
-export const LOGIN_LIMIT_PER_EMAIL = 5;
-export const LOGIN_LIMIT_PER_IP = 30;
-export const LOGIN_LIMIT_WINDOW_MINUTES = 15;
-
 export const emailSchema = z
   .string()
   .trim()
@@ -22,12 +16,7 @@ export const loginBody = z.strictObject({
   inviteCode: z.string().trim().max(200).optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
-
-export const LOGIN_SENT_MESSAGE = "Check your email for a magic link to sign in";
 export const loginResponse = z.object({ message: z.string() });
-
-/** The one answer to an expired, used, unknown or altered sign-in link. */
-export const MAGIC_LINK_INVALID_MESSAGE = "This sign-in link is invalid or has expired. Please request a new one.";
 
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
 /**

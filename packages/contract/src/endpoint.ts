@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorCode } from "./errors.js";
+import type { ErrorCode } from "./values/errors.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** Who may call: the holder of a live session (bearer token), or anyone. */

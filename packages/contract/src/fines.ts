@@ -1,33 +1,22 @@
 import { z } from "zod";
 import { idSchema, moneySchema, MONEY_MAX, timestampSchema } from "./common.js";
 import { multiLineText } from "./text.js";
-
-export const FINE_STATUSES = ["pending", "paid", "disputed"] as const;
+import {
+  DISPUTE_MARKER_MESSAGE,
+  DISPUTE_REASON_MESSAGE,
+  DISPUTE_STATUSES,
+  EVIDENCE_IMAGES_MAX,
+  FINE_PAGE_DEFAULT,
+  FINE_PAGE_MAX,
+  FINE_STATUSES,
+  FINE_TEXT_MAX,
+  hasDisputeMarker,
+  REASON_MIN_LENGTH,
+  REVIEW_ACTION_MESSAGE,
+  REVIEW_ACTIONS,
+  REVIEW_REASON_MESSAGE,
+} from "./values/fines.js";
 export const fineStatusSchema = z.enum(FINE_STATUSES);
-export type FineStatus = z.infer<typeof fineStatusSchema>;
-
-export const DISPUTE_REASON_MARKER = "Dispute reason:";
-export const DISPUTE_DECLINED_MARKER = "Dispute declined:";
-export const REASON_MIN_LENGTH = 5;
-export const DISPUTE_REASON_MESSAGE = "Dispute reason must be at least 5 characters long";
-export const REVIEW_REASON_MESSAGE = "Reason must be at least 5 characters long";
-export const REVIEW_ACTION_MESSAGE = "You must select an action";
-export const EVIDENCE_IMAGES_MAX = 5;
-export const NO_HOUSEHOLD_FINE_MESSAGE = "You must be part of a household to issue fines";
-export const FINE_TEXT_MAX = 1000;
-/** 409 for an edit of a fine that was ever disputed: its amount and text are what the dispute was about. */
-export const FINE_DISPUTED_NO_EDIT_MESSAGE = "This fine has been disputed, so it can no longer be changed.";
-export const DISPUTE_MARKER_MESSAGE = `Text cannot contain "${DISPUTE_REASON_MARKER}" or "${DISPUTE_DECLINED_MARKER}": those are added by the dispute itself.`;
-
-/**
- * The server alone appends the 'Dispute reason:' / 'Dispute declined:' sections (SPEC §2), and the web builds the
- * fine card's dispute blocks from them: text a person writes may not carry a marker in any case, or it could
- * forge one.
- */
-export const hasDisputeMarker = (text: string) => {
-  const lower = text.toLowerCase();
-  return [DISPUTE_REASON_MARKER, DISPUTE_DECLINED_MARKER].some((marker) => lower.includes(marker.toLowerCase()));
-};
 const withoutDisputeMarker = (text: z.ZodString) =>
   text.refine((value) => !hasDisputeMarker(value), DISPUTE_MARKER_MESSAGE);
 const fineDescriptionSchema = withoutDisputeMarker(
@@ -95,13 +84,8 @@ export const updateFineBody = z
   })
   .strict();
 export type UpdateFineBody = z.input<typeof updateFineBody>;
-
-/** SPEC §7: a list of fines is a page of 10 unless the caller asks for another size. */
-export const FINE_PAGE_DEFAULT = 10;
-export const FINE_PAGE_MAX = 100;
 /** An opaque cursor is a few dozen characters; anything longer is not one of ours. */
 const CURSOR_MAX = 200;
-export const INVALID_CURSOR_MESSAGE = "This page of fines no longer exists. Start again from the first page.";
 
 /**
  * Which fines a list answers with, newest first (decision 022). Every list of fines is a page: keyset-paged (`cursor`
@@ -123,14 +107,11 @@ export const disputePathParams = finePathParams.extend({ did: idSchema });
 export const disputeBody = z.strictObject({
   reason: reasonSchema(DISPUTE_REASON_MESSAGE),
 });
-export const REVIEW_ACTIONS = ["accept", "decline"] as const;
 export const reviewBody = z.strictObject({
   action: z.enum(REVIEW_ACTIONS, { message: REVIEW_ACTION_MESSAGE }),
   reason: reasonSchema(REVIEW_REASON_MESSAGE),
 });
 export type ReviewBody = z.infer<typeof reviewBody>;
-
-export const DISPUTE_STATUSES = ["pending", "accepted", "declined"] as const;
 export const disputeSchema = z.object({
   id: idSchema,
   fine_id: idSchema,

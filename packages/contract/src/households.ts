@@ -1,19 +1,10 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
-import { currencySchema, DEFAULT_API_CURRENCY } from "./currency.js";
+import { currencySchema } from "./currency.js";
 import { singleLineText } from "./text.js";
 import { displayNameSchema, userSchema } from "./users.js";
-
-export const INVITE_TTL_DAYS = 7;
-export const INVITE_INVALID_MESSAGE = "This invite link is invalid or has expired.";
-export const HOUSEHOLD_NOT_FOUND_MESSAGE = "Household not found";
-/** SPEC §5: inviting needs a household of one's own. */
-export const INVITE_NEEDS_HOUSEHOLD_MESSAGE = "You must be part of a household to invite others";
-export const HOUSEHOLD_NAME_MAX = 80;
-/** Joining by ID is switched off for the household (docs/decisions/020). */
-export const JOIN_BY_ID_OFF_MESSAGE = "This household does not accept joining by ID. Ask a member for an invite link.";
-/** A household setting only its admin may change (DESIGN §7 Roles). */
-export const HOUSEHOLD_ADMIN_ONLY_MESSAGE = "Only the household's admin can change this.";
+import { DEFAULT_API_CURRENCY } from "./values/currency.js";
+import { HOUSEHOLD_NAME_MAX } from "./values/households.js";
 
 export const householdSchema = z.object({
   id: idSchema,

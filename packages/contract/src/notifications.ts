@@ -1,31 +1,7 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
-
-export const NOTIFICATION_TYPES = [
-  { id: "fine_received", category: "fines", description: "Someone issued you a fine" },
-  { id: "fine_paid", category: "fines", description: "A fine you issued was paid" },
-  { id: "fine_disputed", category: "fines", description: "A fine you issued was disputed" },
-  { id: "dispute_resolved", category: "fines", description: "Your dispute was reviewed" },
-  { id: "fine_updated", category: "fines", description: "A fine you received was changed" },
-  { id: "household_joined", category: "household", description: "Someone joined your household" },
-  { id: "rule_created", category: "rules", description: "A house rule was created" },
-  { id: "rule_updated", category: "rules", description: "A house rule was changed" },
-  { id: "rule_deleted", category: "rules", description: "A house rule was deleted" },
-] as const;
-
-export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];
-export const NOTIFICATION_TYPE_IDS = NOTIFICATION_TYPES.map((t) => t.id) as [
-  NotificationTypeId,
-  ...NotificationTypeId[],
-];
+import { NOTIFICATION_TYPE_IDS } from "./values/notifications.js";
 export const notificationTypeIdSchema = z.enum(NOTIFICATION_TYPE_IDS);
-export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
-  "fine_received",
-  "fine_paid",
-  "fine_disputed",
-  "dispute_resolved",
-  "fine_updated",
-];
 
 export const notificationTypeSchema = z.object({
   id: notificationTypeIdSchema,
@@ -34,9 +10,6 @@ export const notificationTypeSchema = z.object({
 });
 export const notificationTypesSchema = z.array(notificationTypeSchema);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
-
-/** `GET /notifications` returns at most this many, newest first; the counts cover them all. */
-export const NOTIFICATION_LIST_LIMIT = 100;
 
 export const notificationSchema = z.object({
   id: idSchema,

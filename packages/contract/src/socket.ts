@@ -1,25 +1,6 @@
 import { z } from "zod";
 import { notificationCountsSchema, notificationSchema } from "./notifications.js";
 
-export const SOCKET_PATH = "/ws";
-export const SOCKET_PING_MS = 30_000;
-/** A bigger client message closes the socket with SOCKET_CLOSE.TOO_BIG. */
-export const SOCKET_MAX_MESSAGE_BYTES = 4096;
-
-/**
- * Close codes the server uses. A missing or invalid token never gets a socket: the upgrade is
- * refused with HTTP 401. SESSION_ENDED means the session was revoked or expired while connected:
- * reconnecting will not help until the user signs in again.
- */
-export const SOCKET_CLOSE = {
-  GOING_AWAY: 1001,
-  TOO_MANY_CONNECTIONS: 1008,
-  /** Policy violation too: the client sent messages faster than any real client does. */
-  TOO_MANY_MESSAGES: 1008,
-  TOO_BIG: 1009,
-  SESSION_ENDED: 4401,
-} as const;
-
 export const clientMessageSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("ping") })]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

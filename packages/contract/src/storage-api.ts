@@ -4,7 +4,8 @@
  */
 import { envelope } from "./common.js";
 import { defineEndpoint } from "./endpoint.js";
-import { IMAGE_TYPES, uploadConfigSchema, uploadPathParams, uploadResultSchema, uploadUrlBody } from "./storage.js";
+import { uploadConfigSchema, uploadPathParams, uploadResultSchema, uploadUrlBody } from "./storage.js";
+import { IMAGE_TYPES } from "./values/storage.js";
 
 export const createUploadUrl = defineEndpoint({
   method: "POST",

@@ -1,53 +1,20 @@
 import { z } from "zod";
 import { singleLineText } from "./text.js";
-
-export const UPLOAD_CATEGORIES = ["fine-evidence", "rule-images", "profile-pictures"] as const;
+import {
+  FILE_PATH_MESSAGE,
+  FILE_PATH_PATTERN,
+  IMAGE_TYPES,
+  UPLOAD_CATEGORIES,
+  UPLOAD_MAX_BYTES,
+} from "./values/storage.js";
 export const uploadCategorySchema = z.enum(UPLOAD_CATEGORIES);
-export type UploadCategory = z.infer<typeof uploadCategorySchema>;
-
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const imageTypeSchema = z.enum(IMAGE_TYPES, {
   message: "Only JPEG, PNG, WebP and GIF images can be uploaded",
 });
-export type ImageType = z.infer<typeof imageTypeSchema>;
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-/**
- * A decoder holds width × height pixels in memory whatever the file's size, so a 100-byte file declaring
- * 50 000 × 50 000 pixels (a "pixel flood") would take gigabytes. 40 megapixels is far above any phone photo
- * (a 12 MP camera gives 4032 × 3024); an animation's frames count together, as all of them are decoded.
- */
-export const UPLOAD_MAX_PIXELS = 40_000_000;
-export const UPLOAD_URL_TTL_MINUTES = 15;
-/** Per person per rolling 24 hours: more uploads than this, or more bytes, is refused with 429. */
-export const UPLOAD_DAILY_COUNT = 100;
-export const UPLOAD_DAILY_BYTES = 200 * 1024 * 1024;
-
-/** The extension of a stored file comes from its declared type, never from the client's file name. */
-export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/gif": "gif",
-};
-
-/**
- * Every path the server hands out: `<category>/<32 random base64url chars>.<ext>`. Anything else
- * (dots, slashes, encodings) is refused before it can reach a file system.
- */
-export const FILE_PATH_PATTERN =
-  /^(fine-evidence|rule-images|profile-pictures)\/[A-Za-z0-9_-]{32}\.(jpg|png|webp|gif)$/;
-export const FILE_PATH_MESSAGE = "This is not a valid upload path.";
 export const filePathSchema = z.string().regex(FILE_PATH_PATTERN, FILE_PATH_MESSAGE);
-/** Where uploaded files are served; a publicUrl is PUBLIC_URL + this prefix + filePath. */
-export const FILES_PREFIX = "/files/";
-
-/** Every upload also gets a thumbnail: a WebP at most this many pixels square, for lists and avatars. */
-export const THUMBNAIL_SIZE = 128;
 /** `GET /files/<filePath>?size=thumbnail` serves the thumbnail instead of the image (docs/decisions/024). */
 export const fileQuerySchema = z.object({ size: z.enum(["thumbnail"]).optional() });
 export type FileQuery = z.infer<typeof fileQuerySchema>;
-/** The address of an upload's thumbnail, from the publicUrl the upload answered with. */
-export const thumbnailUrl = (publicUrl: string): string => `${publicUrl}?size=thumbnail`;
 
 export const uploadUrlBody = z.strictObject({
   fileName: singleLineText({ min: 1, tooShort: "File name is required", max: 255 }),
@@ -69,9 +36,3 @@ export const uploadPathParams = z.object({
   category: uploadCategorySchema,
   file: z.string().regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|webp|gif)$/, FILE_PATH_MESSAGE),
 });
-
-/** The upload endpoint's path values for the filePath the reservation answered with (`<category>/<file>`). */
-export function uploadPathValues(filePath: string): { category: string; file: string } {
-  const slash = filePath.indexOf("/");
-  return { category: filePath.slice(0, slash), file: filePath.slice(slash + 1) };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "../src/currency.js";
+import { formatMoney } from "../src/values/currency.js";
 
 describe("formatMoney, the one money format of screens and notification texts", () => {
   it("writes a currency as its locale does, with 2 decimals", () => {

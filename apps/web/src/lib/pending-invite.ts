@@ -1,4 +1,4 @@
-import { pendingInviteSchema, type PendingInvite } from "@housemate/contract";
+import type { PendingInvite } from "@housemate/contract";
 
 /**
  * SPEC §2 Invite landing → Register: Join leaves the invite code in session storage, and registering
@@ -12,22 +12,12 @@ export const forgetInviteCode = () => sessionStorage.removeItem(INVITE_CODE_KEY)
 
 /**
  * The invite a verified sign-in link carried (decision 021): kept from /auth/verify until onboarding
- * joins it or the person says 'Not now'. Verification never joins on its own.
+ * joins it or the person says 'Not now'. Verification never joins on its own. Only onboarding reads it back
+ * (features/households/utils/read-pending-invite.ts): reading checks it with the contract's schema, which the
+ * signed-in shell, where this module is, would otherwise load on every page (decision 033).
  */
-const PENDING_INVITE_KEY = "pendingInvite";
+export const PENDING_INVITE_KEY = "pendingInvite";
 
 export const savePendingInvite = (invite: PendingInvite) =>
   sessionStorage.setItem(PENDING_INVITE_KEY, JSON.stringify(invite));
 export const forgetPendingInvite = () => sessionStorage.removeItem(PENDING_INVITE_KEY);
-
-/** The stored invite, or null when there is none or it is not one (anything may sit in storage). */
-export function readPendingInvite(): PendingInvite | null {
-  const stored = sessionStorage.getItem(PENDING_INVITE_KEY);
-  if (!stored) return null;
-  try {
-    const parsed = pendingInviteSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,11 +1,4 @@
-import {
-  SOCKET_CLOSE,
-  SOCKET_PATH,
-  SOCKET_PING_MS,
-  serverMessageSchema,
-  type ClientMessage,
-  type ServerMessage,
-} from "@housemate/contract";
+import { SOCKET_CLOSE, SOCKET_PATH, SOCKET_PING_MS, type ClientMessage, type ServerMessage } from "@housemate/contract";
 
 /** SPEC §9: reconnects wait 1 s, then twice as long each time, never more than 30 s, at most 5 times. */
 export const RECONNECT_BASE_MS = 1_000;
@@ -34,21 +27,13 @@ export interface LiveSocket {
   disconnect: () => void;
 }
 
-/** Reads one frame; anything unreadable or unknown is only logged (SPEC §7 Live socket). */
-function parseMessage(raw: unknown): ServerMessage | null {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(String(raw));
-  } catch {
-    console.warn("Live socket: could not parse a message", raw);
-    return null;
-  }
-  const parsed = serverMessageSchema.safeParse(payload);
-  if (parsed.success) return parsed.data;
-  const type = typeof payload === "object" && payload !== null && "type" in payload ? payload.type : undefined;
-  console.warn(`Live socket: ignored a message of type ${String(type)}`, parsed.error.issues);
-  return null;
-}
+/**
+ * The reader of frames (./socket-message.ts), loaded with the first frame: it checks each against the contract's
+ * schema, whose library the signed-in shell would otherwise load and evaluate on every page before anything is
+ * live (decision 033). Frames arrive seconds apart, and each waits on the same promise, so they keep their order.
+ */
+let messageReader: Promise<typeof import("./socket-message")> | undefined;
+const readMessage = () => (messageReader ??= import("./socket-message"));
 
 /**
  * Opens the live socket (SPEC §4 Socket, §7 Live socket): pings every 30 s while open, and after an
@@ -71,8 +56,12 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
       pingTimer = setInterval(() => send({ type: "ping" }), SOCKET_PING_MS);
     };
     current.onmessage = (event: MessageEvent) => {
-      const message = parseMessage(event.data);
-      if (message && message.type !== "pong") handlers.onMessage(message);
+      void readMessage().then(({ parseMessage }) => {
+        // Not after the socket is given up (a disconnect, the session ending): whoever listened has gone.
+        if (stopped) return;
+        const message = parseMessage(event.data);
+        if (message && message.type !== "pong") handlers.onMessage(message);
+      });
     };
     current.onclose = (event: CloseEvent) => {
       clearInterval(pingTimer);

@@ -6,7 +6,8 @@ import { DISPLAY_NAME_MESSAGE, INVITE_INVALID_MESSAGE, type Household } from "@h
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
-import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";
+import { savePendingInvite } from "@/lib/pending-invite";
+import { readPendingInvite } from "@/features/households/utils/read-pending-invite";
 import { Component as OnboardingPage } from "./onboarding";
 
 const household: Household = {

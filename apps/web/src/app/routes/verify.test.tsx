@@ -6,7 +6,8 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import type { PendingInvite } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
-import { readPendingInvite, savePendingInvite } from "@/lib/pending-invite";
+import { savePendingInvite } from "@/lib/pending-invite";
+import { readPendingInvite } from "@/features/households/utils/read-pending-invite";
 import { Component as VerifyPage } from "./verify";
 
 function renderAt(path: string) {

@@ -9,7 +9,6 @@ import { queryClient } from "@/lib/query-client";
 import { getCurrentUser } from "./get-current-user";
 import { logoutSession } from "./logout";
 import { requestMagicLink } from "./request-magic-link";
-import { verifyMagicLink } from "./verify-magic-link";
 import { clearSession, restoreSession, saveSession, saveUser, STORAGE_KEYS } from "./session-storage";
 import { applyUserChanges, type SessionUser, type UserChanges } from "./session-user";
 
@@ -74,8 +73,11 @@ export const useAuthStore = create<AuthState>()(
       verify(token) {
         const pending = verifications.get(token);
         if (pending) return pending;
-        const verification = verifyMagicLink(token).then(
-          ({ token: sessionToken, expires, user, needsOnboarding, invite }) => {
+        // Its code checks the answer's invite with the contract's schema: loaded here, only /auth/verify needs it,
+        // and the signed-in shell this store is part of stays without a schema library (decision 033).
+        const verification = import("./verify-magic-link")
+          .then(({ verifyMagicLink }) => verifyMagicLink(token))
+          .then(({ token: sessionToken, expires, user, needsOnboarding, invite }) => {
             saveSession({ token: sessionToken, expires, user });
             // Onboarding offers it to confirm or decline (decision 021); a link without one clears an old one.
             if (invite) savePendingInvite(invite);
@@ -83,8 +85,7 @@ export const useAuthStore = create<AuthState>()(
             set({ currentUser: user, isAuthenticated: true, isLoading: false });
             toast.success("Welcome!", { description: `Logged in as ${personName(user)}` });
             return { user, needsOnboarding };
-          },
-        );
+          });
         verifications.set(token, verification);
         return verification;
       },
