@@ -1,4 +1,5 @@
 import { SOCKET_CLOSE, SOCKET_PATH, SOCKET_PING_MS, type ClientMessage, type ServerMessage } from "@housemate/contract";
+import { isRecord } from "@/lib/is-record";
 
 /** SPEC §9: reconnects wait 1 s, then twice as long each time, never more than 30 s, at most 5 times. */
 export const RECONNECT_BASE_MS = 1_000;
@@ -28,12 +29,37 @@ export interface LiveSocket {
 }
 
 /**
- * The reader of frames (./socket-message.ts), loaded with the first frame: it checks each against the contract's
- * schema, whose library the signed-in shell would otherwise load and evaluate on every page before anything is
- * live (decision 033). Frames arrive seconds apart, and each waits on the same promise, so they keep their order.
+ * The frames the server sends (SPEC §7), each with its data but pong. Keyed by the contract's type, so a new kind of
+ * frame does not compile until it is listed here.
  */
-let messageReader: Promise<typeof import("./socket-message")> | undefined;
-const readMessage = () => (messageReader ??= import("./socket-message"));
+const FRAME_HAS_DATA: Record<ServerMessage["type"], boolean> = {
+  pong: false,
+  notification: true,
+  notification_count: true,
+};
+const isFrameType = (type: unknown): type is ServerMessage["type"] =>
+  typeof type === "string" && Object.hasOwn(FRAME_HAS_DATA, type);
+
+/**
+ * Reads one frame; anything unreadable or unknown is only logged (SPEC §7 Live socket). A frame is taken as typed by
+ * its type, as the API's answers are (decision 028): this is the same server, and checking it against the contract's
+ * schemas would load the schema library with the first frame, on every signed-in page (decision 033).
+ */
+function parseMessage(raw: unknown): ServerMessage | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(String(raw));
+  } catch {
+    console.warn("Live socket: could not parse a message", raw);
+    return null;
+  }
+  const type = isRecord(payload) ? payload.type : undefined;
+  if (!isRecord(payload) || !isFrameType(type) || (FRAME_HAS_DATA[type] && !isRecord(payload.data))) {
+    console.warn(`Live socket: ignored a message of type ${String(type)}`, payload);
+    return null;
+  }
+  return payload as ServerMessage;
+}
 
 /**
  * Opens the live socket (SPEC §4 Socket, §7 Live socket): pings every 30 s while open, and after an
@@ -56,12 +82,8 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
       pingTimer = setInterval(() => send({ type: "ping" }), SOCKET_PING_MS);
     };
     current.onmessage = (event: MessageEvent) => {
-      void readMessage().then(({ parseMessage }) => {
-        // Not after the socket is given up (a disconnect, the session ending): whoever listened has gone.
-        if (stopped) return;
-        const message = parseMessage(event.data);
-        if (message && message.type !== "pong") handlers.onMessage(message);
-      });
+      const message = parseMessage(event.data);
+      if (message && message.type !== "pong") handlers.onMessage(message);
     };
     current.onclose = (event: CloseEvent) => {
       clearInterval(pingTimer);
