@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { nextTask } from "@/lib/next-task";
 import { queryClient } from "@/lib/query-client";
+import { prepareClassNames } from "@/lib/utils";
 import { AppToaster } from "./toaster";
 
 /**
@@ -25,4 +27,13 @@ export function Component() {
       <Outlet />
     </AppProviders>
   );
+}
+
+/**
+ * What the first render of every signed-in screen would otherwise do inside its one long task, done by the router's
+ * loader of this layout (router.tsx) in a task of its own first.
+ */
+export async function prepareLayouts(): Promise<void> {
+  await nextTask();
+  prepareClassNames();
 }

@@ -17,7 +17,11 @@ export const routes: RouteObject[] = [
       { index: true, Component: LandingPage },
       {
         // Query cache, toasts and tooltips for every other screen, loaded after the landing page.
-        lazy: () => import("./providers"),
+        lazy: async () => {
+          const { Component, prepareLayouts } = await import("./providers");
+          await prepareLayouts();
+          return { Component };
+        },
         // Shown when a page other than / is opened first, until its code has loaded.
         HydrateFallback: LoadingScreen,
         children: [

@@ -21,12 +21,14 @@ const FINE_DATE = { month: "short", day: "numeric", year: "numeric" } as const;
 let fineDateFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * Makes the kept date formatter now. The first Intl formatter a page makes loads Intl's data, about 20 ms
- * (80 ms on a phone), whichever it is; the signed-in shell calls this in a task of its own while its first answers
+ * Makes the kept date formatter now, and the household's money formatter once its currency is known. The first Intl
+ * formatter a page makes loads Intl's data, about 20 ms (80 ms on a phone), and the first for another locale (a
+ * currency's) that locale's, 2 ms (9 ms): the signed-in shell calls this in a task of its own while its first answers
  * are on their way, so that cost is not paid inside the render that shows the first fine or amount (issue 14).
  */
-export function prepareFormats(): void {
+export function prepareFormats(currency?: string): void {
   fineDateFormatter();
+  if (currency) formatMoney(0, currency);
 }
 
 function fineDateFormatter(): Intl.DateTimeFormat {

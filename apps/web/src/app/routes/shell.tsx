@@ -25,8 +25,9 @@ export function Component() {
   const currency = useHousehold().data?.iso_4217_code;
   const copyHouseholdId = useCopyHouseholdId();
   useHouseholdSession();
-  // While the first answers are on their way: Intl's data loads now, in a task of its own.
-  useEffect(() => void nextTask().then(prepareFormats), []);
+  // While the first answers are on their way: Intl's data loads now, in a task of its own (the money format's once
+  // the household's currency is known, usually before its balance).
+  useEffect(() => void nextTask().then(() => prepareFormats(currency)), [currency]);
   useLiveNotifications({
     onFineChanged: () => {
       if (householdId && userId) void refreshHouseholdFines(queryClient, { householdId, userId });
