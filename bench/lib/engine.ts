@@ -5,7 +5,7 @@ import { everyone } from "../load/http-requests.js";
 import type { Figure } from "./budgets.js";
 import { openSockets, runHttp, startSmtpSink, type SmtpSink } from "./load.js";
 import type { Engine, Options } from "./options.js";
-import { commitTimes, startPostgres, type BenchPostgres } from "./postgres.js";
+import { commitTimes, settle, startPostgres, type BenchPostgres } from "./postgres.js";
 import { seed, type Fixture } from "./seed.js";
 import { signedInFigures } from "./signed-in.js";
 import { startServer, watchProcess, type RunningServer } from "./server.js";
@@ -330,6 +330,9 @@ export async function benchEngine(
 
     // Issue 14: the signed-in app in Chromium, last, so its browser never shares the machine with a load run.
     if (wants("signed-in") && postgres) {
+      // Nor with the mail those runs queued, or the database tidying up after them.
+      const { waitingMail, ms } = await settle(postgres.url);
+      log(`before the signed-in app: ${waitingMail} queued mails sent, database vacuumed (${Math.round(ms / 1000)} s)`);
       figures.push(...(await signedInFigures(server, fixture, options, dir)));
     }
     return figures;
