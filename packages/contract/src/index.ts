@@ -5,6 +5,7 @@ export * from "./currency.js";
 export * from "./users.js";
 export * from "./auth.js";
 export * from "./households.js";
+export * from "./household-life.js";
 export * from "./rules.js";
 export * from "./fines.js";
 export * from "./balance.js";
