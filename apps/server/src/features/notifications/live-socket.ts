@@ -163,7 +163,10 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
       ),
     pushHouseholdChanged: (householdIds) =>
       enqueue("push household changed", () => pushHouseholdChanged(deps, householdIds)),
-    pushAccessEnded: (ended) => enqueue("push access ended", () => Promise.resolve(pushAccessEnded(deps, ended))),
+    pushAccessEnded: (ended) =>
+      enqueue("push access ended", async () => {
+        pushAccessEnded(deps, ended);
+      }),
     resync: () => enqueue("resync counts", () => pushCounts(deps)),
     heartbeat: () => {
       enqueue("heartbeat", heartbeat);
