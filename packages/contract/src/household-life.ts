@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
+import type { AccessEndedReason } from "./socket.js";
 import { singleLineText } from "./text.js";
 import { userSchema } from "./users.js";
 
@@ -126,9 +127,7 @@ export const householdInviteSchema = z.object({
 export type HouseholdInvite = z.infer<typeof householdInviteSchema>;
 export const householdInvitesSchema = z.array(householdInviteSchema);
 
-/** Why a person's household access ended, as their open sockets are told (`household_access_ended`). */
-export const ACCESS_ENDED_REASONS = ["removed", "left", "household_deleted"] as const;
-export type AccessEndedReason = (typeof ACCESS_ENDED_REASONS)[number];
+/** What a person whose household access ended is told (the `message` of `household_access_ended`). */
 export const ACCESS_ENDED_MESSAGES: Record<AccessEndedReason, string> = {
   removed: "An admin removed you from the household. You can join again only with a new invite link.",
   left: "You left the household.",
