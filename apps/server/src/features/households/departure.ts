@@ -1,12 +1,20 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { HOUSEHOLD_ADMIN_ONLY_MESSAGE, HOUSEHOLD_NOT_FOUND_MESSAGE } from "@housemate/contract";
 import type { Executor, Transaction } from "../../db/client.js";
-import { fines, users } from "../../db/schema.js";
+import { fines, households, users } from "../../db/schema.js";
+import type { HouseholdRow } from "../../lib/access.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import { lockHousehold } from "../../lib/household-lock.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { formatAmount } from "../fines/money-text.js";
 
 /**
- * What happens to someone's fines when they stop being a member (they leave, an admin removes them, or they delete
- * their account), so that no fine is ever stuck where nobody can act on it (docs/decisions/032).
+ * What the changes to a household's membership share (issue 16, docs/decisions/032): leaving (leaving.ts), removal
+ * (removal.ts), roles (roles.ts) and account deletion. Each is one transaction that takes its locks first, always in
+ * the same order (the departing person's membership, then the household's row, then the people's rows), re-reads the
+ * people involved under them, and only then checks its rules: of two changes racing, the second sees what the first
+ * did, so there is exactly one outcome and no deadlock. And what happens to someone's fines when they stop being a
+ * member, so that no fine is ever stuck where nobody can act on it.
  */
 
 /**
@@ -136,3 +144,42 @@ export function settledText(settled: FinesSettled, currency: string, reviewerNam
 /** Admins other than `userId` among the members (for the last-admin rules). */
 export const otherAdmins = (members: UserRow[], userId: string) =>
   members.filter((member) => member.isAdmin && member.id !== userId);
+
+/** What every change to a household's membership is given: which household, the app's clock, the public URL. */
+export interface Change {
+  householdId: string;
+  now: Date;
+  publicUrl: string;
+}
+
+/** The household's row, locked for the transaction: membership changes of one household happen one at a time. */
+export async function lockedHousehold(tx: Transaction, householdId: string): Promise<HouseholdRow> {
+  await lockHousehold(tx, householdId);
+  const [household] = await tx.select().from(households).where(eq(households.id, householdId)).limit(1);
+  if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
+  return household;
+}
+
+/** The caller as they now are: still a member (else 403 as for any outsider) and, if asked, still an admin. */
+export async function stillMember(
+  tx: Transaction,
+  userId: string,
+  householdId: string,
+  admin: boolean,
+): Promise<UserRow> {
+  const user = await lockedUser(tx, userId);
+  if (!user || user.deletedAt || user.householdId !== householdId) throw forbidden();
+  if (admin && !user.isAdmin) throw forbidden(HOUSEHOLD_ADMIN_ONLY_MESSAGE);
+  return user;
+}
+
+/** What a departure did: the person, and what became of their fines. */
+export interface Departed extends FinesSettled {
+  userId: string;
+}
+
+/** A sentence about a departure, followed by what became of the fines (nothing when nothing did). */
+export function withSettled(sentence: string, settled: FinesSettled, currency: string, reviewerName?: string): string {
+  const more = settledText(settled, currency, reviewerName ?? null);
+  return more ? `${sentence} ${more}` : sentence;
+}

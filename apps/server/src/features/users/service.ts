@@ -5,7 +5,7 @@ import { magicLinks, mailOutbox, notificationPreferences, notifications, uploads
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { endSessions } from "../auth/service.js";
-import { settleDeletedAccount } from "../households/life.js";
+import { settleDeletedAccount } from "../households/leaving.js";
 import { filePathFromPublicUrl, publicUrlFor } from "../storage/file-path.js";
 import { ownFinishedUploads } from "../storage/queries.js";
 import { findUser } from "./queries.js";

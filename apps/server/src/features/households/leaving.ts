@@ -1,72 +1,41 @@
 import { eq } from "drizzle-orm";
 import {
-  DELETE_HOUSEHOLD_NOT_ALONE_MESSAGE,
-  HOUSEHOLD_ADMIN_ONLY_MESSAGE,
-  HOUSEHOLD_NOT_FOUND_MESSAGE,
   LAST_MEMBER_LEAVE_MESSAGE,
   LEAVE_OWES_FINES_MESSAGE,
-  MEMBER_NOT_FOUND_MESSAGE,
   ONLY_ADMIN_CANNOT_LEAVE_MESSAGE,
-  ONLY_ADMIN_CANNOT_STEP_DOWN_MESSAGE,
-  REMOVE_SELF_MESSAGE,
-  STEP_DOWN_ONLY_SELF_MESSAGE,
+  DELETE_HOUSEHOLD_NOT_ALONE_MESSAGE,
   WRITTEN_OFF_LEFT_REASON,
-  WRITTEN_OFF_REMOVED_REASON,
   type LeaveHouseholdBody,
 } from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
-import { householdRemovals, households, users } from "../../db/schema.js";
+import { households } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
-import { conflict, forbidden, notFound } from "../../lib/errors.js";
-import { lockHousehold } from "../../lib/household-lock.js";
+import { conflict } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import {
   countOpenFinesOwed,
   currentMembers,
   detachMember,
-  lockedUser,
+  lockedHousehold,
   lockMembership,
   otherAdmins,
   othersThan,
-  settledText,
   settleFines,
+  stillMember,
   successorAdmin,
-  type FinesSettled,
+  withSettled,
+  type Change,
+  type Departed,
 } from "./departure.js";
+import { setAdmin } from "./roles.js";
 
 /**
- * The life of a household (issue 16, docs/decisions/032): roles, leaving, removal and deletion. Each is one
+ * Leaving a household, deleting it, and what an account's deletion does to it (issue 16, docs/decisions/032). Each is one
  * transaction that locks what it decides on first (the person's membership, then the household's row), re-reads
  * the people involved under those locks, and only then checks its rules: of two changes racing, the second sees
  * what the first did, so there is exactly one outcome.
  */
-
-interface Change {
-  householdId: string;
-  now: Date;
-  publicUrl: string;
-}
-
-/** The household's row, locked for the transaction: membership changes of one household happen one at a time. */
-async function lockedHousehold(tx: Transaction, householdId: string): Promise<HouseholdRow> {
-  await lockHousehold(tx, householdId);
-  const [household] = await tx.select().from(households).where(eq(households.id, householdId)).limit(1);
-  if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
-  return household;
-}
-
-/** The caller as they now are: still a member (else 403 as for any outsider) and, if asked, still an admin. */
-async function stillMember(tx: Transaction, userId: string, householdId: string, admin: boolean): Promise<UserRow> {
-  const user = await lockedUser(tx, userId);
-  if (!user || user.deletedAt || user.householdId !== householdId) throw forbidden();
-  if (admin && !user.isAdmin) throw forbidden(HOUSEHOLD_ADMIN_ONLY_MESSAGE);
-  return user;
-}
-
-export interface Departed extends FinesSettled {
-  userId: string;
-}
 
 export type LeaveResult = Departed & { householdDeleted: boolean; user: UserRow };
 
@@ -126,77 +95,6 @@ export async function leaveHousehold(
   });
 }
 
-/**
- * An admin removes another member, with a reason: the same consequences for their fines as leaving (the acting admin
- * takes over their disputes), their access ends at once (their sessions stay valid), they are told by email and
- * in-app, and they cannot join again by the household's ID, only by an invite link made after this.
- */
-export async function removeMember(
-  db: Database,
-  params: Change & { adminId: string; memberId: string; reason: string },
-): Promise<Departed> {
-  const { householdId, adminId, memberId, now } = params;
-  if (adminId === memberId) throw conflict(REMOVE_SELF_MESSAGE);
-  return db.transaction(async (tx) => {
-    await lockMembership(tx, memberId);
-    const household = await lockedHousehold(tx, householdId);
-    // Re-read under the household's lock: an admin who was removed a moment ago (by the admin they are removing) has
-    // lost the right to remove anyone.
-    const admin = await stillMember(tx, adminId, householdId, true);
-    const member = await lockedUser(tx, memberId);
-    if (!member || member.deletedAt || member.householdId !== householdId) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
-    const members = await currentMembers(tx, householdId);
-
-    const settled = await settleFines(tx, {
-      householdId,
-      userId: memberId,
-      reason: WRITTEN_OFF_REMOVED_REASON,
-      reviewerId: admin.id,
-      now,
-    });
-    await detachMember(tx, memberId, now);
-    await tx
-      .insert(householdRemovals)
-      .values({ householdId, userId: memberId, removedBy: admin.id, reason: params.reason, removedAt: now })
-      .onConflictDoUpdate({
-        target: [householdRemovals.householdId, householdRemovals.userId],
-        set: { removedBy: admin.id, reason: params.reason, removedAt: now },
-      });
-
-    // The person removed keeps the notification after they have gone: it belongs to no household.
-    await recordNotification(
-      tx,
-      {
-        type: "member_removed",
-        householdId: null,
-        recipientIds: [memberId],
-        title: "You were removed from a household",
-        message: `${admin.displayName} removed you from ${household.name}. Reason: ${params.reason}`,
-      },
-      params.publicUrl,
-    );
-    await recordNotification(
-      tx,
-      {
-        type: "member_removed",
-        householdId,
-        recipientIds: othersThan(members, adminId, memberId),
-        title: "A housemate was removed",
-        message: withSettled(
-          `${admin.displayName} removed ${member.displayName} from the household.`,
-          settled,
-          household.currency,
-          admin.displayName,
-        ),
-      },
-      params.publicUrl,
-    );
-    await announceHouseholdChanged(tx, [householdId]);
-    await announceAccessEnded(tx, [{ user: memberId, household: householdId, reason: "removed" }]);
-    return { userId: memberId, ...settled };
-  });
-}
-
 /** The admin who is the household's last member deletes it, and all its data with it. */
 export async function deleteHousehold(db: Database, params: Change & { adminId: string }): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -218,48 +116,6 @@ async function deleteHouseholdRow(tx: Transaction, household: HouseholdRow, last
   await tx.delete(households).where(eq(households.id, household.id));
   await announceAccessEnded(tx, [{ user: lastMember.id, household: household.id, reason: "household_deleted" }]);
   return user;
-}
-
-/**
- * An admin makes another member admin (`isAdmin` true), or steps down themselves (false) while another admin
- * remains. Taking the role from someone else is refused. A role that is already so changes nothing and tells nobody.
- */
-export async function setMemberRole(
-  db: Database,
-  params: Change & { adminId: string; memberId: string; isAdmin: boolean },
-): Promise<void> {
-  const { householdId, adminId, memberId, isAdmin, now } = params;
-  if (!isAdmin && memberId !== adminId) throw forbidden(STEP_DOWN_ONLY_SELF_MESSAGE);
-  await db.transaction(async (tx) => {
-    await lockedHousehold(tx, householdId);
-    const admin = await stillMember(tx, adminId, householdId, true);
-    const member = memberId === adminId ? admin : await lockedUser(tx, memberId);
-    if (!member || member.deletedAt || member.householdId !== householdId) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
-    if (member.isAdmin === isAdmin) return;
-    const members = await currentMembers(tx, householdId);
-    if (!isAdmin && otherAdmins(members, adminId).length === 0) throw conflict(ONLY_ADMIN_CANNOT_STEP_DOWN_MESSAGE);
-
-    await setAdmin(tx, memberId, isAdmin, now);
-    await recordNotification(
-      tx,
-      {
-        type: "admin_changed",
-        householdId,
-        recipientIds: othersThan(members, adminId),
-        title: "Admins changed",
-        message: isAdmin
-          ? `${admin.displayName} made ${member.displayName} an admin.`
-          : `${admin.displayName} stepped down as admin.`,
-      },
-      params.publicUrl,
-    );
-    await announceHouseholdChanged(tx, [householdId]);
-  });
-}
-
-/** Gives or takes the admin role. */
-async function setAdmin(tx: Transaction, userId: string, isAdmin: boolean, now: Date): Promise<void> {
-  await tx.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /**
@@ -322,11 +178,6 @@ export async function settleDeletedAccount(
     params.publicUrl,
   );
   await announceHouseholdChanged(tx, [householdId]);
-}
-
-function withSettled(sentence: string, settled: FinesSettled, currency: string, reviewerName?: string): string {
-  const more = settledText(settled, currency, reviewerName ?? null);
-  return more ? `${sentence} ${more}` : sentence;
 }
 
 const nothingSettled = (userId: string): Departed => ({
