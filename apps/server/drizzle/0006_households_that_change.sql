@@ -17,6 +17,16 @@ ALTER TABLE "household_removals" ADD CONSTRAINT "household_removals_removed_by_u
 ALTER TABLE "fines" ADD CONSTRAINT "fines_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Everyone already in a household joined it no later than their account was made: the best date there is.
 UPDATE "users" SET "joined_at" = "created_at" WHERE "household_id" IS NOT NULL;--> statement-breakpoint
+-- Admin-only actions now exist: a household left without an admin (its only admin deleted their account before account
+-- deletion handed the role over) gets its longest-standing member as admin, so someone can run it.
+UPDATE "users" SET "is_admin" = true WHERE "id" IN (
+  SELECT DISTINCT ON ("household_id") "id" FROM "users"
+  WHERE "household_id" IS NOT NULL AND "deleted_at" IS NULL
+    AND "household_id" NOT IN (
+      SELECT "household_id" FROM "users" WHERE "is_admin" AND "deleted_at" IS NULL AND "household_id" IS NOT NULL
+    )
+  ORDER BY "household_id", "created_at", "id"
+);--> statement-breakpoint
 -- A fine is written only to someone who is a member of its household at that moment, whichever path writes it
 -- (docs/decisions/032). The shared advisory lock pairs with the exclusive one that leaving, removal and account
 -- deletion take on the same person first: a fine being issued to someone who is leaving either commits before the

@@ -1,5 +1,7 @@
+import { readdir, readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { z } from "zod";
 import {
   ACCESS_ENDED_MESSAGES,
   CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
@@ -574,5 +576,62 @@ describe("races", () => {
     await expect(
       buildFine(t.db, { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: outsider.user.id }),
     ).rejects.toThrow();
+  });
+});
+
+describe("migration 0006", () => {
+  it("dates existing members' joining from their accounts, and gives a household left without an admin its longest-standing member", async () => {
+    const folder = new URL("../drizzle/", import.meta.url);
+    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
+    const index = files.findIndex((name) => name.endsWith("_households_that_change.sql"));
+    expect(index).toBeGreaterThan(0);
+    let migrated: unknown;
+    // The migrations replayed into a scratch schema of the test database, rolled back after: households as they were
+    // before 0006 (one whose only admin deleted their account), then 0006 itself.
+    const replay = t.db.transaction(async (tx) => {
+      const run = async (name: string) => {
+        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
+        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
+      };
+      await tx.execute(sql.raw("create schema households_that_change"));
+      await tx.execute(sql.raw("set local search_path to households_that_change"));
+      for (const name of files.slice(0, index)) await run(name);
+      await tx.execute(
+        sql.raw(`insert into households (id, name, iso_4217_code) values
+          ('00000000-0000-4000-8000-000000000001', 'Run', 'GBP'),
+          ('00000000-0000-4000-8000-000000000002', 'Orphaned', 'GBP')`),
+      );
+      await tx.execute(
+        sql.raw(`insert into users (display_name, household_id, is_admin, deleted_at, created_at) values
+          ('Ana', '00000000-0000-4000-8000-000000000001', true, null, '2026-01-01'),
+          ('Ben', '00000000-0000-4000-8000-000000000001', false, null, '2025-01-01'),
+          ('Gone', '00000000-0000-4000-8000-000000000002', false, '2026-02-01', '2024-01-01'),
+          ('Cleo', '00000000-0000-4000-8000-000000000002', false, null, '2026-03-01'),
+          ('Dev', '00000000-0000-4000-8000-000000000002', false, null, '2025-06-01'),
+          ('Nia', null, false, null, '2026-01-01')`),
+      );
+      await run(files[index] ?? "");
+      migrated = await tx.execute(
+        sql.raw("select display_name, is_admin, joined_at = created_at as joined_when_made from users order by 1"),
+      );
+      tx.rollback();
+    });
+    await expect(replay).rejects.toBeInstanceOf(TransactionRollbackError);
+
+    const { rows } = z
+      .object({
+        rows: z.array(
+          z.object({ display_name: z.string(), is_admin: z.boolean(), joined_when_made: z.boolean().nullable() }),
+        ),
+      })
+      .parse(migrated);
+    expect(rows).toEqual([
+      { display_name: "Ana", is_admin: true, joined_when_made: true },
+      { display_name: "Ben", is_admin: false, joined_when_made: true },
+      { display_name: "Cleo", is_admin: false, joined_when_made: true },
+      { display_name: "Dev", is_admin: true, joined_when_made: true },
+      { display_name: "Gone", is_admin: false, joined_when_made: true },
+      { display_name: "Nia", is_admin: false, joined_when_made: null },
+    ]);
   });
 });

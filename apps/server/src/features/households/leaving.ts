@@ -64,7 +64,9 @@ export async function leaveHousehold(
       throw conflict(LEAVE_OWES_FINES_MESSAGE);
     }
 
-    const reviewer = successorAdmin(members, userId);
+    // An admin stays (the only admin cannot leave); a household with none at all is older data: its longest-standing
+    // other member then takes the reviews, so none is left with nobody to review it.
+    const reviewer = successorAdmin(members, userId) ?? members.find((member) => member.id !== userId) ?? null;
     const settled = await settleFines(tx, {
       householdId,
       userId,
