@@ -481,8 +481,17 @@ describe("the join-code migration", () => {
 // A route added under those paths without a row here fails the completeness check below.
 // ---------------------------------------------------------------------------------------------
 
-type Actor = "signed out" | "newcomer" | "member" | "other household's member" | "unknown id" | "admin";
-const ACTORS: Actor[] = ["signed out", "newcomer", "member", "other household's member", "unknown id", "admin"];
+type Actor =
+  "signed out" | "newcomer" | "member" | "other household's member" | "unknown id" | "admin" | "former member";
+const ACTORS: Actor[] = [
+  "signed out",
+  "newcomer",
+  "member",
+  "other household's member",
+  "unknown id",
+  "admin",
+  "former member",
+];
 
 /**
  * The ids a request aims at: the household, a housemate (its admin), the account acted on, an invite code; the
@@ -507,7 +516,7 @@ interface MatrixRow {
    * Expected status per caller; null where the caller kind makes no sense for the route. `member` is a member who
    * is not the admin; `admin` (the creator) is asked only where being the admin matters.
    */
-  expect: Record<Exclude<Actor, "admin">, number | null> & { admin?: number };
+  expect: Record<Exclude<Actor, "admin" | "former member">, number | null> & { admin?: number };
 }
 
 /** Admin-only routes (DESIGN §7 Roles): any other member, and anyone outside, is refused. */
@@ -710,6 +719,17 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
       return { token: member.token, target: { ...theirs, account: member.user.id } };
     case "admin":
       return { token: owner.token, target: theirs };
+    // Someone who left this household (decision 032): signed in still, and as much an outsider as a newcomer.
+    case "former member": {
+      const left = await t.request({
+        method: "POST",
+        url: `/api/households/${household.id}/leave`,
+        token: member.token,
+        payload: {},
+      });
+      expect(left.statusCode, left.body).toBe(200);
+      return { token: member.token, target: theirs };
+    }
     case "other household's member": {
       const outsider = await buildMember(t.db);
       await buildHousehold(t.db, outsider.user.id);
@@ -732,7 +752,8 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
 
 const CASES = MATRIX.flatMap((row) =>
   ACTORS.flatMap((actor) => {
-    const status = actor === "admin" ? row.expect.admin : row.expect[actor];
+    const status =
+      actor === "admin" ? row.expect.admin : actor === "former member" ? row.expect.newcomer : row.expect[actor];
     return status === null || status === undefined ? [] : [{ row, actor, status, name: `${row.method} ${row.path}` }];
   }),
 );
