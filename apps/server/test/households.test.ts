@@ -600,7 +600,7 @@ const MATRIX: MatrixRow[] = [
     // For a signed-in person without a household (decision 021); members of any household get 409.
     expect: { "signed out": 401, newcomer: 200, member: 409, "other household's member": 409, "unknown id": 404 },
   },
-  // Decision 032: the life of a household. "newcomer" (signed in, no household) is also what a former member is.
+  // Decision 032: the life of a household.
   {
     method: "GET",
     path: "/households/{id}/members",
