@@ -45,7 +45,7 @@ describe("the profile in the browser", () => {
     });
     expect(rule.status).toBe(201);
     const [anaId, benId] = [await userIdOf(anaPage), await userIdOf(benPage)];
-    const anaFinesBen = await callApi(journey.server, anaPage, "POST", "/fines", {
+    const anaFinesBen = await callApi<{ id: string }>(journey.server, anaPage, "POST", "/fines", {
       offender_id: benId,
       rule_id: rule.data.id,
       amount: 2.5,
@@ -61,6 +61,15 @@ describe("the profile in the browser", () => {
       household_id: householdId,
     });
     expect(benFinesAna.status).toBe(201);
+    // Ben pays his: a fine he still owed when he deletes his account would be written off (decision 032), and the
+    // last step shows the household keeps the history of both.
+    const paid = await callApi(
+      journey.server,
+      benPage,
+      "PUT",
+      `/fines/household/${householdId}/fines/${anaFinesBen.data.id}/pay`,
+    );
+    expect(paid.status).toBe(200);
   });
 
   it("Ana renames herself on General; the avatar menu shows the new name", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
 import { HOUSEHOLD_ADMIN_ONLY_MESSAGE, HOUSEHOLD_NOT_FOUND_MESSAGE, JOIN_BY_ID_OFF_MESSAGE } from "@housemate/contract";
-import { households, magicLinks, notifications, users } from "../src/db/schema.js";
+import { households, invites, magicLinks, notifications, users } from "../src/db/schema.js";
 import { randomToken, sha256 } from "../src/lib/tokens.js";
 import { ALREADY_MEMBER_CREATE_MESSAGE, ALREADY_MEMBER_MESSAGE } from "../src/features/households/membership.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
@@ -395,7 +395,8 @@ describe("joining by the household ID, which the admin can rotate and switch off
 
   it("refuses a settings change that names no setting or an unknown one", async () => {
     const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
-    for (const payload of [{}, { join_by_id: "no" }, { join_code: unknownId() }, { name: "Renamed" }]) {
+    // A confirmation alone changes nothing (decision 032).
+    for (const payload of [{}, { join_by_id: "no" }, { join_code: unknownId() }, { confirmKeepAmounts: true }]) {
       const res = await t.request({
         method: "PATCH",
         url: `/api/households/${household.id}`,
@@ -480,15 +481,29 @@ describe("the join-code migration", () => {
 // A route added under those paths without a row here fails the completeness check below.
 // ---------------------------------------------------------------------------------------------
 
-type Actor = "signed out" | "newcomer" | "member" | "other household's member" | "unknown id" | "admin";
-const ACTORS: Actor[] = ["signed out", "newcomer", "member", "other household's member", "unknown id", "admin"];
+type Actor =
+  "signed out" | "newcomer" | "member" | "other household's member" | "unknown id" | "admin" | "former member";
+const ACTORS: Actor[] = [
+  "signed out",
+  "newcomer",
+  "member",
+  "other household's member",
+  "unknown id",
+  "admin",
+  "former member",
+];
 
-/** The ids a request aims at: the household, a housemate, the account acted on, an invite code. */
+/**
+ * The ids a request aims at: the household, a housemate (its admin), the account acted on, an invite code; the
+ * household's member who is not its admin, and the invite's id (decision 032's routes).
+ */
 interface Target {
   household: string;
   housemate: string;
   account: string;
   code: string;
+  member: string;
+  invite: string;
 }
 
 interface MatrixRow {
@@ -501,8 +516,18 @@ interface MatrixRow {
    * Expected status per caller; null where the caller kind makes no sense for the route. `member` is a member who
    * is not the admin; `admin` (the creator) is asked only where being the admin matters.
    */
-  expect: Record<Exclude<Actor, "admin">, number | null> & { admin?: number };
+  expect: Record<Exclude<Actor, "admin" | "former member">, number | null> & { admin?: number };
 }
+
+/** Admin-only routes (DESIGN §7 Roles): any other member, and anyone outside, is refused. */
+const adminOnly = (admin: number): MatrixRow["expect"] => ({
+  "signed out": 401,
+  newcomer: 403,
+  member: 403,
+  "other household's member": 403,
+  "unknown id": 404,
+  admin,
+});
 
 const MATRIX: MatrixRow[] = [
   {
@@ -575,6 +600,61 @@ const MATRIX: MatrixRow[] = [
     // For a signed-in person without a household (decision 021); members of any household get 409.
     expect: { "signed out": 401, newcomer: 200, member: 409, "other household's member": 409, "unknown id": 404 },
   },
+  // Decision 032: the life of a household.
+  {
+    method: "GET",
+    path: "/households/{id}/members",
+    url: (x) => `/api/households/${x.household}/members`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "PUT",
+    path: "/households/{id}/members/{userId}/role",
+    url: (x) => `/api/households/${x.household}/members/${x.member}/role`,
+    payload: () => ({ is_admin: true }),
+    expect: adminOnly(200),
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/members/{userId}/remove",
+    url: (x) => `/api/households/${x.household}/members/${x.member}/remove`,
+    payload: () => ({ reason: "Moved out in March" }),
+    expect: adminOnly(200),
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/leave",
+    url: (x) => `/api/households/${x.household}/leave`,
+    payload: () => ({}),
+    // The admin is the only one, with a housemate: they must hand over first.
+    expect: {
+      "signed out": 401,
+      newcomer: 403,
+      member: 200,
+      "other household's member": 403,
+      "unknown id": 404,
+      admin: 409,
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/households/{id}",
+    url: (x) => `/api/households/${x.household}`,
+    // Admin only, and only as the last member: the admin here has a housemate.
+    expect: adminOnly(409),
+  },
+  {
+    method: "GET",
+    path: "/households/{id}/invites",
+    url: (x) => `/api/households/${x.household}/invites`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
+  {
+    method: "DELETE",
+    path: "/households/{id}/invites/{inviteId}",
+    url: (x) => `/api/households/${x.household}/invites/${x.invite}`,
+    expect: adminOnly(200),
+  },
   {
     method: "GET",
     path: "/users",
@@ -620,7 +700,15 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
     token: owner.token,
   });
   const code = new URL(invite.json().data.inviteUrl).pathname.split("/").pop() ?? "";
-  const theirs: Target = { household: household.id, housemate: owner.user.id, account: owner.user.id, code };
+  const [inviteRow] = await t.db.select({ id: invites.id }).from(invites).where(eq(invites.code, code));
+  const theirs: Target = {
+    household: household.id,
+    housemate: owner.user.id,
+    account: owner.user.id,
+    code,
+    member: member.user.id,
+    invite: inviteRow?.id ?? "",
+  };
 
   switch (actor) {
     case "signed out":
@@ -631,6 +719,17 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
       return { token: member.token, target: { ...theirs, account: member.user.id } };
     case "admin":
       return { token: owner.token, target: theirs };
+    // Someone who left this household (decision 032): signed in still, and as much an outsider as a newcomer.
+    case "former member": {
+      const left = await t.request({
+        method: "POST",
+        url: `/api/households/${household.id}/leave`,
+        token: member.token,
+        payload: {},
+      });
+      expect(left.statusCode, left.body).toBe(200);
+      return { token: member.token, target: theirs };
+    }
     case "other household's member": {
       const outsider = await buildMember(t.db);
       await buildHousehold(t.db, outsider.user.id);
@@ -639,14 +738,22 @@ async function castFor(actor: Actor): Promise<{ token: string | undefined; targe
     case "unknown id":
       return {
         token: member.token,
-        target: { household: unknownId(), housemate: unknownId(), account: unknownId(), code: "no-such-invite-code" },
+        target: {
+          household: unknownId(),
+          housemate: unknownId(),
+          account: unknownId(),
+          code: "no-such-invite-code",
+          member: unknownId(),
+          invite: unknownId(),
+        },
       };
   }
 }
 
 const CASES = MATRIX.flatMap((row) =>
   ACTORS.flatMap((actor) => {
-    const status = actor === "admin" ? row.expect.admin : row.expect[actor];
+    const status =
+      actor === "admin" ? row.expect.admin : actor === "former member" ? row.expect.newcomer : row.expect[actor];
     return status === null || status === undefined ? [] : [{ row, actor, status, name: `${row.method} ${row.path}` }];
   }),
 );

@@ -1,7 +1,13 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { NOTIFICATION_TYPES, SOCKET_CLOSE, SOCKET_PATH, type NotificationTypeId } from "@housemate/contract";
+import {
+  ACCESS_ENDED_MESSAGES,
+  NOTIFICATION_TYPES,
+  SOCKET_CLOSE,
+  SOCKET_PATH,
+  type NotificationTypeId,
+} from "@housemate/contract";
 import { mailOutbox } from "../src/db/schema.js";
 import { recordNotification } from "../src/features/notifications/record.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
@@ -32,7 +38,13 @@ async function buildScene() {
 type Scene = Awaited<ReturnType<typeof buildScene>>;
 
 /** What the listener's socket must receive once the call has answered. */
-type Heard = { notification: NotificationTypeId } | "count of none unread" | "session ended";
+type Heard =
+  | { notification: NotificationTypeId }
+  | "count of none unread"
+  | "session ended"
+  /** The household's own socket messages (decision 032). */
+  | "household changed"
+  | "household access ended";
 
 interface Happening {
   call: InjectOptions & { token: string };
@@ -150,6 +162,91 @@ const ROWS: Row[] = [
       };
     },
   },
+  // Decision 032: the life of a household.
+  {
+    method: "PATCH",
+    route: "/api/households/:id",
+    heard: { notification: "household_updated" },
+    happen: (s) => ({
+      call: {
+        method: "PATCH",
+        url: `/api/households/${s.household.id}`,
+        token: s.ana.token,
+        payload: { name: "Flat 3B" },
+      },
+      listener: s.ben.token,
+    }),
+  },
+  {
+    // The members' settings pages show the code: they reload it.
+    method: "POST",
+    route: "/api/households/:id/join-code",
+    heard: "household changed",
+    happen: (s) => ({
+      call: { method: "POST", url: `/api/households/${s.household.id}/join-code`, token: s.ana.token },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/households/:id/members/:userId/role",
+    heard: { notification: "admin_changed" },
+    happen: (s) => ({
+      call: {
+        method: "PUT",
+        url: `/api/households/${s.household.id}/members/${s.ben.user.id}/role`,
+        token: s.ana.token,
+        payload: { is_admin: true },
+      },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/households/:id/members/:userId/remove",
+    heard: { notification: "member_removed" },
+    happen: (s) => ({
+      call: {
+        method: "POST",
+        url: `/api/households/${s.household.id}/members/${s.ben.user.id}/remove`,
+        token: s.ana.token,
+        payload: { reason: "Moved out" },
+      },
+      listener: s.ben.token,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/households/:id/leave",
+    heard: { notification: "member_left" },
+    happen: (s) => ({
+      call: {
+        method: "POST",
+        url: `/api/households/${s.household.id}/leave`,
+        token: s.ben.token,
+        payload: { confirmWriteOff: true },
+      },
+      listener: s.ana.token,
+    }),
+  },
+  {
+    // Nia's own household, of which she is the last member.
+    method: "DELETE",
+    route: "/api/households/:id",
+    heard: "household access ended",
+    happen: async (s) => {
+      const own = await ok<{ id: string }>({
+        method: "POST",
+        url: "/api/households",
+        token: s.nia.token,
+        payload: { name: "Nia's flat" },
+      });
+      return {
+        call: { method: "DELETE", url: `/api/households/${own.id}`, token: s.nia.token },
+        listener: s.nia.token,
+      };
+    },
+  },
   {
     method: "POST",
     route: "/api/rules",
@@ -238,10 +335,11 @@ const QUIET = [
   // The creator is its only member: there is no one to tell that they joined.
   "POST /api/households",
   "GET /api/households/:id",
-  // Household settings and invites: no notification type exists for them (the other members see them on their next load).
-  "PATCH /api/households/:id",
-  "POST /api/households/:id/join-code",
+  // Invite links: no notification type exists for them (the settings page shows them on its next load).
   "POST /api/households/:id/invites",
+  "GET /api/households/:id/invites",
+  "DELETE /api/households/:id/invites/:inviteId",
+  "GET /api/households/:id/members",
   "GET /api/invites/:code",
   "GET /api/users",
   "GET /api/users/:id",
@@ -290,6 +388,12 @@ async function expectHeard(socket: TestSocket, heard: Heard) {
     return;
   }
   // The listener had one unread notification when the socket opened: only the call makes it none.
+  if (heard === "household changed") return socket.next("household_changed");
+  if (heard === "household access ended") {
+    const ended = await socket.next("household_access_ended");
+    expect(ended.data.message).toBe(ACCESS_ENDED_MESSAGES[ended.data.reason]);
+    return;
+  }
   if (heard === "count of none unread") return socket.next("notification_count", (count) => count.data.unread === 0);
   const pushed = await socket.next("notification", (message) => message.data.type_id === heard.notification);
   expect(pushed.data.is_read).toBe(false);

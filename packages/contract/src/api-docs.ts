@@ -26,16 +26,63 @@ export const API_DOCS = {
   signOut: { summary: "End this session", tags: ["auth"], description: "Live sockets opened with its token close." },
   createHousehold: { summary: "Create a household, with its creator as admin", tags: ["households"] },
   getHousehold: { summary: "Read a household you belong to", tags: ["households"] },
-  updateHousehold: { summary: "Change a household's settings (admin)", tags: ["households"] },
+  updateHousehold: {
+    summary: "Change a household's settings (admin)",
+    tags: ["households"],
+    description:
+      "Name, currency and joining by ID. A new currency while the household has fines needs `confirmKeepAmounts: true` " +
+      "(amounts keep their numbers, not converted); without it, 409. Members are told (`household_updated`) of a " +
+      "new name or currency, and their open sockets get `household_changed`.",
+  },
   rotateJoinCode: { summary: "Retire the household's join code for a new one (admin)", tags: ["households"] },
-  joinHousehold: { summary: "Join a household by its join code", tags: ["households"] },
+  joinHousehold: {
+    summary: "Join a household by its join code",
+    tags: ["households"],
+    description: "403 while joining by ID is off, and for someone an admin removed from the household.",
+  },
+  listHouseholdMembers: {
+    summary: "A household's members with their roles and fines",
+    tags: ["households"],
+    description: "Each member's role, joined date, pending and disputed fines owed (count and sum) and fines issued.",
+  },
+  setMemberRole: {
+    summary: "Make a member admin, or step down as admin (admin)",
+    tags: ["households"],
+    description: "`false` is allowed only on oneself, and only while another admin remains (else 409).",
+  },
+  removeMember: {
+    summary: "Remove a member from the household (admin)",
+    tags: ["households"],
+    description:
+      "A reason is required. Fines they owe are written off, disputes they issued go to the admin; they are told " +
+      "by email and in-app, their open sockets get `household_access_ended`, and they can rejoin only by a new invite.",
+  },
+  leaveHousehold: {
+    summary: "Leave your household",
+    tags: ["households"],
+    description:
+      "Owing pending or disputed fines needs `confirmWriteOff: true` (they are written off); the last member needs " +
+      "`confirmDeleteHousehold: true` (the household is deleted); the only admin cannot leave while others remain. " +
+      "Each refusal is a 409 with its message.",
+  },
+  deleteHousehold: {
+    summary: "Delete the household, as its last member (admin)",
+    tags: ["households"],
+    description: "All its data goes: rules, fines, notes, invites. 409 while it has other members.",
+  },
   createInvite: { summary: "Make an invite link to your household", tags: ["invites"] },
   getInvite: {
     summary: "What an invite link opens",
     tags: ["invites"],
     description: "Public: the link is the permission.",
   },
-  joinByInvite: { summary: "Join the household an invite link opens", tags: ["invites"] },
+  joinByInvite: {
+    summary: "Join the household an invite link opens",
+    tags: ["invites"],
+    description: "403 for someone removed from the household when the link was made before their removal.",
+  },
+  listInvites: { summary: "Your household's live invite links", tags: ["invites"] },
+  revokeInvite: { summary: "Revoke one of the household's invite links (admin)", tags: ["invites"] },
   listUsers: { summary: "A household's members", tags: ["users"] },
   getUser: { summary: "Read yourself or a housemate", tags: ["users"] },
   updateUser: { summary: "Change your own profile", tags: ["users"] },

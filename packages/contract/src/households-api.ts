@@ -1,8 +1,20 @@
 /**
- * SPEC §7 Households: create, read, join by ID, and the admin's join settings (decision 020).
+ * SPEC §7 Households: create, read, join by ID, the admin's settings (decision 020), and the life of a household:
+ * members and roles, leaving, removal and deletion (decision 032).
  * Imported as the `householdsApi` namespace (index.ts), so a bundle keeps only the endpoints it uses.
  */
 import { envelope, idParams } from "./common.js";
+import {
+  deleteHouseholdResponse,
+  departureSchema,
+  householdMemberSchema,
+  householdMembersSchema,
+  leaveHouseholdBody,
+  leaveHouseholdResponse,
+  memberParams,
+  removeMemberBody,
+  setMemberRoleBody,
+} from "./household-life.js";
 import { defineEndpoint } from "./endpoint.js";
 import {
   createHouseholdBody,
@@ -38,7 +50,7 @@ export const updateHousehold = defineEndpoint({
   body: updateHouseholdBody,
   response: envelope(householdSchema),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
 export const rotateJoinCode = defineEndpoint({
@@ -56,6 +68,54 @@ export const joinHousehold = defineEndpoint({
   params: idParams,
   body: joinHouseholdBody,
   response: envelope(joinHouseholdResponse),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const listHouseholdMembers = defineEndpoint({
+  method: "GET",
+  path: "/households/:id/members",
+  params: idParams,
+  response: envelope(householdMembersSchema),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const setMemberRole = defineEndpoint({
+  method: "PUT",
+  path: "/households/:id/members/:userId/role",
+  params: memberParams,
+  body: setMemberRoleBody,
+  response: envelope(householdMemberSchema),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const removeMember = defineEndpoint({
+  method: "POST",
+  path: "/households/:id/members/:userId/remove",
+  params: memberParams,
+  body: removeMemberBody,
+  response: envelope(departureSchema),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const leaveHousehold = defineEndpoint({
+  method: "POST",
+  path: "/households/:id/leave",
+  params: idParams,
+  body: leaveHouseholdBody,
+  response: envelope(leaveHouseholdResponse),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const deleteHousehold = defineEndpoint({
+  method: "DELETE",
+  path: "/households/:id",
+  params: idParams,
+  response: envelope(deleteHouseholdResponse),
   auth: "session",
   errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });

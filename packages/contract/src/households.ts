@@ -22,30 +22,42 @@ export const householdSchema = z.object({
 });
 export type Household = z.infer<typeof householdSchema>;
 
+/** A household's name, at creation and when renamed: the same rules both times. */
+export const householdNameSchema = singleLineText({
+  min: 1,
+  tooShort: "Household name is required",
+  max: HOUSEHOLD_NAME_MAX,
+  tooLong: `Household name can be at most ${HOUSEHOLD_NAME_MAX} characters`,
+});
+
 export const createHouseholdBody = z.strictObject({
-  name: singleLineText({
-    min: 1,
-    tooShort: "Household name is required",
-    max: HOUSEHOLD_NAME_MAX,
-    tooLong: `Household name can be at most ${HOUSEHOLD_NAME_MAX} characters`,
-  }),
+  name: householdNameSchema,
   created_by: idSchema.optional(),
   iso_4217_code: currencySchema.default(DEFAULT_API_CURRENCY),
 });
 export type CreateHouseholdBody = z.input<typeof createHouseholdBody>;
 
 /**
- * PATCH /households/{id} (admin only): the household's settings, each optional, at least one given. Further settings
- * (name, currency) join this object; the route and its rules stay the same.
+ * PATCH /households/{id} (admin only): the household's settings, each optional, at least one given. A new currency
+ * while the household has fines needs `confirmKeepAmounts: true`: amounts are kept as numbers, never converted
+ * (docs/decisions/032); without it the answer is 409 `CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE`.
  */
 export const updateHouseholdBody = z
-  .strictObject({ join_by_id: z.boolean().optional() })
+  .strictObject({
+    name: householdNameSchema.optional(),
+    iso_4217_code: currencySchema.optional(),
+    join_by_id: z.boolean().optional(),
+    /** The admin has been told that existing amounts keep their numbers in the new currency. */
+    confirmKeepAmounts: z.literal(true).optional(),
+  })
   // A setting sent as undefined (`{ "join_by_id": undefined }` from a client's object) survives parsing as a key,
   // which the inferred type does not say.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    message: "Give at least one setting to change",
-  });
+  .refine(
+    ({ confirmKeepAmounts: _confirmation, ...settings }) =>
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+      Object.values(settings).some((value) => value !== undefined),
+    { message: "Give at least one setting to change" },
+  );
 export type UpdateHouseholdBody = z.infer<typeof updateHouseholdBody>;
 
 /** POST /households/{id}/join: `id` is the household's join code (its ID until rotated). */

@@ -2,7 +2,8 @@
  * SPEC §7 invites: members make links; whoever holds one reads what it opens and may join by it (decision 021).
  * Imported as the `invitesApi` namespace (index.ts), so a bundle keeps only the endpoints it uses.
  */
-import { envelope, idParams } from "./common.js";
+import { envelope, idParams, successSchema } from "./common.js";
+import { householdInvitesSchema, inviteParams } from "./household-life.js";
 import { defineEndpoint } from "./endpoint.js";
 import {
   createInviteResponse,
@@ -38,5 +39,23 @@ export const joinByInvite = defineEndpoint({
   body: joinByInviteBody,
   response: envelope(joinByInviteResponse),
   auth: "session",
-  errors: ["NOT_FOUND", "CONFLICT"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const listInvites = defineEndpoint({
+  method: "GET",
+  path: "/households/:id/invites",
+  params: idParams,
+  response: envelope(householdInvitesSchema),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const revokeInvite = defineEndpoint({
+  method: "DELETE",
+  path: "/households/:id/invites/:inviteId",
+  params: inviteParams,
+  response: envelope(successSchema),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND"],
 });

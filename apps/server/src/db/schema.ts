@@ -50,6 +50,8 @@ export const users = pgTable(
     bio: text("bio"),
     householdId: uuid("household_id").references(() => households.id, { onDelete: "set null" }),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** When they joined their current household (null for rows from before migration 0006: their created_at). */
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
     emailVerified: boolean("email_verified").notNull().default(false),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -105,6 +107,8 @@ export const invites = pgTable(
       .references(() => households.id, { onDelete: "cascade" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** How many people joined through the link (shown on the household's settings page). */
+    timesUsed: integer("times_used").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("invites_household_idx").on(t.householdId)],
@@ -141,8 +145,17 @@ export const fines = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     ruleId: uuid("rule_id").references(() => rules.id, { onDelete: "set null" }),
     amountMinor: integer("amount_minor").notNull(),
-    /** pending | paid | disputed | cancelled (cancelled = dispute accepted; kept, never listed). */
+    /**
+     * pending | paid | disputed | cancelled (kept, never listed): cancelled when its dispute was accepted
+     * (`cancel_reason` null), or written off when the offender left or was removed (docs/decisions/032).
+     */
     status: text("status").notNull().default("pending"),
+    cancelReason: text("cancel_reason"),
+    /**
+     * Who reviews a dispute of this fine when it is not its issuer: the admin it was handed to when the issuer left
+     * the household (docs/decisions/032). Null: the issuer.
+     */
+    reviewerId: uuid("reviewer_id").references(() => users.id, { onDelete: "set null" }),
     description: text("description").notNull().default(""),
     disputeRejected: boolean("dispute_rejected").notNull().default(false),
     evidenceNote: text("evidence_note"),
@@ -256,6 +269,26 @@ export const stickyNotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("sticky_notes_household_idx").on(t.householdId, t.position)],
+);
+
+/**
+ * Who an admin removed from a household, when and why: they cannot join it again by its ID, only by an invite link
+ * made after the removal (docs/decisions/032). Gone once they are back through such a link.
+ */
+export const householdRemovals = pgTable(
+  "household_removals",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    removedBy: uuid("removed_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.userId] })],
 );
 
 /** An upload slot: reserved by `upload-url`, filled by `PUT /storage/upload/{filePath}`. */

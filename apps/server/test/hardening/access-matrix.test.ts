@@ -113,6 +113,63 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/households/${w.householdId}/join`, payload: {} }),
     expected: signedIn(409, 409),
   },
+  // Decision 032: the life of a household. The member is the world's admin, with one housemate; the former member (a
+  // deleted account) is signed out; someone who left is asked in test/household-life.test.ts.
+  {
+    operation: "listHouseholdMembers",
+    request: (w) => ({ url: `/api/households/${w.householdId}/members` }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "setMemberRole",
+    request: (w) => ({
+      url: `/api/households/${w.householdId}/members/${w.housemate.id}/role`,
+      payload: { is_admin: true },
+    }),
+    expected: adminOnly(200),
+    changesWorld: true,
+  },
+  {
+    operation: "removeMember",
+    request: (w) => ({
+      url: `/api/households/${w.householdId}/members/${w.housemate.id}/remove`,
+      payload: { reason: "Moved out" },
+    }),
+    expected: adminOnly(200),
+    changesWorld: true,
+  },
+  // The member is the only admin, with a housemate: they must hand over first. The housemate owes open fines and has
+  // not confirmed that they are written off. Both are 409, and the world is unchanged.
+  {
+    operation: "leaveHousehold",
+    request: (w) => ({ url: `/api/households/${w.householdId}/leave`, payload: {} }),
+    expected: { ...signedIn(409, 403), housemate: 409 },
+  },
+  // Only the last member may delete the household: the member has a housemate.
+  {
+    operation: "deleteHousehold",
+    request: (w) => ({ url: `/api/households/${w.householdId}` }),
+    expected: adminOnly(409),
+  },
+  {
+    operation: "listInvites",
+    request: (w) => ({ url: `/api/households/${w.householdId}/invites` }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "revokeInvite",
+    request: async (w) => {
+      const links = await t.request({
+        method: "GET",
+        url: `/api/households/${w.householdId}/invites`,
+        token: w.member.token,
+      });
+      const [link] = links.json<{ data: { id: string }[] }>().data;
+      return { url: `/api/households/${w.householdId}/invites/${link?.id ?? ""}` };
+    },
+    expected: adminOnly(200),
+    changesWorld: true,
+  },
   {
     operation: "createInvite",
     request: (w) => ({ url: `/api/households/${w.householdId}/invites` }),

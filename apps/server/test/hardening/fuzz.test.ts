@@ -140,7 +140,7 @@ function rightIds(operationPath: string, name: string, world: World): string[] {
   if (name === "hid" || name === "householdId") return [world.householdId];
   if (name === "fid") return [world.receivedFineId, world.issuedFineId, world.pendingIssuedFineId];
   if (name === "did") return [world.disputeId];
-  if (name === "offenderId") return [world.member.id, world.housemate.id];
+  if (name === "offenderId" || name === "userId") return [world.member.id, world.housemate.id];
   if (under("/households") || under("/balance") || under("/rules/household")) return [world.householdId];
   if (under("/users")) return [world.member.id, world.housemate.id];
   if (under("/rules")) return [world.ruleId];

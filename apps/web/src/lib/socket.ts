@@ -36,6 +36,8 @@ const FRAME_HAS_DATA: Record<ServerMessage["type"], boolean> = {
   pong: false,
   notification: true,
   notification_count: true,
+  household_changed: true,
+  household_access_ended: true,
 };
 const isFrameType = (type: unknown): type is ServerMessage["type"] =>
   typeof type === "string" && Object.hasOwn(FRAME_HAS_DATA, type);

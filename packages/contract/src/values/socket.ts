@@ -22,3 +22,10 @@ export const SOCKET_CLOSE = {
   TOO_BIG: 1009,
   SESSION_ENDED: 4401,
 } as const;
+
+/**
+ * Why a person's household access ended, as their open sockets are told (`household_access_ended`). Here rather than
+ * with the household's schemas, so the web's shell, which reads socket messages, pulls in none of those.
+ */
+export const ACCESS_ENDED_REASONS = ["removed", "left", "household_deleted"] as const;
+export type AccessEndedReason = (typeof ACCESS_ENDED_REASONS)[number];

@@ -4,7 +4,7 @@ import { finesApi } from "@housemate/contract";
 import { requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { routeOptions } from "../../lib/route.js";
-import { disputeFine, fineInHousehold, payFine, reviewDispute } from "./lifecycle.js";
+import { disputeFine, fineInHousehold, payFine, reviewDispute, reviewerOf } from "./lifecycle.js";
 import { presentDispute, presentFine, presentFineEdit } from "./presenter.js";
 import { latestDispute, listFineEdits } from "./queries.js";
 import { ONLY_PARTIES_SEE_DISPUTE } from "./transitions.js";
@@ -54,7 +54,8 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { user, household } = await actorIn(request, request.params.hid);
       const fine = await fineInHousehold(app.db, household.id, request.params.fid);
-      if (fine.createdBy !== user.id && fine.offenderId !== user.id) throw forbidden(ONLY_PARTIES_SEE_DISPUTE);
+      const parties = [fine.createdBy, fine.offenderId, reviewerOf(fine)];
+      if (!parties.includes(user.id)) throw forbidden(ONLY_PARTIES_SEE_DISPUTE);
       const dispute = await latestDispute(app.db, fine.id);
       if (!dispute) throw notFound("This fine has not been disputed.");
       return { data: presentDispute(dispute) };

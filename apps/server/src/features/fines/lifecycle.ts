@@ -44,6 +44,9 @@ export async function fineInHousehold(db: Executor, householdId: string, fineId:
   return fine;
 }
 
+/** Who reviews the fine's dispute: its issuer, unless it was handed to an admin when the issuer left. */
+export const reviewerOf = (fine: FineRow): string | null => fine.reviewerId ?? fine.createdBy;
+
 /** After a conditional update matched nothing: say why, from the state another request left behind. */
 async function refuseFromCurrentState(
   tx: Executor,
@@ -128,7 +131,7 @@ export async function disputeFine(db: Database, actor: Actor, fineId: string, re
     if (!dispute) throw new Error("dispute insert returned no row");
 
     const text = fineDisputedText(await storyOf(tx, actor, disputed), reason);
-    await tell(tx, actor, disputed, { type: "fine_disputed", recipientId: disputed.createdBy, ...text });
+    await tell(tx, actor, disputed, { type: "fine_disputed", recipientId: reviewerOf(disputed), ...text });
     return { fine: disputed, dispute };
   });
 }
@@ -140,7 +143,8 @@ export async function disputeFine(db: Database, actor: Actor, fineId: string, re
 export async function reviewDispute(db: Database, actor: Actor, fineId: string, disputeId: string, review: ReviewBody) {
   return db.transaction(async (tx) => {
     const fine = await fineInHousehold(tx, actor.household.id, fineId);
-    if (fine.createdBy !== actor.user.id) throw forbidden(ONLY_ISSUER_REVIEWS);
+    // The issuer, or the admin their disputes were handed to when they left (decision 032).
+    if (reviewerOf(fine) !== actor.user.id) throw forbidden(ONLY_ISSUER_REVIEWS);
     const pending = await findDispute(tx, fine.id, disputeId);
     if (!pending) throw notFound("Dispute not found");
     if (pending.status !== "pending") throw conflict(DISPUTE_ALREADY_REVIEWED);

@@ -54,24 +54,47 @@ export async function issueFine(
   // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
   // notification, mail and NOTIFY go in the insert's WITH, and one statement commits (or fails) them all.
   const toldOffender = await notificationWrites(db, event, context.publicUrl);
-  const [fine] = await db
-    .with(...toldOffender)
-    .insert(fines)
-    .values({
-      householdId: context.household.id,
-      offenderId: offender.id,
-      createdBy: context.user.id,
-      ruleId: rule.id,
-      amountMinor,
-      status: "pending",
-      description: body.description ?? "",
-      ...evidence,
-      createdAt: context.now,
-      updatedAt: context.now,
-    })
-    .returning();
+  const [fine] = await insertingFine(
+    db
+      .with(...toldOffender)
+      .insert(fines)
+      .values({
+        householdId: context.household.id,
+        offenderId: offender.id,
+        createdBy: context.user.id,
+        ruleId: rule.id,
+        amountMinor,
+        status: "pending",
+        description: body.description ?? "",
+        ...evidence,
+        createdAt: context.now,
+        updatedAt: context.now,
+      })
+      .returning(),
+  );
   if (!fine) throw new Error("fine insert returned no row");
   return fine;
+}
+
+/**
+ * The fine's insert, with the database's last word on the offender: migration 0006's trigger refuses a fine to
+ * someone who stopped being a member after they were read above (they left, or were removed, meanwhile).
+ */
+async function insertingFine(insert: Promise<FineRow[]>): Promise<FineRow[]> {
+  try {
+    return await insert;
+  } catch (error) {
+    if (violates(error, "fines_offender_is_member")) throw badRequest(NOT_A_MEMBER_MESSAGE);
+    throw error;
+  }
+}
+
+/** Whether the error (or what it wraps: Drizzle wraps the driver's) is a violation of the named constraint. */
+function violates(error: unknown, constraint: string): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("constraint" in cause && cause.constraint === constraint) return true;
+  }
+  return false;
 }
 
 /**

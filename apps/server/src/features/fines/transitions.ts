@@ -7,6 +7,9 @@ import type { FineRow } from "./presenter.js";
  */
 
 const CANCELLED = "This fine was cancelled when its dispute was accepted.";
+const WRITTEN_OFF = "This fine was written off when the person fined left the household.";
+/** Why a cancelled fine is out of the lifecycle: its dispute was accepted, or it was written off (decision 032). */
+const cancelled = (fine: FineRow) => (fine.cancelReason ? WRITTEN_OFF : CANCELLED);
 
 export function whyCannotPay(fine: FineRow): string | null {
   switch (fine.status) {
@@ -17,7 +20,7 @@ export function whyCannotPay(fine: FineRow): string | null {
     case "disputed":
       return "This fine is being disputed. It can be paid once the issuer has reviewed the dispute.";
     default:
-      return CANCELLED;
+      return cancelled(fine);
   }
 }
 
@@ -30,7 +33,7 @@ export function whyCannotDispute(fine: FineRow): string | null {
     case "disputed":
       return "You have already disputed this fine. The issuer will review your dispute.";
     default:
-      return CANCELLED;
+      return cancelled(fine);
   }
 }
 
@@ -43,7 +46,7 @@ export function whyCannotReview(fine: FineRow): string | null {
     case "pending":
       return "This fine has no dispute waiting for review.";
     default:
-      return CANCELLED;
+      return cancelled(fine);
   }
 }
 
@@ -61,7 +64,7 @@ export function whyCannotEdit(fine: FineRow): string | null {
     case "disputed":
       return "This fine is being disputed, so it cannot be changed until the dispute is reviewed.";
     default:
-      return CANCELLED;
+      return cancelled(fine);
   }
 }
 

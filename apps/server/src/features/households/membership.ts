@@ -3,7 +3,7 @@ import type { Executor, Transaction } from "../../db/client.js";
 import { households, invites, users } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { INVITE_INVALID_MESSAGE } from "@housemate/contract";
-import { recordNotification } from "../notifications/record.js";
+import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 
 export const ALREADY_MEMBER_MESSAGE = "You are already a member of a household. Leave it before joining another.";
 export const ALREADY_MEMBER_CREATE_MESSAGE =
@@ -43,7 +43,12 @@ export async function addMember(
   // Conditional update: two concurrent joins of one user cannot both succeed.
   const [joined] = await tx
     .update(users)
-    .set({ householdId: params.householdId, isAdmin: params.isAdmin, updatedAt: params.now ?? new Date() })
+    .set({
+      householdId: params.householdId,
+      isAdmin: params.isAdmin,
+      joinedAt: params.now ?? new Date(),
+      updatedAt: params.now ?? new Date(),
+    })
     .where(and(eq(users.id, params.userId), isNull(users.householdId), isNull(users.deletedAt)))
     .returning({ displayName: users.displayName });
   if (!joined) throw conflict(params.conflictMessage ?? ALREADY_MEMBER_MESSAGE);
@@ -64,6 +69,8 @@ export async function addMember(
     },
     params.publicUrl,
   );
+  // The members' settings pages list the newcomer.
+  await announceHouseholdChanged(tx, [params.householdId]);
 }
 
 /** How many people (deleted accounts excluded) belong to a household. */

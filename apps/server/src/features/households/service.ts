@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Currency, UpdateHouseholdBody } from "@housemate/contract";
-import type { Database } from "../../db/client.js";
-import { households } from "../../db/schema.js";
+import type { Database, Transaction } from "../../db/client.js";
+import { fines, householdRemovals, households, users } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
-import { forbidden, notFound } from "../../lib/errors.js";
-import { HOUSEHOLD_NOT_FOUND_MESSAGE, JOIN_BY_ID_OFF_MESSAGE } from "@housemate/contract";
+import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { lockHousehold } from "../../lib/household-lock.js";
+import type { UserRow } from "../../plugins/auth.js";
+import {
+  CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
+  HOUSEHOLD_NOT_FOUND_MESSAGE,
+  JOIN_BY_ID_OFF_MESSAGE,
+  REMOVED_MEMBER_REJOIN_MESSAGE,
+} from "@housemate/contract";
+import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { addMember, ALREADY_MEMBER_CREATE_MESSAGE } from "./membership.js";
 
 /**
@@ -64,21 +72,85 @@ export async function joinHousehold(
       .for("share");
     if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     if (!household.joinById) throw forbidden(JOIN_BY_ID_OFF_MESSAGE);
+    if (await wasRemoved(tx, household.id, params.userId)) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
     await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
     return household;
   });
 }
 
-/** Changes a household's settings (the caller has checked that the user is its admin); returns the household. */
+/** When the person was removed from the household by an admin, if they were (and have not rejoined since). */
+export async function wasRemoved(tx: Transaction, householdId: string, userId: string): Promise<Date | null> {
+  const [removal] = await tx
+    .select({ removedAt: householdRemovals.removedAt })
+    .from(householdRemovals)
+    .where(and(eq(householdRemovals.householdId, householdId), eq(householdRemovals.userId, userId)))
+    .limit(1);
+  return removal?.removedAt ?? null;
+}
+
+/**
+ * Changes a household's settings (the caller has checked that `admin` is its admin); returns the household. A new
+ * currency while the household has any fine needs `confirmKeepAmounts`: amounts keep their numbers (decision 032).
+ * The other members are told of a new name or currency, and every member's open socket is told to reload.
+ */
 export async function updateHousehold(
   db: Database,
-  params: { householdId: string; changes: UpdateHouseholdBody; now: Date },
+  params: { householdId: string; admin: UserRow; changes: UpdateHouseholdBody; now: Date; publicUrl: string },
 ): Promise<HouseholdRow> {
-  const { changes } = params;
-  return setHousehold(db, params.householdId, {
-    ...(changes.join_by_id === undefined ? {} : { joinById: changes.join_by_id }),
-    updatedAt: params.now,
+  const { changes, householdId } = params;
+  return db.transaction(async (tx) => {
+    // Locked: a fine issued meanwhile cannot slip past the currency check (issuing reads the household's currency
+    // with its row), and two admins' changes apply one after the other.
+    await lockHousehold(tx, householdId);
+    const [before] = await tx.select().from(households).where(eq(households.id, householdId)).limit(1);
+    if (!before) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
+    const newName = changes.name !== undefined && changes.name !== before.name ? changes.name : null;
+    const newCurrency =
+      changes.iso_4217_code !== undefined && changes.iso_4217_code !== before.currency ? changes.iso_4217_code : null;
+    if (newCurrency && !changes.confirmKeepAmounts && (await hasFines(tx, householdId))) {
+      throw conflict(CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE);
+    }
+
+    const household = await setHousehold(tx, householdId, {
+      ...(newName ? { name: newName } : {}),
+      ...(newCurrency ? { currency: newCurrency } : {}),
+      ...(changes.join_by_id === undefined ? {} : { joinById: changes.join_by_id }),
+      updatedAt: params.now,
+    });
+    if (newName || newCurrency) {
+      const others = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.householdId, householdId), ne(users.id, params.admin.id), isNull(users.deletedAt)));
+      await recordNotification(
+        tx,
+        {
+          type: "household_updated",
+          householdId,
+          recipientIds: others.map((other) => other.id),
+          title: "Household updated",
+          message: householdUpdatedText(params.admin.displayName, newName, newCurrency),
+        },
+        params.publicUrl,
+      );
+    }
+    await announceHouseholdChanged(tx, [householdId]);
+    return household;
   });
+}
+
+function householdUpdatedText(adminName: string, newName: string | null, newCurrency: string | null): string {
+  const changes = [
+    ...(newName ? [`renamed the household to ${newName}`] : []),
+    ...(newCurrency ? [`changed its currency to ${newCurrency} (amounts keep their numbers)`] : []),
+  ];
+  return `${adminName} ${changes.join(" and ")}.`;
+}
+
+/** Whether the household has any fine at all, cancelled ones included: each has an amount in the old currency. */
+async function hasFines(tx: Transaction, householdId: string): Promise<boolean> {
+  const [any] = await tx.select({ id: fines.id }).from(fines).where(eq(fines.householdId, householdId)).limit(1);
+  return any !== undefined;
 }
 
 /**
@@ -86,12 +158,17 @@ export async function updateHousehold(
  * the household's id included, stops joining at once. Returns the household with its new code.
  */
 export async function rotateJoinCode(db: Database, params: { householdId: string; now: Date }): Promise<HouseholdRow> {
-  return setHousehold(db, params.householdId, { joinCode: randomUUID(), updatedAt: params.now });
+  return db.transaction(async (tx) => {
+    const household = await setHousehold(tx, params.householdId, { joinCode: randomUUID(), updatedAt: params.now });
+    // Members' settings pages show the code: they reload it.
+    await announceHouseholdChanged(tx, [household.id]);
+    return household;
+  });
 }
 
 /** One update of one household, answered with the row as it now is (404 if it has gone meanwhile). */
 async function setHousehold(
-  db: Database,
+  db: Database | Transaction,
   householdId: string,
   values: Partial<typeof households.$inferInsert>,
 ): Promise<HouseholdRow> {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { INVITE_NEEDS_HOUSEHOLD_MESSAGE, invitesApi } from "@housemate/contract";
-import { requireHousehold, requireMember } from "../../lib/access.js";
+import { requireAdmin, requireHousehold, requireMember } from "../../lib/access.js";
 import { routeOptions } from "../../lib/route.js";
 import { presentHousehold } from "../households/presenter.js";
 import { presentUser } from "../users/presenter.js";
-import { createInvite, inviteDetails, joinByInvite } from "./service.js";
+import { createInvite, inviteDetails, joinByInvite, listInvites, revokeInvite } from "./service.js";
 
 /**
  * SPEC §7 invites: members make links, and a signed-in person without a household may join through one
@@ -37,6 +37,25 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.now(),
       });
       return { data: { success: true as const, household: presentHousehold(household), user: presentUser(user) } };
+    },
+  });
+
+  app.route({
+    ...routeOptions(invitesApi.listInvites),
+    handler: async (request) => {
+      const household = await requireMember(app.db, request.session, request.params.id);
+      return {
+        data: await listInvites(app.db, { householdId: household.id, publicUrl: app.config.publicUrl, now: app.now() }),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOptions(invitesApi.revokeInvite),
+    handler: async (request) => {
+      const household = await requireAdmin(app.db, request.session, request.params.id);
+      await revokeInvite(app.db, { householdId: household.id, inviteId: request.params.inviteId });
+      return { data: { success: true as const } };
     },
   });
 };

@@ -1,8 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { INVITE_TTL_DAYS, type InviteDetails } from "@housemate/contract";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  FORMER_MEMBER_NAME,
+  INVITE_NOT_FOUND_MESSAGE,
+  INVITE_TTL_DAYS,
+  REMOVED_MEMBER_REJOIN_MESSAGE,
+  type HouseholdInvite,
+  type InviteDetails,
+} from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
-import { invites, users } from "../../db/schema.js";
-import { conflict } from "../../lib/errors.js";
+import { householdRemovals, invites, users } from "../../db/schema.js";
+import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { wasRemoved } from "../households/service.js";
 import { randomToken } from "../../lib/tokens.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import type { UserRow } from "../../plugins/auth.js";
@@ -45,7 +53,11 @@ export async function joinByInvite(
   params: { userId: string; code: string; displayName: string | undefined; publicUrl: string; now: Date },
 ): Promise<{ household: HouseholdRow; user: UserRow }> {
   return db.transaction(async (tx) => {
-    const { household } = await requireValidInvite(tx, params.code, params.now);
+    const { household, invite } = await requireValidInvite(tx, params.code, params.now);
+    // Someone an admin removed comes back only through a link made after the removal (decision 032): one they kept
+    // from before would undo the removal.
+    const removedAt = await wasRemoved(tx, household.id, params.userId);
+    if (removedAt && invite.createdAt <= removedAt) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
     if (params.displayName !== undefined) {
       // Renamed first, so the housemates' "joined" notification carries the chosen name.
       const [renamed] = await tx
@@ -56,8 +68,48 @@ export async function joinByInvite(
       if (!renamed) throw conflict(ALREADY_MEMBER_MESSAGE);
     }
     await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
+    await tx
+      .update(invites)
+      .set({ timesUsed: sql`${invites.timesUsed} + 1` })
+      .where(eq(invites.id, invite.id));
+    if (removedAt) {
+      await tx
+        .delete(householdRemovals)
+        .where(and(eq(householdRemovals.householdId, household.id), eq(householdRemovals.userId, params.userId)));
+    }
     const [user] = await tx.select().from(users).where(eq(users.id, params.userId)).limit(1);
     if (!user) throw new Error("user vanished while joining");
     return { household, user };
   });
+}
+
+/** The household's live invite links (not expired), newest first, with who made each and how often it was used. */
+export async function listInvites(
+  db: Executor,
+  params: { householdId: string; publicUrl: string; now: Date },
+): Promise<HouseholdInvite[]> {
+  const rows = await db
+    .select({ invite: invites, creatorName: users.displayName })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.createdBy))
+    .where(and(eq(invites.householdId, params.householdId), gt(invites.expiresAt, params.now)))
+    .orderBy(desc(invites.createdAt), desc(invites.id));
+  return rows.map(({ invite, creatorName }) => ({
+    id: invite.id,
+    invite_url: `${params.publicUrl}/invite/${invite.code}`,
+    created_by: invite.createdBy,
+    created_by_name: creatorName ?? FORMER_MEMBER_NAME,
+    created_at: invite.createdAt.toISOString(),
+    expires: invite.expiresAt.toISOString(),
+    times_used: invite.timesUsed,
+  }));
+}
+
+/** Revokes one of the household's invite links: it stops opening anything at once (SPEC's invalid-link text). */
+export async function revokeInvite(db: Executor, params: { householdId: string; inviteId: string }): Promise<void> {
+  const [revoked] = await db
+    .delete(invites)
+    .where(and(eq(invites.id, params.inviteId), eq(invites.householdId, params.householdId)))
+    .returning({ id: invites.id });
+  if (!revoked) throw notFound(INVITE_NOT_FOUND_MESSAGE);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { ACCESS_ENDED_REASONS, type AccessEndedReason } from "@housemate/contract";
 
 /**
  * What a transaction tells every server instance once it commits, through PostgreSQL's NOTIFY (PGlite's, in one
@@ -15,6 +16,16 @@ export interface Broadcast {
   sessions?: string[];
   /** Mail was queued: the process that queued it sends it (`from`). */
   mail?: boolean;
+  /** Households whose settings, members or roles changed: their members' sockets are told to reload. */
+  households?: string[];
+  /** People whose household access ended (removed, left, household deleted): their sockets are told why. */
+  accessEnded?: AccessEnded[];
+}
+
+export interface AccessEnded {
+  user: string;
+  household: string;
+  reason: AccessEndedReason;
 }
 
 export const CHANNEL = "housemate_events";
@@ -30,6 +41,11 @@ const payloadSchema = z.object({
   counts: ids,
   sessions: ids,
   mail: z.boolean().optional(),
+  households: ids,
+  accessEnded: z
+    .array(z.object({ user: z.uuid(), household: z.uuid(), reason: z.enum(ACCESS_ENDED_REASONS) }))
+    .max(IDS_PER_PAYLOAD)
+    .optional(),
 });
 export type Payload = z.infer<typeof payloadSchema>;
 
@@ -41,7 +57,13 @@ export function encodeBroadcast(broadcast: Broadcast): string[] {
   const longest = Math.max(...lists.map(([, list]) => list.length));
   const payloads: string[] = [];
   for (let start = 0; start === 0 || start < longest; start += IDS_PER_PAYLOAD) {
-    const payload: Payload = { from: THIS_PROCESS, ...(start === 0 && broadcast.mail ? { mail: true } : {}) };
+    const payload: Payload = {
+      from: THIS_PROCESS,
+      ...(start === 0 && broadcast.mail ? { mail: true } : {}),
+      // A household event is about one household and a person or two: they ride the first payload.
+      ...(start === 0 && broadcast.households?.length ? { households: [...new Set(broadcast.households)] } : {}),
+      ...(start === 0 && broadcast.accessEnded?.length ? { accessEnded: broadcast.accessEnded } : {}),
+    };
     for (const [kind, list] of lists) {
       const chunk = list.slice(start, start + IDS_PER_PAYLOAD);
       if (chunk.length > 0) payload[kind] = chunk;

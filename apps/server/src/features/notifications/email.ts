@@ -8,6 +8,11 @@ const LANDING: Record<NotificationTypeId, string> = {
   fine_paid: "/dashboard",
   fine_disputed: "/dashboard",
   household_joined: "/dashboard",
+  member_left: "/dashboard/household",
+  // The person removed has no household any more: onboarding is where they can go.
+  member_removed: "/onboarding",
+  household_updated: "/dashboard/household",
+  admin_changed: "/dashboard/household",
   rule_created: "/dashboard/rules",
   rule_updated: "/dashboard/rules",
   rule_deleted: "/dashboard/rules",

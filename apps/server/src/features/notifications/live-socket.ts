@@ -14,7 +14,15 @@ import { isAllowedOrigin } from "../../plugins/security.js";
 import { forbidden, unauthenticated } from "../../lib/errors.js";
 import { SocketHub, send, type Connection } from "./socket-hub.js";
 import { MessageBudget } from "./socket-rate.js";
-import { closeEndedSessions, greet, pushCounts, pushNotifications } from "./socket-push.js";
+import type { AccessEnded } from "./broadcast.js";
+import {
+  closeEndedSessions,
+  greet,
+  pushAccessEnded,
+  pushCounts,
+  pushHouseholdChanged,
+  pushNotifications,
+} from "./socket-push.js";
 
 /** How long a flooding client has to read the 1008 close frame before its connection is cut. */
 const FLOOD_CLOSE_GRACE_MS = 1_000;
@@ -27,6 +35,10 @@ export interface LiveSockets {
   pushCounts(userIds: string[]): void;
   /** These users' sessions may have ended: their sockets here are checked now instead of at the next heartbeat. */
   checkSessions(userIds: string[]): void;
+  /** These households changed: their members' sockets here are told to reload them. */
+  pushHouseholdChanged(householdIds: string[]): void;
+  /** These people's household access ended: their sockets here are told why. */
+  pushAccessEnded(ended: AccessEnded[]): void;
   /** Broadcasts may have been missed (the listener reconnected): every socket here gets its current count. */
   resync(): void;
   /** One heartbeat now (the timer runs it every HEARTBEAT_MS): drop dead sockets, close ended sessions. */
@@ -149,6 +161,12 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
           userIds.flatMap((id) => hub.connectionsOf(id)),
         ),
       ),
+    pushHouseholdChanged: (householdIds) =>
+      enqueue("push household changed", () => pushHouseholdChanged(deps, householdIds)),
+    pushAccessEnded: (ended) =>
+      enqueue("push access ended", async () => {
+        pushAccessEnded(deps, ended);
+      }),
     resync: () => enqueue("resync counts", () => pushCounts(deps)),
     heartbeat: () => {
       enqueue("heartbeat", heartbeat);

@@ -37,6 +37,8 @@ export default fp(
       if (broadcast.notifications) sockets.pushNotifications(broadcast.notifications);
       if (broadcast.counts) sockets.pushCounts(broadcast.counts);
       if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);
+      if (broadcast.households) sockets.pushHouseholdChanged(broadcast.households);
+      if (broadcast.accessEnded) sockets.pushAccessEnded(broadcast.accessEnded);
       if (broadcast.mail && broadcast.from === THIS_PROCESS) void mail.drain();
     }
     let listening: Awaited<ReturnType<typeof app.database.listen>> | null = null;

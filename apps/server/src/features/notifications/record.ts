@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationTypeId } from "@housemate/contract";
 import type { Executor, Transaction } from "../../db/client.js";
 import { mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
-import { CHANNEL, encodeBroadcast, type Broadcast } from "./broadcast.js";
+import { CHANNEL, encodeBroadcast, type AccessEnded, type Broadcast } from "./broadcast.js";
 import { notificationEmail } from "./email.js";
 import type { MailMessage } from "./mailer.js";
 
@@ -163,6 +163,19 @@ export async function announceCountsChanged(tx: Transaction, userIds: string[]):
 /** These users' sessions were revoked: once committed, their open sockets are checked at once, on every instance. */
 export async function announceSessionsEnded(tx: Transaction, userIds: string[]): Promise<void> {
   if (userIds.length > 0) await tx.execute(sql`select ${notifying({ sessions: userIds })}`);
+}
+
+/**
+ * Something every member sees of these households changed (settings, members, roles): once committed, each member's
+ * open sockets are told to reload it, whatever their notification preferences.
+ */
+export async function announceHouseholdChanged(tx: Transaction, householdIds: string[]): Promise<void> {
+  if (householdIds.length > 0) await tx.execute(sql`select ${notifying({ households: householdIds })}`);
+}
+
+/** These people lost access to their household: once committed, their open sockets are told, and why. */
+export async function announceAccessEnded(tx: Transaction, ended: AccessEnded[]): Promise<void> {
+  if (ended.length > 0) await tx.execute(sql`select ${notifying({ accessEnded: ended })}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, gt, inArray, isNull, eq } from "drizzle-orm";
-import { SOCKET_CLOSE } from "@housemate/contract";
+import { ACCESS_ENDED_MESSAGES, SOCKET_CLOSE } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema.js";
+import type { AccessEnded } from "./broadcast.js";
 import { presentNotification } from "./presenter.js";
 import { countNotifications, countNotificationsOf, findNotificationsByIds } from "./queries.js";
 import { send, type Connection, type SocketHub } from "./socket-hub.js";
@@ -31,6 +32,30 @@ export async function pushCounts({ db, hub }: Pick<PushDeps, "db" | "hub">, user
   if (local.length === 0) return;
   const counts = await countNotifications(db, local);
   for (const [userId, data] of counts) hub.sendTo(userId, { type: "notification_count", data });
+}
+
+/** Tells every member of these households connected here to reload what they show of it. */
+export async function pushHouseholdChanged({ db, hub }: Pick<PushDeps, "db" | "hub">, householdIds: string[]) {
+  if (hub.size === 0 || householdIds.length === 0) return;
+  const members = await db
+    .select({ id: users.id, householdId: users.householdId })
+    .from(users)
+    .where(and(inArray(users.householdId, householdIds), isNull(users.deletedAt)));
+  for (const member of members) {
+    if (member.householdId && hub.has(member.id)) {
+      hub.sendTo(member.id, { type: "household_changed", data: { household_id: member.householdId } });
+    }
+  }
+}
+
+/** Tells each person connected here whose household access ended, and why; their sockets stay open. */
+export function pushAccessEnded({ hub }: Pick<PushDeps, "hub">, ended: AccessEnded[]): void {
+  for (const { user, household, reason } of ended) {
+    hub.sendTo(user, {
+      type: "household_access_ended",
+      data: { household_id: household, reason, message: ACCESS_ENDED_MESSAGES[reason] },
+    });
+  }
 }
 
 /** What a freshly opened socket is told first. */

@@ -43,7 +43,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(usersApi.deleteUser),
     handler: async (request) => {
       const user = await requireSelf(app.db, request.session.user, request.params.id);
-      await deleteAccount(app.db, { user, now: app.now() });
+      await deleteAccount(app.db, { user, now: app.now(), publicUrl: app.config.publicUrl });
       return { data: { success: true as const } };
     },
   });

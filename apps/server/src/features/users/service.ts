@@ -5,6 +5,7 @@ import { magicLinks, mailOutbox, notificationPreferences, notifications, uploads
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { endSessions } from "../auth/service.js";
+import { settleDeletedAccount } from "../households/leaving.js";
 import { filePathFromPublicUrl, publicUrlFor } from "../storage/file-path.js";
 import { ownFinishedUploads } from "../storage/queries.js";
 import { findUser } from "./queries.js";
@@ -80,10 +81,15 @@ async function resolveProfilePicture(
 /**
  * Deletes an account (DESIGN §3): every session is revoked (its live sockets close on every instance) and the
  * personal data goes, but the row stays as a former member so the household's fines, rules and notes keep their people.
+ * Its fines follow leaving's rules first (decision 032): those owed written off, disputes to review handed to an admin.
  */
-export async function deleteAccount(db: Database, params: { user: UserRow; now: Date }): Promise<void> {
+export async function deleteAccount(
+  db: Database,
+  params: { user: UserRow; now: Date; publicUrl: string },
+): Promise<void> {
   const { user, now } = params;
   await db.transaction(async (tx) => {
+    await settleDeletedAccount(tx, { user, now, publicUrl: params.publicUrl });
     await endSessions(tx, { userId: user.id }, now);
     await tx.delete(notifications).where(eq(notifications.userId, user.id));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));

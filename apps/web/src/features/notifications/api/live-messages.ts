@@ -32,5 +32,9 @@ export function handleServerMessage(queryClient: QueryClient, message: ServerMes
     }
     case "pong":
       return;
+    // The household's own messages (decision 032): the household settings page and the shell act on them.
+    case "household_changed":
+    case "household_access_ended":
+      return;
   }
 }

@@ -1,0 +1,191 @@
+import { eq } from "drizzle-orm";
+import {
+  LAST_MEMBER_LEAVE_MESSAGE,
+  LEAVE_OWES_FINES_MESSAGE,
+  ONLY_ADMIN_CANNOT_LEAVE_MESSAGE,
+  DELETE_HOUSEHOLD_NOT_ALONE_MESSAGE,
+  WRITTEN_OFF_LEFT_REASON,
+  type LeaveHouseholdBody,
+} from "@housemate/contract";
+import type { Database, Transaction } from "../../db/client.js";
+import { households } from "../../db/schema.js";
+import type { HouseholdRow } from "../../lib/access.js";
+import { conflict } from "../../lib/errors.js";
+import type { UserRow } from "../../plugins/auth.js";
+import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
+import {
+  countOpenFinesOwed,
+  currentMembers,
+  detachMember,
+  lockedHousehold,
+  lockMembership,
+  otherAdmins,
+  othersThan,
+  settleFines,
+  stillMember,
+  successorAdmin,
+  withSettled,
+  type Change,
+  type Departed,
+} from "./departure.js";
+import { setAdmin } from "./roles.js";
+
+/**
+ * Leaving a household, deleting it, and what an account's deletion does to it (issue 16, docs/decisions/032). Each is one
+ * transaction that locks what it decides on first (the person's membership, then the household's row), re-reads
+ * the people involved under those locks, and only then checks its rules: of two changes racing, the second sees
+ * what the first did, so there is exactly one outcome.
+ */
+
+export type LeaveResult = Departed & { householdDeleted: boolean; user: UserRow };
+
+/**
+ * The caller leaves the household. Owing open fines needs `confirmWriteOff` (they are written off); the only admin
+ * cannot leave while others remain; the last member needs `confirmDeleteHousehold`, and the household goes with them.
+ */
+export async function leaveHousehold(
+  db: Database,
+  params: Change & { userId: string; confirmations: LeaveHouseholdBody },
+): Promise<LeaveResult> {
+  const { householdId, userId, now, confirmations } = params;
+  return db.transaction(async (tx) => {
+    await lockMembership(tx, userId);
+    const household = await lockedHousehold(tx, householdId);
+    const leaver = await stillMember(tx, userId, householdId, false);
+    const members = await currentMembers(tx, householdId);
+
+    if (members.length <= 1) {
+      if (!confirmations.confirmDeleteHousehold) throw conflict(LAST_MEMBER_LEAVE_MESSAGE);
+      const user = await deleteHouseholdRow(tx, household, leaver, now);
+      return { ...nothingSettled(userId), householdDeleted: true, user };
+    }
+    if (leaver.isAdmin && otherAdmins(members, userId).length === 0) throw conflict(ONLY_ADMIN_CANNOT_LEAVE_MESSAGE);
+    if (!confirmations.confirmWriteOff && (await countOpenFinesOwed(tx, householdId, userId)) > 0) {
+      throw conflict(LEAVE_OWES_FINES_MESSAGE);
+    }
+
+    // An admin stays (the only admin cannot leave); a household with none at all is older data: its longest-standing
+    // other member then takes the reviews, so none is left with nobody to review it.
+    const reviewer = successorAdmin(members, userId) ?? members.find((member) => member.id !== userId) ?? null;
+    const settled = await settleFines(tx, {
+      householdId,
+      userId,
+      reason: WRITTEN_OFF_LEFT_REASON,
+      reviewerId: reviewer?.id ?? null,
+      now,
+    });
+    const user = await detachMember(tx, userId, now);
+    await recordNotification(
+      tx,
+      {
+        type: "member_left",
+        householdId,
+        recipientIds: othersThan(members, userId),
+        title: "A housemate left",
+        message: withSettled(
+          `${leaver.displayName} left the household.`,
+          settled,
+          household.currency,
+          reviewer?.displayName,
+        ),
+      },
+      params.publicUrl,
+    );
+    await announceHouseholdChanged(tx, [householdId]);
+    await announceAccessEnded(tx, [{ user: userId, household: householdId, reason: "left" }]);
+    return { userId, ...settled, householdDeleted: false, user };
+  });
+}
+
+/** The admin who is the household's last member deletes it, and all its data with it. */
+export async function deleteHousehold(db: Database, params: Change & { adminId: string }): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    await lockMembership(tx, params.adminId);
+    const household = await lockedHousehold(tx, params.householdId);
+    const admin = await stillMember(tx, params.adminId, params.householdId, true);
+    const members = await currentMembers(tx, params.householdId);
+    if (members.length > 1) throw conflict(DELETE_HOUSEHOLD_NOT_ALONE_MESSAGE);
+    return deleteHouseholdRow(tx, household, admin, params.now);
+  });
+}
+
+/**
+ * Deletes the household: its rules, fines, disputes, notes, invites and notifications go by their foreign keys, and
+ * every account that pointed at it (its last member, deleted accounts kept as former members) points nowhere.
+ */
+async function deleteHouseholdRow(tx: Transaction, household: HouseholdRow, lastMember: UserRow, now: Date) {
+  const user = await detachMember(tx, lastMember.id, now);
+  await tx.delete(households).where(eq(households.id, household.id));
+  await announceAccessEnded(tx, [{ user: lastMember.id, household: household.id, reason: "household_deleted" }]);
+  return user;
+}
+
+/**
+ * Account deletion follows leaving's rules (DESIGN §3, docs/decisions/032), inside the deletion's transaction: the
+ * open fines the person owes are written off, their disputes to review go to an admin, and if they were the only
+ * admin the longest-standing other member becomes admin (a deletion is never refused for it). Their row stays in the
+ * household as a former member, as before. Nothing happens when they have no household.
+ */
+export async function settleDeletedAccount(
+  tx: Transaction,
+  params: { user: UserRow; now: Date; publicUrl: string },
+): Promise<void> {
+  const { user, now } = params;
+  await lockMembership(tx, user.id);
+  const householdId = user.householdId;
+  if (!householdId) return;
+  const household = await lockedHousehold(tx, householdId);
+  const members = await currentMembers(tx, householdId);
+  const others = members.filter((member) => member.id !== user.id);
+  const [longestStanding] = others;
+  if (!longestStanding) return;
+
+  let reviewer = successorAdmin(members, user.id);
+  if (!reviewer) {
+    reviewer = longestStanding;
+    await setAdmin(tx, reviewer.id, true, now);
+    await recordNotification(
+      tx,
+      {
+        type: "admin_changed",
+        householdId,
+        recipientIds: others.map((member) => member.id),
+        title: "Admins changed",
+        message: `${reviewer.displayName} is now the household's admin: ${user.displayName} deleted their account.`,
+      },
+      params.publicUrl,
+    );
+  }
+  const settled = await settleFines(tx, {
+    householdId,
+    userId: user.id,
+    reason: WRITTEN_OFF_LEFT_REASON,
+    reviewerId: reviewer.id,
+    now,
+  });
+  await recordNotification(
+    tx,
+    {
+      type: "member_left",
+      householdId,
+      recipientIds: others.map((member) => member.id),
+      title: "A housemate left",
+      message: withSettled(
+        `${user.displayName} deleted their account and left the household.`,
+        settled,
+        household.currency,
+        reviewer.displayName,
+      ),
+    },
+    params.publicUrl,
+  );
+  await announceHouseholdChanged(tx, [householdId]);
+}
+
+const nothingSettled = (userId: string): Departed => ({
+  userId,
+  finesWrittenOff: 0,
+  amountWrittenOffMinor: 0,
+  disputesHandedOver: 0,
+  disputesHandedTo: null,
+});

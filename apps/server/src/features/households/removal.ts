@@ -1,0 +1,89 @@
+import { REMOVE_SELF_MESSAGE, MEMBER_NOT_FOUND_MESSAGE, WRITTEN_OFF_REMOVED_REASON } from "@housemate/contract";
+import type { Database } from "../../db/client.js";
+import { householdRemovals } from "../../db/schema.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
+import {
+  currentMembers,
+  detachMember,
+  lockedHousehold,
+  lockedUser,
+  lockMembership,
+  othersThan,
+  settleFines,
+  stillMember,
+  withSettled,
+  type Change,
+  type Departed,
+} from "./departure.js";
+
+/**
+ * An admin removes another member, with a reason: the same consequences for their fines as leaving (the acting admin
+ * takes over their disputes), their access ends at once (their sessions stay valid), they are told by email and
+ * in-app, and they cannot join again by the household's ID, only by an invite link made after this.
+ */
+export async function removeMember(
+  db: Database,
+  params: Change & { adminId: string; memberId: string; reason: string },
+): Promise<Departed> {
+  const { householdId, adminId, memberId, now } = params;
+  if (adminId === memberId) throw conflict(REMOVE_SELF_MESSAGE);
+  return db.transaction(async (tx) => {
+    await lockMembership(tx, memberId);
+    const household = await lockedHousehold(tx, householdId);
+    // Re-read under the household's lock: an admin who was removed a moment ago (by the admin they are removing) has
+    // lost the right to remove anyone.
+    const admin = await stillMember(tx, adminId, householdId, true);
+    const member = await lockedUser(tx, memberId);
+    if (!member || member.deletedAt || member.householdId !== householdId) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+    const members = await currentMembers(tx, householdId);
+
+    const settled = await settleFines(tx, {
+      householdId,
+      userId: memberId,
+      reason: WRITTEN_OFF_REMOVED_REASON,
+      reviewerId: admin.id,
+      now,
+    });
+    await detachMember(tx, memberId, now);
+    await tx
+      .insert(householdRemovals)
+      .values({ householdId, userId: memberId, removedBy: admin.id, reason: params.reason, removedAt: now })
+      .onConflictDoUpdate({
+        target: [householdRemovals.householdId, householdRemovals.userId],
+        set: { removedBy: admin.id, reason: params.reason, removedAt: now },
+      });
+
+    // The person removed keeps the notification after they have gone: it belongs to no household.
+    await recordNotification(
+      tx,
+      {
+        type: "member_removed",
+        householdId: null,
+        recipientIds: [memberId],
+        title: "You were removed from a household",
+        message: `${admin.displayName} removed you from ${household.name}. Reason: ${params.reason}`,
+      },
+      params.publicUrl,
+    );
+    await recordNotification(
+      tx,
+      {
+        type: "member_removed",
+        householdId,
+        recipientIds: othersThan(members, adminId, memberId),
+        title: "A housemate was removed",
+        message: withSettled(
+          `${admin.displayName} removed ${member.displayName} from the household.`,
+          settled,
+          household.currency,
+          admin.displayName,
+        ),
+      },
+      params.publicUrl,
+    );
+    await announceHouseholdChanged(tx, [householdId]);
+    await announceAccessEnded(tx, [{ user: memberId, household: householdId, reason: "removed" }]);
+    return { userId: memberId, ...settled };
+  });
+}
