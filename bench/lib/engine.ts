@@ -331,8 +331,11 @@ export async function benchEngine(
     // Issue 14: the signed-in app in Chromium, last, so its browser never shares the machine with a load run.
     if (wants("signed-in") && postgres) {
       // Nor with the mail those runs queued, or the database tidying up after them.
-      const { waitingMail, ms } = await settle(postgres.url);
-      log(`before the signed-in app: ${waitingMail} queued mails sent, database vacuumed (${Math.round(ms / 1000)} s)`);
+      const { waitingMail, unsentMail, ms } = await settle(postgres.url);
+      log(
+        `before the signed-in app: ${waitingMail - unsentMail} of ${waitingMail} queued mails sent, database vacuumed ` +
+          `(${Math.round(ms / 1000)} s)`,
+      );
       figures.push(...(await signedInFigures(server, fixture, options, dir)));
     }
     return figures;
