@@ -19,7 +19,13 @@ async function boardTexts(page: Page): Promise<string[]> {
 
 async function addNote(page: Page, content: string, color?: string) {
   await page.getByRole("textbox", { name: "New note" }).fill(content);
-  if (color) await page.getByRole("radio", { name: color }).check({ force: true });
+  if (color) {
+    // The swatch a person clicks, the radio's label: a click that waits for it to hold still (a forced click on the
+    // hidden radio landed wherever the page had moved to while the cards above it were still filling in).
+    const radio = page.getByRole("radio", { name: color });
+    await page.locator("label", { has: radio }).click();
+    expect(await radio.isChecked()).toBe(true);
+  }
   const saved = page.waitForResponse(
     (res) => res.url().endsWith("/api/sticky-notes") && res.request().method() === "POST",
   );
