@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { FINE_PAGE_MAX, finePageSchema, INVALID_CURSOR_MESSAGE, type FinePage } from "@housemate/contract";
+import {
+  FINE_PAGE_MAX,
+  finePageSchema,
+  INVALID_CURSOR_MESSAGE,
+  WRITTEN_OFF_LEFT_REASON,
+  type FinePage,
+} from "@housemate/contract";
 import { fines } from "../src/db/schema.js";
 import { encodeCursor } from "../src/features/fines/page-cursor.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
@@ -47,7 +53,7 @@ async function walk(url: string, token: string, limit: number): Promise<string[]
   throw new Error("the pages never ended");
 }
 
-/** The listed fines of a household as PostgreSQL orders them: what every walk must give back. */
+/** The listed fines of a household as PostgreSQL orders them: what every walk must give back (none written off here). */
 const newestFirst = async (householdId: string) =>
   (
     await t.db
@@ -108,11 +114,21 @@ describe("a list of fines is a page", () => {
     // 0.1 + 0.2 in minor units: the sum is exact.
     await w.fine({ amountMinor: 10 }, w.cleo, w.ana);
     await w.fine({ amountMinor: 20 }, w.cleo, w.ana);
+    // An accepted dispute's fine is not listed; one written off when Ben left is, and counts as neither owed nor paid.
     await w.fine({ amountMinor: 999, status: "cancelled" });
+    const writtenOff = await w.fine({ amountMinor: 250, status: "cancelled", cancelReason: WRITTEN_OFF_LEFT_REASON });
     const url = `/api/fines/household/${w.household.id}`;
-    const byStatus = { pending: 3, paid: 2, disputed: 1 };
+    const byStatus = { pending: 3, paid: 2, disputed: 1, cancelled: 1 };
 
-    expect((await page(url, w.ben.token)).page).toMatchObject({ total: 6, amount: 6.91, by_status: byStatus });
+    expect((await page(url, w.ben.token)).page).toMatchObject({ total: 7, amount: 9.41, by_status: byStatus });
+    const cancelled = await page(`${url}?status=cancelled`, w.ben.token);
+    expect(cancelled.page).toMatchObject({ total: 1, amount: 2.5, by_status: byStatus });
+    expect(cancelled.data).toMatchObject([
+      { id: writtenOff.id, status: "cancelled", cancel_reason: WRITTEN_OFF_LEFT_REASON },
+    ]);
+    // "£x to pay" never counts a written-off fine.
+    const pendingOnly = await page(`${url}?status=pending`, w.ben.token);
+    expect(pendingOnly.page).toMatchObject({ total: 3, amount: 1.4 });
     const paid = await page(`${url}?status=paid`, w.ben.token);
     expect(paid.page).toMatchObject({ total: 2, amount: 5.5, by_status: byStatus, next_cursor: null });
     expect(paid.data.every((f) => f.status === "paid")).toBe(true);
@@ -122,11 +138,15 @@ describe("a list of fines is a page", () => {
     const toCleo = await page(`/api/fines/user/${w.cleo.user.id}?status=disputed`, w.ana.token);
     expect(toCleo.page).toMatchObject({ total: 1, amount: 0.01, by_status: { pending: 0, paid: 1, disputed: 1 } });
     const mine = await page(`/api/fines?created_by=${w.ana.user.id}`, w.cleo.token);
-    expect(mine.page).toMatchObject({ total: 3, amount: 6.6, by_status: { pending: 1, paid: 2, disputed: 0 } });
+    expect(mine.page).toMatchObject({
+      total: 4,
+      amount: 9.1,
+      by_status: { pending: 1, paid: 2, disputed: 0, cancelled: 1 },
+    });
     const nobody = await page(`${url}?created_by=${unknownId()}`, w.ben.token);
     expect(nobody).toEqual({
       data: [],
-      page: { total: 0, amount: 0, next_cursor: null, by_status: { pending: 0, paid: 0, disputed: 0 } },
+      page: { total: 0, amount: 0, next_cursor: null, by_status: { pending: 0, paid: 0, disputed: 0, cancelled: 0 } },
     });
   });
 
@@ -206,7 +226,7 @@ describe("kept pages (decision 014)", () => {
     await t.db.update(fines).set({ status: "paid" }).where(eq(fines.id, paying));
     const [all, pending, later] = await Promise.all(queries.map(ask));
     expect(all?.data.find((f) => f.id === paying)?.status).toBe("paid");
-    expect(all?.page.by_status).toEqual({ pending: 3, paid: 1, disputed: 0 });
+    expect(all?.page.by_status).toEqual({ pending: 3, paid: 1, disputed: 0, cancelled: 0 });
     expect(pending?.data.map((f) => f.id)).not.toContain(paying);
     expect(pending?.page.total).toBe(3);
     expect(later?.data.find((f) => f.id === paying)?.status).toBe("paid");
@@ -257,7 +277,7 @@ describe("a page that cannot be", () => {
       `limit=${FINE_PAGE_MAX + 1}`,
       "limit=2.5",
       "limit=ten",
-      "status=cancelled",
+      "status=written_off",
       "status=PAID",
       "created_by=me",
       `cursor=${"a".repeat(201)}`,

@@ -90,7 +90,7 @@ describe("issuing a fine", () => {
       },
     });
 
-  it("creates a pending fine with exactly SPEC's fields and tells the offender only", async () => {
+  it("creates a pending fine with exactly SPEC's fields (and decision 032's cancel_reason) and tells the offender only", async () => {
     const w = await flat();
     const res = await issue(w, w.ana.token, { created_by: w.ana.user.id });
     expect(res.statusCode).toBe(201);
@@ -110,6 +110,7 @@ describe("issuing a fine", () => {
         "paid_at",
         "dispute_rejected",
         "evidence",
+        "cancel_reason",
       ].sort(),
     );
     expect(fine).toMatchObject({

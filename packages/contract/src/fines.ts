@@ -56,6 +56,8 @@ export const fineSchema = z.object({
   paid_at: timestampSchema.nullable(),
   dispute_rejected: z.boolean(),
   evidence: z.object({ note: z.string().nullable(), images: z.array(z.string()) }).nullable(),
+  /** Why a `cancelled` fine was written off ('Left the household', 'Removed from the household'); null otherwise. */
+  cancel_reason: z.string().nullable(),
 });
 export type Fine = z.infer<typeof fineSchema>;
 
@@ -135,7 +137,13 @@ export const finePageInfoSchema = z.object({
   /** The `cursor` of the next, older page; null on the last page. */
   next_cursor: z.string().nullable(),
   /** The listed fines of the query's scope by status, whatever its status filter (My Fines' tab counts). */
-  by_status: z.object({ pending: z.number().int(), paid: z.number().int(), disputed: z.number().int() }),
+  by_status: z.object({
+    pending: z.number().int(),
+    paid: z.number().int(),
+    disputed: z.number().int(),
+    /** Written off (decision 032): neither owed nor paid. */
+    cancelled: z.number().int(),
+  }),
 });
 export type FinePageInfo = z.infer<typeof finePageInfoSchema>;
 /** A list of fines as every list route answers: SPEC's list in `data`, with `page` beside it. */

@@ -1,8 +1,16 @@
 import { Badge } from "@/components/ui/badge";
 import { statusLook } from "@/lib/fine-status";
 
-/** A fine's status as a badge (SPEC §2: an unknown status looks like pending). */
-export function FineStatusBadge({ status }: { status: string }) {
+/**
+ * A fine's status as a badge (SPEC §2: an unknown status looks like pending). A written-off fine's reason, when given,
+ * is its tooltip and part of what a screen reader says ("Written off: Left the household").
+ */
+export function FineStatusBadge({ status, reason }: { status: string; reason?: string | null | undefined }) {
   const look = statusLook(status);
-  return <Badge variant={look.badge}>{look.label}</Badge>;
+  return (
+    <Badge variant={look.badge} title={reason ?? undefined}>
+      {look.label}
+      {reason && <span className="sr-only">{`: ${reason}`}</span>}
+    </Badge>
+  );
 }

@@ -2,7 +2,7 @@
 export interface StatusLook {
   label: string;
   /** The Badge variant. */
-  badge: "warning" | "success" | "destructive";
+  badge: "warning" | "success" | "destructive" | "secondary";
   /** The coloured edge a card wears for this status. */
   accent: string;
 }
@@ -11,9 +11,13 @@ const LOOKS = {
   pending: { label: "Pending", badge: "warning", accent: "border-l-warning" },
   paid: { label: "Paid", badge: "success", accent: "border-l-success" },
   disputed: { label: "Disputed", badge: "destructive", accent: "border-l-destructive" },
+  // Written off when its offender left or was removed (decision 032): nobody owes it, so it wears no warning colour.
+  cancelled: { label: "Written off", badge: "secondary", accent: "border-l-muted-foreground" },
 } satisfies Record<string, StatusLook>;
 
-/** SPEC §2: pending, paid or disputed; any other status looks like pending. */
+const isKnown = (status: string): status is keyof typeof LOOKS => Object.hasOwn(LOOKS, status);
+
+/** SPEC §2: pending, paid or disputed (and written off, decision 032); any other status looks like pending. */
 export function statusLook(status: string): StatusLook {
-  return status === "paid" || status === "disputed" ? LOOKS[status] : LOOKS.pending;
+  return isKnown(status) ? LOOKS[status] : LOOKS.pending;
 }

@@ -5,7 +5,12 @@
  * signed-in shell imports these on every page; a schema module beside them would bring zod and its schemas along
  * (docs/decisions/033). Schemas built from them live in ../fines.ts.
  */
-export const FINE_STATUSES = ["pending", "paid", "disputed"] as const;
+/**
+ * A listed fine's status. `cancelled` is a fine written off when its offender left or was removed (its
+ * `cancel_reason` says which; docs/decisions/032): listed so its issuer sees what became of it, never payable or
+ * disputable. A fine cancelled by an accepted dispute is not listed at all (SPEC: removed from the list).
+ */
+export const FINE_STATUSES = ["pending", "paid", "disputed", "cancelled"] as const;
 export type FineStatus = (typeof FINE_STATUSES)[number];
 export const DISPUTE_REASON_MARKER = "Dispute reason:";
 export const DISPUTE_DECLINED_MARKER = "Dispute declined:";

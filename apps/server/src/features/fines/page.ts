@@ -36,7 +36,12 @@ export async function finePage(
       total: counted.reduce((sum, row) => sum + row.count, 0),
       amount: fromMinor(counted.reduce((sum, row) => sum + row.amountMinor, 0)),
       next_cursor: rows.length > limit && last ? encodeCursor({ micros: last.positionMicros, id: last.id }) : null,
-      by_status: { pending: countOf("pending"), paid: countOf("paid"), disputed: countOf("disputed") },
+      by_status: {
+        pending: countOf("pending"),
+        paid: countOf("paid"),
+        disputed: countOf("disputed"),
+        cancelled: countOf("cancelled"),
+      },
     },
   };
 }

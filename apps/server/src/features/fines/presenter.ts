@@ -10,7 +10,8 @@ export type FineEditRow = typeof fineEdits.$inferSelect;
 /**
  * A fine as the API shows it (SPEC §3 Fine). Evidence images are stored as upload paths and shown as
  * the addresses a browser loads them from; evidence is null when there is neither a note nor an image.
- * Cancelled fines are never presented (the schema refuses them).
+ * A fine cancelled by an accepted dispute is never presented (lists leave it out, the review answers null); one
+ * written off is, with its reason (decision 032).
  */
 export function presentFine(row: FineRow, publicOrigin: string): Fine {
   const note = row.evidenceNote ?? null;
@@ -29,6 +30,7 @@ export function presentFine(row: FineRow, publicOrigin: string): Fine {
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
     dispute_rejected: row.disputeRejected,
     evidence: note !== null || images.length > 0 ? { note, images } : null,
+    cancel_reason: row.cancelReason,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { FineStatus } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
@@ -7,8 +7,12 @@ import { preferenceOf, recipientFields } from "../notifications/record.js";
 import { timestampOf, type PagePosition } from "./page-cursor.js";
 import type { FineRow } from "./presenter.js";
 
-/** Cancelled fines (accepted disputes) stay in the database for history but are never listed. */
-const listed = ne(fines.status, "cancelled");
+/**
+ * Fines cancelled by an accepted dispute stay in the database for history but are never listed (SPEC: removed from
+ * the list). Fines written off when their offender left or was removed (a `cancel_reason`) are listed, as
+ * `cancelled`, so their issuer sees what became of them (decision 032).
+ */
+const listed = or(ne(fines.status, "cancelled"), isNotNull(fines.cancelReason));
 
 /** Which fines a list is about: a household's, narrowed to one offender's or one issuer's. */
 export interface FineScope {

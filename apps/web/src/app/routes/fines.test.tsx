@@ -85,6 +85,24 @@ describe("My Fines", () => {
     expect(screen.getByRole("tab", { name: "Disputed 1" })).toBeInTheDocument();
   });
 
+  it("keeps SPEC's four tabs and lists a fine written off (decision 032) under All, with neither Pay nor Dispute", async () => {
+    const writtenOff = buildFine({ id: "gone", amount: 4, status: "cancelled", cancel_reason: "Left the household" });
+    respondWith({ [`GET /api/fines/user/${BEN}`]: finePages([writtenOff, ...received]) });
+    renderPage("/dashboard/fines");
+    expect(await screen.findAllByRole("article")).toHaveLength(4);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "All 4",
+      "Pending 1",
+      "Paid 1",
+      "Disputed 1",
+    ]);
+    const card = screen.getAllByRole("article")[0];
+    if (!card) throw new Error("no card");
+    expect(within(card).getByText("Written off")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Dispute" })).not.toBeInTheDocument();
+  });
+
   it("pages through many fines, 10 at a time", async () => {
     const many = Array.from({ length: 25 }, (_, index) => buildFine({ id: `f${index}`, amount: index + 1 }));
     respondWith({ [`GET /api/fines/user/${BEN}`]: finePages(many) });

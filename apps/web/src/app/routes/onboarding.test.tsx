@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, useNavigate } from "react-router";
-import { DISPLAY_NAME_MESSAGE, INVITE_INVALID_MESSAGE, type Household } from "@housemate/contract";
+import {
+  DISPLAY_NAME_MESSAGE,
+  INVITE_INVALID_MESSAGE,
+  REMOVED_MEMBER_REJOIN_MESSAGE,
+  type Household,
+} from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
@@ -249,6 +254,20 @@ describe("onboarding: join", () => {
     await user.click(screen.getByRole("button", { name: "Join Household" }));
     expect(await screen.findByText("Failed to join household. Please check the ID and try again.")).toBeInTheDocument();
     await waitFor(() => expect(useAuthStore.getState().currentUser?.household_id).toBeNull());
+  });
+
+  it("shows the server's reason when an admin removed the person from that household (decision 032)", async () => {
+    respondWith({
+      [`POST /api/households/${HOUSEHOLD_ID}/join`]: {
+        status: 403,
+        body: { error: { message: REMOVED_MEMBER_REJOIN_MESSAGE, code: "FORBIDDEN", requestId: "test" } },
+      },
+    });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText("Household ID"), HOUSEHOLD_ID);
+    await user.click(screen.getByRole("button", { name: "Join Household" }));
+    expect(await screen.findByText(REMOVED_MEMBER_REJOIN_MESSAGE)).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser?.household_id).toBeNull();
   });
 
   it("shows the server's reason when the person is already in a household", async () => {

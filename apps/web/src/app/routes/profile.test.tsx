@@ -60,6 +60,7 @@ const receivedFines: Fine[] = Array.from({ length: 7 }, (_, index) => ({
   paid_at: null,
   dispute_rejected: false,
   evidence: null,
+  cancel_reason: null,
 }));
 
 const allOn = (): NotificationPreferences =>

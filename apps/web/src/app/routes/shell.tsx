@@ -13,6 +13,7 @@ import { useLiveNotifications } from "@/features/notifications/hooks/use-live-no
 import { AppShell } from "@/features/shell/components/app-shell";
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
+import { forgetHousehold, refreshHousehold } from "../household-caches";
 
 /**
  * The signed-in shell around every /dashboard page (SPEC §2). The features meet here, not in each
@@ -31,6 +32,16 @@ export function Component() {
   useLiveNotifications({
     onFineChanged: () => {
       if (householdId && userId) void refreshHouseholdFines(queryClient, { householdId, userId });
+    },
+    onHouseholdChanged: (changedId) => void refreshHousehold(queryClient, changedId),
+    onHouseholdAccessEnded: ({ household_id: endedId }) => {
+      const { currentUser, updateUser } = useAuthStore.getState();
+      if (!currentUser) return;
+      // With no household, the guard sends the person to onboarding (where the toast says why); their session stays.
+      // A message about a household they are no longer in (they joined another meanwhile) leaves them where they are.
+      if (currentUser.household_id === endedId) updateUser({ household_id: null, is_admin: false });
+      // Forgotten once the household's screens are gone: one still mounted would ask for it again, to be refused.
+      void nextTask().then(() => forgetHousehold(queryClient, { householdId: endedId, userId: currentUser.id }));
     },
   });
 

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ANA, BEN, buildFine, dismissToasts, renderFines, viewerAs } from "../testing/fine-fixtures";
 import { FineCard } from "./fine-card";
+import { FineItem } from "./fine-item";
 
 afterEach(() => {
   dismissToasts();
@@ -30,13 +31,38 @@ describe("fine card", () => {
     ["paid", "Paid"],
     ["disputed", "Disputed"],
     ["pending", "Pending"],
-    ["cancelled", "Pending"],
+    ["cancelled", "Written off"],
     ["something-new", "Pending"],
   ])("looks %s as '%s'", (status, label) => {
     // The server may one day send a status this client does not know; it looks like pending.
     const fine = { ...buildFine(), status } as unknown as Parameters<typeof FineCard>[0]["fine"];
     renderFines(<FineCard fine={fine} />);
     expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it("shows a written-off fine as 'Written off' with its reason, its amount struck through, on both card sizes", () => {
+    const fine = buildFine({ status: "cancelled", cancel_reason: "Left the household" });
+    const { unmount } = renderFines(<FineCard fine={fine} />, viewerAs(ANA));
+    const card = screen.getByRole("article", { name: "Dishes left overnight" });
+    expect(within(card).getByText("Written off")).toBeInTheDocument();
+    expect(within(card).getByText("Written off: Left the household. Nobody owes it now.")).toBeInTheDocument();
+    expect(within(card).getByText("£2.50")).toHaveClass("line-through");
+    unmount();
+
+    renderFines(<FineCard fine={fine} compact />, viewerAs(ANA));
+    const row = screen.getByRole("article", { name: "Dishes left overnight" });
+    expect(within(row).getByText("You fined Ben · Mar 4, 2026 · Left the household")).toBeInTheDocument();
+    expect(within(row).getByTitle("Left the household")).toHaveTextContent("Written off: Left the household");
+  });
+
+  it("offers its offender neither Pay nor Dispute on a written-off fine", () => {
+    renderFines(
+      <FineItem fine={buildFine({ status: "cancelled", cancel_reason: "Removed from the household" })} />,
+      viewerAs(BEN),
+    );
+    expect(screen.getByText("Written off")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Dispute" })).not.toBeInTheDocument();
   });
 
   it("shows the paid date of a paid fine", () => {

@@ -34,8 +34,16 @@ function useParties(fine: Fine) {
 
 function Amount({ fine, className }: { fine: Fine; className?: string }) {
   const { currency } = useFineViewer();
-  return <p className={cn("font-bold tabular-nums", className)}>{formatCurrency(fine.amount, currency)}</p>;
+  // A written-off amount is struck through: nobody owes it, and it never reached the fund.
+  return (
+    <p className={cn("font-bold tabular-nums", fine.status === "cancelled" && "line-through opacity-70", className)}>
+      {formatCurrency(fine.amount, currency)}
+    </p>
+  );
 }
+
+/** Why a written-off fine was written off (decision 032); null for every other fine. */
+const writtenOffReason = (fine: Fine) => (fine.status === "cancelled" ? fine.cancel_reason : null);
 
 function DetailsButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }) {
   return (
@@ -53,6 +61,7 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
   const parties = useParties(fine);
   const title = ruleTitle(fine.rule_id) ?? "Fine";
   const look = statusLook(fine.status);
+  const reason = writtenOffReason(fine);
   const dates = fine.paid_at
     ? `${formatDate(fine.created_at)} · paid ${formatDate(fine.paid_at)}`
     : formatDate(fine.created_at);
@@ -72,11 +81,12 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
               </h3>
               <p className="truncate text-xs text-muted-foreground">
                 {parties} · {formatDate(fine.created_at)}
+                {reason && ` · ${reason}`}
               </p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
               <Amount fine={fine} className="text-sm" />
-              <FineStatusBadge status={fine.status} />
+              <FineStatusBadge status={fine.status} reason={reason} />
             </div>
           </div>
           {/* Actions on the left, looking on the right; one line when the row is wide enough. */}
@@ -106,9 +116,10 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <Amount fine={fine} className="text-lg" />
-          <FineStatusBadge status={fine.status} />
+          <FineStatusBadge status={fine.status} reason={reason} />
         </div>
       </div>
+      {reason && <p className="text-sm text-muted-foreground">{`Written off: ${reason}. Nobody owes it now.`}</p>}
       {text && <p className="text-sm break-words whitespace-pre-line">{text}</p>}
       <DisputeSections sections={sections} />
       {children}

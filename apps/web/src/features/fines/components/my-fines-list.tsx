@@ -35,7 +35,8 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
 
   const byStatus = query.data?.page.by_status;
   const count = (each: FineFilter) =>
-    byStatus && (each === "all" ? byStatus.pending + byStatus.paid + byStatus.disputed : byStatus[each]);
+    byStatus &&
+    (each === "all" ? byStatus.pending + byStatus.paid + byStatus.disputed + byStatus.cancelled : byStatus[each]);
 
   const list = query.isPending ? (
     <FineListSkeleton rows={3} />

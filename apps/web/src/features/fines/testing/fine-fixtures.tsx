@@ -30,6 +30,7 @@ export function buildFine(overrides: Partial<Fine> = {}): Fine {
     paid_at: null,
     dispute_rejected: false,
     evidence: null,
+    cancel_reason: null,
     ...overrides,
   };
 }
@@ -117,7 +118,12 @@ export function finePages(fines: readonly Fine[]) {
           total: matching.length,
           amount: matching.reduce((sum, fine) => sum + Math.round(fine.amount * 100), 0) / 100,
           next_cursor: start + limit < matching.length ? String(start + limit) : null,
-          by_status: { pending: count("pending"), paid: count("paid"), disputed: count("disputed") },
+          by_status: {
+            pending: count("pending"),
+            paid: count("paid"),
+            disputed: count("disputed"),
+            cancelled: count("cancelled"),
+          },
         },
       },
     };

@@ -1,7 +1,10 @@
-import { FINE_STATUSES } from "@housemate/contract";
+import type { FineStatus } from "@housemate/contract";
 
-/** SPEC §2 My Fines: the status filter kept in `?filter=`. */
-export const FINE_FILTERS = ["all", ...FINE_STATUSES] as const;
+/**
+ * SPEC §2 My Fines: the status filter kept in `?filter=`. SPEC's tabs only: a written-off fine (decision 032) is
+ * under All, as it is neither owed, paid nor disputed.
+ */
+export const FINE_FILTERS = ["all", "pending", "paid", "disputed"] as const satisfies readonly ("all" | FineStatus)[];
 export type FineFilter = (typeof FINE_FILTERS)[number];
 
 /** Reads `?filter=`; anything SPEC does not name shows all fines. */

@@ -7,20 +7,21 @@ export interface SetupStepMessages {
   success: string;
   /** SPEC §8's failure text for this step. */
   failure: string;
-  /** Refusals whose own words the person is shown instead of `failure` (default: 409 only). */
+  /** Refusals whose own words the person is shown instead of `failure` (default: 403 and 409). */
   serverWordsFor?: readonly number[];
 }
 
 /**
  * How the create and join steps end (SPEC §4 Onboarding): on success, SPEC's toast and the dashboard
- * in place of onboarding; on failure, SPEC's toast, except that a 409 keeps the server's own words (the
- * person already belongs to a household), which 'please try again' would hide.
+ * in place of onboarding; on failure, SPEC's toast, except that a 409 (the person already belongs to a household)
+ * and a 403 (an admin removed them from it, or joining by ID is off; decision 032) keep the server's own words,
+ * which 'please check the ID and try again' would hide: trying again cannot help.
  */
 export function useFinishSetupStep() {
   const navigate = useNavigate();
   return async function finish(
     step: Promise<unknown>,
-    { success, failure, serverWordsFor = [409] }: SetupStepMessages,
+    { success, failure, serverWordsFor = [403, 409] }: SetupStepMessages,
   ) {
     try {
       await step;

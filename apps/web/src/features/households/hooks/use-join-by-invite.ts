@@ -25,7 +25,8 @@ export function useJoinByInvite(code: string) {
     await finish(joinByInvite.mutateAsync({ code }), {
       success: "You've joined the household.",
       failure: "Failed to join household. Please try again.",
-      serverWordsFor: [404, 409],
+      // A 403: a link made before an admin removed this person (decision 032).
+      serverWordsFor: [403, 404, 409],
     });
   }
 

@@ -5,22 +5,23 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import { AUTH_TOKEN_KEY } from "@/lib/api-client";
 import { connectLiveSocket } from "@/lib/socket";
 import { NOTIFICATIONS_REFETCH_MS, useNotifications } from "../api/get-notifications";
-import { handleServerMessage } from "../api/live-messages";
+import { handleServerMessage, type LiveMessageHandlers } from "../api/live-messages";
 
 /**
  * SPEC §4 Session data, for the signed-in shell: while the user has a household, notifications load
  * with the rest, are fetched again every 120 s, and arrive live over the socket. Leaving the shell or
- * signing out disconnects on purpose, which stops reconnecting. `onFineChanged` runs on each
- * fine-related notification (SPEC §7: the household's fines are fetched again).
+ * signing out disconnects on purpose, which stops reconnecting. The handlers say what the rest of the app does
+ * about fines changed elsewhere (SPEC §7: the household's fines are fetched again) and about the household's own
+ * messages (decision 032).
  */
-export function useLiveNotifications({ onFineChanged }: { onFineChanged?: () => void } = {}) {
+export function useLiveNotifications(handlers: LiveMessageHandlers = {}) {
   const queryClient = useQueryClient();
   const userId = useAuthStore((state) => state.currentUser?.id);
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
-  // The latest callback, read when a message arrives: a new one must not reconnect the socket.
-  const fineChanged = useRef(onFineChanged);
+  // The latest handlers, read when a message arrives: new ones must not reconnect the socket.
+  const latest = useRef(handlers);
   useEffect(() => {
-    fineChanged.current = onFineChanged;
+    latest.current = handlers;
   });
 
   useNotifications({ enabled: Boolean(householdId), refetchInterval: NOTIFICATIONS_REFETCH_MS });
@@ -29,7 +30,12 @@ export function useLiveNotifications({ onFineChanged }: { onFineChanged?: () => 
     const token = localStorage.getItem(AUTH_TOKEN_KEY);
     if (!userId || !householdId || !token) return;
     const socket = connectLiveSocket(token, {
-      onMessage: (message) => handleServerMessage(queryClient, message, () => fineChanged.current?.()),
+      onMessage: (message) =>
+        handleServerMessage(queryClient, message, {
+          onFineChanged: () => latest.current.onFineChanged?.(),
+          onHouseholdChanged: (id) => latest.current.onHouseholdChanged?.(id),
+          onHouseholdAccessEnded: (ended) => latest.current.onHouseholdAccessEnded?.(ended),
+        }),
       onConnectionLost: () => toast.error("Error", { description: "Connection lost. Please refresh the page." }),
       // The server ended the session: asking for the user again signs this device out (a 401).
       onSessionEnded: () => void useAuthStore.getState().confirmSession(),

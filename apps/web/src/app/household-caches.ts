@@ -1,0 +1,43 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { fineScopeKey } from "@/features/fines/api/get-fines";
+import { householdQueryKey } from "@/features/households/api/get-household";
+import { notesQueryKey } from "@/features/notes/api/get-notes";
+import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
+
+/**
+ * A `household_changed` frame (decision 032): its name, currency, members, roles or join code changed. Everything
+ * under the household's key is fetched again (its details and members, so a rename or a new member shows at once),
+ * and its fines and balance too: someone who left had their pending fines written off.
+ */
+export function refreshHousehold(queryClient: QueryClient, householdId: string) {
+  return Promise.all(
+    [
+      householdQueryKey(householdId),
+      fineScopeKey({ household: householdId }),
+      householdBalanceQueryKey(householdId),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/**
+ * The person's access to a household ended: what was cached about it goes, so nothing of it shows again (and
+ * nothing asks the server for it again, to be refused) if they join another household on this device.
+ */
+export function forgetHousehold(
+  queryClient: QueryClient,
+  { householdId, userId }: { householdId: string; userId: string },
+) {
+  for (const queryKey of [
+    householdQueryKey(householdId),
+    fineScopeKey({ household: householdId }),
+    // Their own fines were all this household's: a person is in one household at a time.
+    fineScopeKey({ offender: userId }),
+    ["fines", "edits", householdId],
+    householdBalanceQueryKey(householdId),
+    notesQueryKey(householdId),
+    getRulesQueryOptions(householdId).queryKey,
+  ]) {
+    queryClient.removeQueries({ queryKey });
+  }
+}
