@@ -49,24 +49,24 @@ export function LeaveHouseholdDialog({ open, onOpenChange }: LeaveHouseholdDialo
     onOpenChange(next);
   }
 
-  function confirm() {
-    leave.mutate(
-      {
+  async function confirm() {
+    try {
+      // Awaited rather than given callbacks: the answer takes this page away (the account has no household now), and
+      // a mutation's callbacks do not run for a component that has gone.
+      const answer = await leave.mutateAsync({
         ...(owesFines && { confirmWriteOff: true }),
         ...(isLastMember && { confirmDeleteHousehold: true }),
-      },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.household_deleted ? "Household deleted" : "You left the household", {
-            description: answer.household_deleted
-              ? "The household and all its data are gone."
-              : "You can create or join another household.",
-          });
-          void navigate("/onboarding", { replace: true });
-        },
-        onError: () => void queryClient.invalidateQueries({ queryKey: rosterOptions.queryKey }),
-      },
-    );
+      });
+      toast.success(answer.household_deleted ? "Household deleted" : "You left the household", {
+        description: answer.household_deleted
+          ? "The household and all its data are gone."
+          : "You can create or join another household.",
+      });
+      void navigate("/onboarding", { replace: true });
+    } catch {
+      // Shown in the dialog; what the members owe is read again for the next try.
+      void queryClient.invalidateQueries({ queryKey: rosterOptions.queryKey });
+    }
   }
 
   return (
@@ -104,7 +104,7 @@ export function LeaveHouseholdDialog({ open, onOpenChange }: LeaveHouseholdDialo
           <Button type="button" variant="outline" onClick={() => change(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={leave.isPending || roster.isPending} onClick={confirm}>
+          <Button variant="destructive" disabled={leave.isPending || roster.isPending} onClick={() => void confirm()}>
             {leave.isPending && <Spinner label="Leaving" className="size-4" />}
             {isLastMember ? "Leave and Delete Household" : "Leave Household"}
           </Button>

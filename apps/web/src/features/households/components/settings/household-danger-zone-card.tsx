@@ -32,14 +32,15 @@ export function HouseholdDangerZoneCard({ householdId, canDelete }: HouseholdDan
   const [leaveOpen, setLeaveOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
 
-  function deleteHousehold() {
-    deletion.mutate(undefined, {
-      onSuccess: () => {
-        toast.success("Household deleted", { description: "The household and all its data are gone." });
-        void navigate("/onboarding", { replace: true });
-      },
-      onError: (error) => toast.error("Error", { description: errorMessage(error, "Failed to delete the household.") }),
-    });
+  async function deleteHousehold() {
+    try {
+      // Awaited: the answer takes this page away, and a mutation's callbacks do not run for a component that has gone.
+      await deletion.mutateAsync();
+      toast.success("Household deleted", { description: "The household and all its data are gone." });
+      void navigate("/onboarding", { replace: true });
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error, "Failed to delete the household.") });
+    }
   }
 
   return (
@@ -71,7 +72,10 @@ export function HouseholdDangerZoneCard({ householdId, canDelete }: HouseholdDan
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={deleteHousehold}>
+            <AlertDialogAction
+              className={buttonVariants({ variant: "destructive" })}
+              onClick={() => void deleteHousehold()}
+            >
               Delete Household
             </AlertDialogAction>
           </AlertDialogFooter>

@@ -89,14 +89,16 @@ function SettingsForm({ household, hasFines }: { household: Household; hasFines:
       toast.info("Nothing to save", { description: "The name and currency are unchanged." });
       return;
     }
-    update.mutate(changes, {
-      onSuccess: () => toast.success("Household updated", { description: "Your changes have been saved." }),
-      onError: (error) => {
+    // Awaited rather than given callbacks: the saved household re-keys this form, and a mutation's callbacks do not
+    // run for a component that has gone.
+    void update.mutateAsync(changes).then(
+      () => toast.success("Household updated", { description: "Your changes have been saved." }),
+      (error: unknown) => {
         if (error instanceof ApiError && error.message === CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE) {
           setServerSaysFines(true);
         }
       },
-    });
+    );
   }
 
   return (
