@@ -144,13 +144,28 @@ describe("household page: who sees what", () => {
     expect(screen.getByRole("button", { name: "Create invite link" })).toBeInTheDocument();
   });
 
-  it("says so when the members or the links cannot be loaded", async () => {
+  it("shows each section loading while its answer is on its way", async () => {
+    await signInAs(ALEX_ID, true);
+    const pending = () => new Promise<FakeAnswer>(() => undefined);
+    server({
+      [`GET ${HOUSEHOLD_PATH}`]: pending,
+      [`GET ${HOUSEHOLD_PATH}/members`]: pending,
+      [`GET ${HOUSEHOLD_PATH}/invites`]: pending,
+    });
+    renderPage();
+    for (const what of ["the household", "members", "the household ID", "invite links"])
+      expect(screen.getByRole("status", { name: `Loading ${what}` })).toBeInTheDocument();
+  });
+
+  it("says so when the household, the members or the links cannot be loaded", async () => {
     await signInAs(ALEX_ID, true);
     server({
+      [`GET ${HOUSEHOLD_PATH}`]: { status: 500, body: {} },
       [`GET ${HOUSEHOLD_PATH}/members`]: { status: 500, body: {} },
       [`GET ${HOUSEHOLD_PATH}/invites`]: { status: 500, body: {} },
     });
     renderPage();
+    expect(await screen.findByText("Failed to load the household.")).toBeInTheDocument();
     expect(await screen.findByText("Failed to load the household's members.")).toBeInTheDocument();
     expect(await screen.findByText("Failed to load the invite links.")).toBeInTheDocument();
   });

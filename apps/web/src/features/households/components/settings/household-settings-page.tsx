@@ -1,5 +1,4 @@
 import { LoadError } from "@/components/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { DISPLAY_CURRENCY } from "@/lib/format";
 import { useHousehold } from "../../api/get-household";
@@ -9,6 +8,7 @@ import { HouseholdIdCard } from "./household-id-card";
 import { HouseholdSettingsCard } from "./household-settings-card";
 import { InviteLinksCard } from "./invite-links-card";
 import { MembersCard } from "./members-card";
+import { SectionLoading } from "./section-loading";
 
 /**
  * /dashboard/household (issue 16): the household's settings, members, ID, invite links and danger zone. Admins act on
@@ -31,7 +31,7 @@ export function HouseholdSettingsPage({ householdId }: { householdId: string }) 
         <p className="text-muted-foreground">{household.data?.name ?? "Your household's settings and members."}</p>
       </header>
       {household.isPending ? (
-        <Skeleton className="h-48" aria-label="Loading the household" />
+        <SectionLoading className="h-48" label="Loading the household" />
       ) : household.isError ? (
         <LoadError message="Failed to load the household." onRetry={() => void household.refetch()} />
       ) : (
@@ -47,7 +47,12 @@ export function HouseholdSettingsPage({ householdId }: { householdId: string }) 
         isAdmin={isAdmin}
         currency={currency}
       />
-      {household.data && <HouseholdIdCard household={household.data} isAdmin={isAdmin} />}
+      {household.isPending ? (
+        <SectionLoading className="h-40" label="Loading the household ID" />
+      ) : (
+        // On a failure the settings card above says so, with its Retry.
+        household.data && <HouseholdIdCard household={household.data} isAdmin={isAdmin} />
+      )}
       <InviteLinksCard householdId={householdId} isAdmin={isAdmin} />
       <HouseholdDangerZoneCard householdId={householdId} canDelete={isAdmin && roster.data?.length === 1} />
     </div>

@@ -18,12 +18,12 @@ import {
 import { buttonVariants } from "@/components/ui/button-variants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format";
 import { getInvitesQueryOptions, useInvites } from "../../api/get-invites";
 import { useRevokeInvite } from "../../api/revoke-invite";
 import { openInviteDialog, useInviteDialogStore } from "../../stores/invite-dialog-store";
+import { SectionLoading } from "./section-loading";
 
 const timesUsed = (count: number) => (count === 1 ? "used once" : `used ${count} times`);
 
@@ -62,7 +62,7 @@ export function InviteLinksCard({ householdId, isAdmin }: { householdId: string;
       </CardHeader>
       <CardContent>
         {invites.isPending ? (
-          <Skeleton className="h-14" aria-label="Loading invite links" />
+          <SectionLoading className="h-14" label="Loading invite links" />
         ) : invites.isError ? (
           <LoadError message="Failed to load the invite links." onRetry={() => void invites.refetch()} />
         ) : invites.data.length === 0 ? (

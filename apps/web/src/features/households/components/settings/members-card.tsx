@@ -60,7 +60,7 @@ export function MembersCard({
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="flex flex-col gap-3" aria-label="Loading members">
+          <div className="flex flex-col gap-3" role="status" aria-label="Loading members">
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
           </div>
