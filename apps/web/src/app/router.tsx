@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
                   { path: "fines", lazy: () => import("./routes/fines") },
                   { path: "fines/new", lazy: () => import("./routes/fines-new") },
                   { path: "profile", lazy: () => import("./routes/profile") },
+                  { path: "household", lazy: () => import("./routes/household") },
                 ],
               },
             ],

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import {
   DISPLAY_NAME_MESSAGE,
   NOTIFICATION_TYPES,
+  ONLY_ADMIN_CANNOT_LEAVE_MESSAGE,
   type Fine,
   type Household,
   type NotificationPreferences,
@@ -290,17 +291,81 @@ describe("Preferences: notifications", () => {
     expect(screen.queryByRole("switch")).not.toBeInTheDocument();
   });
 
-  it("marks Privacy Settings as coming soon, and Leave Household opens a 'coming soon' dialog", async () => {
+  it("marks Privacy Settings as coming soon", async () => {
     await signInBen();
     server();
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
-    const user = userEvent.setup();
     expect(screen.getByText("Privacy Settings")).toBeInTheDocument();
     expect(screen.getByText("Coming soon")).toBeInTheDocument();
+  });
+});
+
+describe("Danger Zone: leaving the household", () => {
+  const member = (id: string, display_name: string, owed: number, amount: number) => ({
+    id,
+    display_name,
+    photo_url: null,
+    is_admin: id === ANA_ID,
+    joined_at: "2026-01-01T00:00:00.000Z",
+    pending_fines_owed: owed,
+    pending_amount_owed: amount,
+    fines_issued: 0,
+  });
+
+  it("says the fines Ben owes are written off, confirms that, and sends him to onboarding", async () => {
+    await signInBen();
+    const fake = server({
+      [`GET /api/households/${HOUSEHOLD_ID}/members`]: {
+        body: { data: [member(ANA_ID, "Ana Lopez", 0, 0), member(USER_ID, "Ben Hall", 2, 7.5)] },
+      },
+      [`POST /api/households/${HOUSEHOLD_ID}/leave`]: {
+        body: {
+          data: {
+            user_id: USER_ID,
+            fines_written_off: 2,
+            amount_written_off: 7.5,
+            disputes_handed_over: 0,
+            disputes_handed_to: null,
+            household_deleted: false,
+            user: serverUser({ id: USER_ID, display_name: "Ben Hall", household_id: null }),
+          },
+        },
+      },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
 
     await user.click(screen.getByRole("button", { name: "Leave Household" }));
     const dialog = await screen.findByRole("dialog", { name: "Leave Household" });
-    expect(dialog).toHaveTextContent("coming soon");
+    expect(
+      await within(dialog).findByText(/The 2 fines you owe \(€7\.50, pending or disputed\) will be written off/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Leave Household" }));
+
+    await waitFor(() => expect(screen.getByTestId("path")).toHaveTextContent("/onboarding"));
+    expect(requestsTo(fake, "POST", `/api/households/${HOUSEHOLD_ID}/leave`)).toEqual([{ confirmWriteOff: true }]);
+    expect(useAuthStore.getState().currentUser?.household_id).toBeNull();
+    expect(await screen.findByText("You left the household")).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when Ben may not leave yet", async () => {
+    await signInBen({ is_admin: true });
+    server({
+      [`GET /api/households/${HOUSEHOLD_ID}/members`]: {
+        body: { data: [member(ANA_ID, "Ana Lopez", 0, 0), { ...member(USER_ID, "Ben Hall", 0, 0), is_admin: true }] },
+      },
+      [`POST /api/households/${HOUSEHOLD_ID}/leave`]: {
+        status: 409,
+        body: { error: { code: "CONFLICT", message: ONLY_ADMIN_CANNOT_LEAVE_MESSAGE, requestId: "t" } },
+      },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Leave Household" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave Household" });
+    await user.click(await within(dialog).findByRole("button", { name: "Leave Household" }));
+    expect(await within(dialog).findByText(ONLY_ADMIN_CANNOT_LEAVE_MESSAGE)).toBeInTheDocument();
+    expect(useAuthStore.getState().currentUser?.household_id).toBe(HOUSEHOLD_ID);
   });
 });
 

@@ -5,6 +5,7 @@ import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { getHouseholdMembersQueryOptions } from "@/features/households/api/get-household-members";
+import { LeaveHouseholdDialog } from "@/features/households/components/leave-household-dialog";
 import { useNotificationPreferences } from "@/features/notifications/api/get-notification-preferences";
 import { useNotificationTypes } from "@/features/notifications/api/get-notification-types";
 import { useUpdateNotificationPreference } from "@/features/notifications/api/update-notification-preference";
@@ -94,7 +95,12 @@ export function Component() {
       onTabChange={(tab) => setParams(tab === "general" ? {} : { tab }, { replace: true })}
       general={<GeneralTab uploadImage={uploadProfilePicture} onProfileSaved={refreshMembers} />}
       statistics={<Statistics userId={user.id} />}
-      preferences={<PreferencesTab notificationPreferences={<NotificationPreferences />} />}
+      preferences={
+        <PreferencesTab
+          notificationPreferences={<NotificationPreferences />}
+          LeaveHouseholdDialog={LeaveHouseholdDialog}
+        />
+      }
     />
   );
 }

@@ -34,6 +34,7 @@ function renderShell(path = "/dashboard") {
         <Route path="fines" element={<Here name="fines page" />} />
         <Route path="fines/new" element={<Here name="new fine page" />} />
         <Route path="profile" element={<Here name="profile page" />} />
+        <Route path="household" element={<Here name="household page" />} />
       </Route>
       <Route path="/login" element={<Here name="login" />} />
     </>,
@@ -75,6 +76,7 @@ describe("signed-in shell", () => {
     expect(within(sidebar).getByRole("link", { name: "Fines" })).toHaveAttribute("aria-current", "page");
     expect(within(sidebar).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
     expect(within(sidebar).getByRole("link", { name: "Rules" })).toHaveAttribute("href", "/dashboard/rules");
+    expect(within(sidebar).getByRole("link", { name: "Household" })).toHaveAttribute("href", "/dashboard/household");
     expect(screen.getByRole("link", { name: "Issue New Fine" })).toHaveAttribute("href", "/dashboard/fines/new");
 
     const bottomBar = screen.getByRole("navigation", { name: "Mobile" });
@@ -82,7 +84,7 @@ describe("signed-in shell", () => {
       within(bottomBar)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Dashboard", "Rules", "Fines", "New Fine"]);
+    ).toEqual(["Dashboard", "Rules", "Fines", "Household", "New Fine"]);
     expect(within(bottomBar).getByRole("link", { name: "Fines" })).toHaveAttribute("aria-current", "page");
     expect(within(bottomBar).getByRole("button", { name: "Invite" })).toBeInTheDocument();
   });
@@ -122,6 +124,15 @@ describe("signed-in shell", () => {
       within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("button", { name: "Invite" }),
     );
     expect(await screen.findByText("Failed to copy household ID to clipboard")).toBeInTheDocument();
+  });
+
+  it("leads to the household's page from the avatar menu", async () => {
+    respondWith(sessionData);
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole("button", { name: "Account menu" }));
+    await user.click(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Household" }));
+    expect(screen.getByRole("heading", { name: "household page" })).toBeInTheDocument();
   });
 
   it("shows name and email in the avatar menu, with Profile", async () => {

@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentType, type ReactNode } from "react";
 import { DoorOpen, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useDeleteAccount } from "../api/delete-account";
 import { DeleteAccountDialog } from "./delete-account-dialog";
-import { LeaveHouseholdDialog } from "./leave-household-dialog";
 
 function DangerAction({ title, text, action }: { title: string; text: string; action: ReactNode }) {
   return (
@@ -18,11 +17,14 @@ function DangerAction({ title, text, action }: { title: string; text: string; ac
   );
 }
 
+/** The households feature's Leave Household dialog, given by the route (features do not import each other). */
+export type LeaveHouseholdDialogComponent = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+
 /**
- * Profile → Preferences → Danger Zone (SPEC §2): leave the household ('coming soon') or delete the
- * account. After a deletion the person is signed out on this device and sent to the landing page.
+ * Profile → Preferences → Danger Zone (SPEC §2): leave the household (the same dialog as the household page's) or
+ * delete the account. After a deletion the person is signed out on this device and sent to the landing page.
  */
-export function DangerZoneCard() {
+export function DangerZoneCard({ LeaveHouseholdDialog }: { LeaveHouseholdDialog: LeaveHouseholdDialogComponent }) {
   const deletion = useDeleteAccount();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [leaveOpen, setLeaveOpen] = useState(false);

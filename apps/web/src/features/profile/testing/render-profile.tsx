@@ -31,7 +31,7 @@ function Landing() {
 
 /**
  * Renders `ui` at /dashboard/profile with a fresh query cache (no retries, so failures show at once),
- * the toast outlet, and a landing route at / to see where the screen sends the person.
+ * the toast outlet, and landing routes at / and /onboarding to see where the screen sends the person.
  */
 export function renderProfile(ui: ReactNode, path = "/dashboard/profile") {
   const queryClient = createQueryClient();
@@ -41,6 +41,7 @@ export function renderProfile(ui: ReactNode, path = "/dashboard/profile") {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/" element={<Landing />} />
+          <Route path="/onboarding" element={<Landing />} />
           <Route path="/dashboard/profile" element={ui} />
         </Routes>
       </MemoryRouter>

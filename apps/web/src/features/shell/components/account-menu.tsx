@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import { LogOut, User } from "lucide-react";
+import { House, LogOut, User } from "lucide-react";
 import { Avatar } from "@/components/avatar";
 import {
   DropdownMenu,
@@ -12,6 +12,7 @@ import {
 import { useAuthStore } from "@/lib/auth/auth-store";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { personName } from "@/lib/person-name";
+import { HOUSEHOLD_PATH } from "./nav-items";
 import { ACCOUNT_BUTTON_CLASS } from "./user-menu";
 
 export interface AccountMenuProps {
@@ -21,7 +22,7 @@ export interface AccountMenuProps {
 }
 
 /**
- * SPEC §2 Signed-in shell: the avatar menu with the person's name and email, Profile and Log out. A chunk of its own
+ * SPEC §2 Signed-in shell: the avatar menu with the person's name and email, Profile, Household and Log out. A chunk of its own
  * with Radix's menu and its positioning (about 45 kB before compression): user-menu.tsx loads it when it is wanted.
  */
 export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
@@ -48,6 +49,12 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
           <Link to="/dashboard/profile">
             <User aria-hidden="true" />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={HOUSEHOLD_PATH}>
+            <House aria-hidden="true" />
+            Household
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={() => void logOut()}>

@@ -29,7 +29,7 @@ export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
           {compactHouseBalance}
         </section>
       )}
-      <nav aria-label="Mobile" className="grid grid-cols-5 gap-1 px-1 pt-1 pb-1">
+      <nav aria-label="Mobile" className="grid grid-cols-6 gap-0.5 px-1 pt-1 pb-1">
         {ITEMS.map(({ to, label, icon: Icon, end }) => (
           <NavLink
             key={to}

@@ -1,4 +1,4 @@
-import { CirclePlus, LayoutDashboard, Receipt, ScrollText, type LucideIcon } from "lucide-react";
+import { CirclePlus, House, LayoutDashboard, Receipt, ScrollText, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -8,11 +8,15 @@ export interface NavItem {
   end: boolean;
 }
 
+export const HOUSEHOLD_PATH = "/dashboard/household";
+
 /** SPEC §2 Signed-in shell: the places both the sidebar and the bottom bar lead to. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/dashboard/rules", label: "Rules", icon: ScrollText, end: false },
   { to: "/dashboard/fines", label: "Fines", icon: Receipt, end: true },
+  // Issue 16: the household's settings, members, ID and invite links.
+  { to: HOUSEHOLD_PATH, label: "Household", icon: House, end: true },
 ];
 
 export const NEW_FINE_PATH = "/dashboard/fines/new";

@@ -1,0 +1,60 @@
+import { LoadError } from "@/components/load-error";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { DISPLAY_CURRENCY } from "@/lib/format";
+import { useHousehold } from "../../api/get-household";
+import { useHouseholdRoster } from "../../api/get-household-roster";
+import { HouseholdDangerZoneCard } from "./household-danger-zone-card";
+import { HouseholdIdCard } from "./household-id-card";
+import { HouseholdSettingsCard } from "./household-settings-card";
+import { InviteLinksCard } from "./invite-links-card";
+import { MembersCard } from "./members-card";
+import { SectionLoading } from "./section-loading";
+
+/**
+ * /dashboard/household (issue 16): the household's settings, members, ID, invite links and danger zone. Admins act on
+ * them; everyone else sees them as they are. Whether someone is an admin is read from the members list when it has
+ * loaded (it follows role changes made elsewhere), and from the session until then.
+ */
+export function HouseholdSettingsPage({ householdId }: { householdId: string }) {
+  const currentUser = useAuthStore((state) => state.currentUser);
+  const household = useHousehold();
+  const roster = useHouseholdRoster(householdId);
+  const me = roster.data?.find((member) => member.id === currentUser?.id);
+  const isAdmin = me?.is_admin ?? currentUser?.is_admin ?? false;
+  const hasFines = (roster.data ?? []).some((member) => member.fines_issued > 0 || member.pending_fines_owed > 0);
+  const currency = household.data?.iso_4217_code ?? DISPLAY_CURRENCY;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">Household</h1>
+        <p className="text-muted-foreground">{household.data?.name ?? "Your household's settings and members."}</p>
+      </header>
+      {household.isPending ? (
+        <SectionLoading className="h-48" label="Loading the household" />
+      ) : household.isError ? (
+        <LoadError message="Failed to load the household." onRetry={() => void household.refetch()} />
+      ) : (
+        <HouseholdSettingsCard household={household.data} isAdmin={isAdmin} hasFines={hasFines} />
+      )}
+      <MembersCard
+        householdId={householdId}
+        members={roster.data}
+        isLoading={roster.isPending}
+        isError={roster.isError}
+        onRetry={() => void roster.refetch()}
+        currentUserId={currentUser?.id ?? ""}
+        isAdmin={isAdmin}
+        currency={currency}
+      />
+      {household.isPending ? (
+        <SectionLoading className="h-40" label="Loading the household ID" />
+      ) : (
+        // On a failure the settings card above says so, with its Retry.
+        household.data && <HouseholdIdCard household={household.data} isAdmin={isAdmin} />
+      )}
+      <InviteLinksCard householdId={householdId} isAdmin={isAdmin} />
+      <HouseholdDangerZoneCard householdId={householdId} canDelete={isAdmin && roster.data?.length === 1} />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { Users } from "lucide-react";
+import type { HouseholdMember } from "@housemate/contract";
+import { Avatar } from "@/components/avatar";
+import { EmptyState } from "@/components/empty-state";
+import { LoadError } from "@/components/load-error";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/error-message";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { useSetMemberRole } from "../../api/change-membership";
+import { RemoveMemberDialog } from "./remove-member-dialog";
+
+export interface MembersCardProps {
+  householdId: string;
+  members: HouseholdMember[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  currentUserId: string;
+  isAdmin: boolean;
+  currency: string;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Issue 16, members: who lives here, their role and their fines; the admin's actions on each. */
+export function MembersCard({
+  householdId,
+  members,
+  isLoading,
+  isError,
+  onRetry,
+  currentUserId,
+  isAdmin,
+  currency,
+}: MembersCardProps) {
+  const setRole = useSetMemberRole(householdId);
+  const [removing, setRemoving] = useState<HouseholdMember | null>(null);
+
+  function changeRole(member: HouseholdMember, makeAdmin: boolean) {
+    setRole.mutate(
+      { userId: member.id, isAdmin: makeAdmin },
+      {
+        onSuccess: () =>
+          toast.success(makeAdmin ? `${member.display_name} is now an admin` : "You are no longer an admin"),
+        onError: (error) => toast.error("Error", { description: errorMessage(error, "Failed to change the role.") }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>Everyone in the household, what they owe and the fines they issued.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <div className="flex flex-col gap-3" role="status" aria-label="Loading members">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : isError || !members ? (
+          <LoadError message="Failed to load the household's members." onRetry={onRetry} />
+        ) : members.length === 0 ? (
+          <EmptyState icon={<Users />} title="No members" />
+        ) : (
+          <ul className="divide-y" aria-label="Members">
+            {members.map((member) => {
+              const isSelf = member.id === currentUserId;
+              return (
+                <li
+                  key={member.id}
+                  className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
+                >
+                  <div className="flex min-w-0 flex-1 items-center gap-3">
+                    <Avatar displayName={member.display_name} photoUrl={member.photo_url} />
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 font-medium">
+                        <span className="truncate">
+                          {member.display_name}
+                          {isSelf && " (you)"}
+                        </span>
+                        {member.is_admin && <Badge variant="secondary">Admin</Badge>}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        Joined {formatDate(member.joined_at)} · Owes {plural(member.pending_fines_owed, "pending fine")}{" "}
+                        ({formatCurrency(member.pending_amount_owed, currency)}) · Issued{" "}
+                        {plural(member.fines_issued, "fine")}
+                      </p>
+                    </div>
+                  </div>
+                  {isAdmin && (
+                    <div className="flex shrink-0 flex-wrap gap-2">
+                      {!member.is_admin && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={setRole.isPending}
+                          aria-label={`Make ${member.display_name} admin`}
+                          onClick={() => changeRole(member, true)}
+                        >
+                          Make admin
+                        </Button>
+                      )}
+                      {isSelf && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={setRole.isPending}
+                          onClick={() => changeRole(member, false)}
+                        >
+                          Step down
+                        </Button>
+                      )}
+                      {!isSelf && (
+                        <Button
+                          size="sm"
+                          variant="destructive"
+                          aria-label={`Remove ${member.display_name}`}
+                          onClick={() => setRemoving(member)}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+      <RemoveMemberDialog householdId={householdId} member={removing} onClose={() => setRemoving(null)} />
+    </Card>
+  );
+}
