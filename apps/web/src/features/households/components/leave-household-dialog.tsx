@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { HOUSEHOLD_ACCESS_TOAST_ID } from "@/lib/toast-ids";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -58,6 +59,7 @@ export function LeaveHouseholdDialog({ open, onOpenChange }: LeaveHouseholdDialo
         ...(isLastMember && { confirmDeleteHousehold: true }),
       });
       toast.success(answer.household_deleted ? "Household deleted" : "You left the household", {
+        id: HOUSEHOLD_ACCESS_TOAST_ID,
         description: answer.household_deleted
           ? "The household and all its data are gone."
           : "You can create or join another household.",

@@ -1,6 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { FINE_NOTIFICATION_TYPES, type Notification, type ServerMessage } from "@housemate/contract";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { HOUSEHOLD_ACCESS_TOAST_ID } from "@/lib/toast-ids";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 import { receiveNotification, updateNotificationList } from "./notification-cache";
 
@@ -58,10 +60,15 @@ export function handleServerMessage(
       handlers.onHouseholdChanged?.(message.data.household_id);
       return;
     case "household_access_ended":
-      toast.warning("You are no longer in the household", {
-        description: message.data.message,
-        duration: ACCESS_ENDED_TOAST_MS,
-      });
+      // News only while the app still thinks the person is in it: after they left here, the leave dialog has said so
+      // (and whichever of the two arrives second replaces the other's toast rather than adding one).
+      if (useAuthStore.getState().currentUser?.household_id === message.data.household_id) {
+        toast.warning("You are no longer in the household", {
+          id: HOUSEHOLD_ACCESS_TOAST_ID,
+          description: message.data.message,
+          duration: ACCESS_ENDED_TOAST_MS,
+        });
+      }
       handlers.onHouseholdAccessEnded?.(message.data);
       return;
   }
