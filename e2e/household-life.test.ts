@@ -34,9 +34,8 @@ async function openLive(page: Page, path: string) {
 }
 
 /**
- * Issue 16's journeys (b) and (c): people move out. One server and one household for the file; the leave and the
- * removal themselves are API calls here, since the household settings page and the profile's leave dialog are built
- * on another branch (their own journeys click them). What these journeys prove is what the others see.
+ * Issue 16's journeys (b) and (c): people move out, through the household page's Leave and Remove, and what the others
+ * see on pages they already have open. One server and one household for the file.
  */
 describe("a household whose people move out", () => {
   const alex = { name: "Alex Moreau", email: newEmail("alex") };
@@ -83,16 +82,16 @@ describe("a household whose people move out", () => {
     await recent.getByText("You fined Blair Quinn", { exact: false }).waitFor();
     await recent.getByText("Pending").waitFor();
 
-    // The leave itself through the API: the profile's leave dialog is the other branch's (decision 032's rules).
-    const left = await callApi<{ fines_written_off: number; amount_written_off: number }>(
-      journey.server,
-      blairPage,
-      "POST",
-      `/households/${householdId}/leave`,
-      { confirmWriteOff: true },
-    );
-    expect(left.status).toBe(200);
-    expect(left.data).toMatchObject({ fines_written_off: 1, amount_written_off: 2.5 });
+    // Blair leaves from the household page; the dialog says the fine she owes is written off.
+    await openPage(blairPage, "/dashboard/household");
+    await blairPage.getByRole("button", { name: "Leave household" }).click();
+    const dialog = blairPage.getByRole("dialog", { name: "Leave Household" });
+    await dialog.getByText("The fine you owe (£2.50, pending or disputed) will be written off.").waitFor();
+    const left = blairPage.waitForResponse((res) => res.url().endsWith(`/households/${householdId}/leave`));
+    await dialog.getByRole("button", { name: "Leave Household" }).click();
+    expect((await left).request().postDataJSON()).toEqual({ confirmWriteOff: true });
+    await blairPage.waitForURL("**/onboarding");
+    await blairPage.getByText("You left the household").first().waitFor();
 
     // `household_changed` refreshes Alex's fines and members: Blair is a former member, the fine written off.
     const row = recent.getByRole("article").filter({ hasText: "Former member" });
@@ -114,17 +113,14 @@ describe("a household whose people move out", () => {
     await openLive(caseyPage, "/dashboard");
     const caseyId = (await storedUser(caseyPage)).id;
 
-    // The removal itself through the API: the members list's Remove button is the other branch's.
-    const removed = await callApi(
-      journey.server,
-      alexPage,
-      "POST",
-      `/households/${householdId}/members/${caseyId}/remove`,
-      {
-        reason: "Moved out at the end of March",
-      },
-    );
-    expect(removed.status).toBe(200);
+    // Alex removes Casey from the household page's members, with the reason the dialog asks for.
+    await openPage(alexPage, "/dashboard/household");
+    await alexPage.getByRole("list", { name: "Members" }).getByRole("button", { name: "Remove Casey Ndiaye" }).click();
+    const dialog = alexPage.getByRole("dialog", { name: "Remove Casey Ndiaye" });
+    await dialog.getByLabel("Reason").fill("Moved out at the end of March");
+    const removed = alexPage.waitForResponse((res) => res.url().endsWith(`/members/${caseyId}/remove`));
+    await dialog.getByRole("button", { name: "Remove Member" }).click();
+    expect((await removed).status()).toBe(200);
 
     await caseyPage.waitForURL("**/onboarding");
     await caseyPage.getByText(ACCESS_ENDED_MESSAGES.removed).waitFor();

@@ -34,7 +34,13 @@ describe("the household settings page", () => {
     expect(await members.getByText("Admin", { exact: true }).count()).toBe(1);
   });
 
-  it("(a) Alex renames 'The Cozy Flat' to 'Flat 3B'; Blair sees the new name", async () => {
+  it("(a) Alex renames 'The Cozy Flat' to 'Flat 3B'; Blair's open page shows the new name", async () => {
+    // Blair, a member, has the page open on a phone (read-only for her), its live socket connected.
+    const connected = blairPage.waitForEvent("websocket").then((socket) => socket.waitForEvent("framereceived"));
+    await openPage(blairPage, SETTINGS_PATH, PHONE);
+    await blairPage.getByRole("main").getByText("The Cozy Flat").first().waitFor();
+    await connected;
+
     await openPage(alexPage, SETTINGS_PATH);
     const name = alexPage.getByLabel("Household Name");
     await expect.poll(() => name.inputValue()).toBe("The Cozy Flat");
@@ -44,9 +50,7 @@ describe("the household settings page", () => {
     await alexPage.getByRole("main").getByText("Flat 3B").first().waitFor();
     await screenshot(alexPage, "household-settings-desktop");
 
-    // Blair's open page learns of it live through the other half of issue 16 (household_changed); until then a
-    // reload shows it, and shows Blair, a member, the settings read-only (here on a phone).
-    await openPage(blairPage, SETTINGS_PATH, PHONE);
+    // Blair's page learns of it live (household_changed), without a reload.
     await blairPage.getByRole("main").getByText("Flat 3B").first().waitFor();
     expect(await blairPage.getByLabel("Household Name").count()).toBe(0);
     await blairPage
