@@ -58,6 +58,11 @@ export const fineSchema = z.object({
   evidence: z.object({ note: z.string().nullable(), images: z.array(z.string()) }).nullable(),
   /** Why a `cancelled` fine was written off ('Left the household', 'Removed from the household'); null otherwise. */
   cancel_reason: z.string().nullable(),
+  /**
+   * Who reviews a dispute of this fine: its issuer, or the member the review went to when the issuer left (decision
+   * 032); null once neither is in the household.
+   */
+  reviewer_id: idSchema.nullable(),
 });
 export type Fine = z.infer<typeof fineSchema>;
 
@@ -91,15 +96,20 @@ const CURSOR_MAX = 200;
 
 /**
  * Which fines a list answers with, newest first (decision 022). Every list of fines is a page: keyset-paged (`cursor`
- * is the previous page's `next_cursor`), at most `limit` fines, narrowed by status and issuer.
+ * is the previous page's `next_cursor`), at most `limit` fines, narrowed by status, issuer and reviewer.
  */
 export const finesPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(FINE_PAGE_MAX).default(FINE_PAGE_DEFAULT),
   cursor: z.string().min(1).max(CURSOR_MAX).optional(),
   /** Only the fines in this status; every listed status when absent. */
   status: fineStatusSchema.optional(),
-  /** Only the fines this member issued (the dashboard's 'Disputed Fines to Review'). */
+  /** Only the fines this member issued. */
   created_by: idSchema.optional(),
+  /**
+   * Only the fines whose disputes this member reviews: those they issued, and those handed to them when their issuer
+   * left (the dashboard's 'Disputed Fines to Review'; decision 032).
+   */
+  reviewer: idSchema.optional(),
 });
 export type FinesPageQuery = z.input<typeof finesPageQuery>;
 

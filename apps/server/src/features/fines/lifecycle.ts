@@ -9,7 +9,7 @@ import type { UserRow } from "../../plugins/auth.js";
 import { recordNotification } from "../notifications/record.js";
 import { formatAmount } from "./money-text.js";
 import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
-import type { FineRow } from "./presenter.js";
+import { reviewerOf, type FineRow } from "./presenter.js";
 import { findDispute, findFine, fineStory } from "./queries.js";
 import {
   DISPUTE_ALREADY_REVIEWED,
@@ -43,9 +43,6 @@ export async function fineInHousehold(db: Executor, householdId: string, fineId:
   if (!fine || fine.householdId !== householdId) throw notFound(FINE_NOT_FOUND_MESSAGE);
   return fine;
 }
-
-/** Who reviews the fine's dispute: its issuer, unless it was handed to an admin when the issuer left. */
-export const reviewerOf = (fine: FineRow): string | null => fine.reviewerId ?? fine.createdBy;
 
 /** After a conditional update matched nothing: say why, from the state another request left behind. */
 async function refuseFromCurrentState(

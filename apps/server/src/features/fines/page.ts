@@ -15,13 +15,13 @@ export type FinesPageRequest = z.output<typeof finesPageQuery>;
  */
 export async function finePage(
   db: Executor,
-  scope: Omit<FineScope, "createdBy">,
+  scope: Omit<FineScope, "createdBy" | "reviewer">,
   query: FinesPageRequest,
   publicUrl: string,
 ): Promise<FinePage> {
   const { limit, status } = query;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const narrowed = { ...scope, createdBy: query.created_by };
+  const narrowed = { ...scope, createdBy: query.created_by, reviewer: query.reviewer };
   const [rows, counts] = await Promise.all([
     listFinesPage(db, narrowed, { limit: limit + 1, status, after }),
     countFinesByStatus(db, narrowed),

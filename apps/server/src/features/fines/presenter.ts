@@ -7,6 +7,9 @@ export type FineRow = typeof fines.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
 export type FineEditRow = typeof fineEdits.$inferSelect;
 
+/** Who reviews the fine's dispute: its issuer, unless it was handed to an admin when the issuer left. */
+export const reviewerOf = (fine: FineRow): string | null => fine.reviewerId ?? fine.createdBy;
+
 /**
  * A fine as the API shows it (SPEC §3 Fine). Evidence images are stored as upload paths and shown as
  * the addresses a browser loads them from; evidence is null when there is neither a note nor an image.
@@ -31,6 +34,7 @@ export function presentFine(row: FineRow, publicOrigin: string): Fine {
     dispute_rejected: row.disputeRejected,
     evidence: note !== null || images.length > 0 ? { note, images } : null,
     cancel_reason: row.cancelReason,
+    reviewer_id: reviewerOf(row),
   };
 }
 

@@ -19,6 +19,8 @@ export interface FineScope {
   householdId: string;
   offenderId?: string | undefined;
   createdBy?: string | undefined;
+  /** The member who reviews the fines' disputes: their issuer, or whom the review was handed to (`reviewerOf`). */
+  reviewer?: string | undefined;
 }
 
 const inScope = (scope: FineScope) =>
@@ -26,6 +28,9 @@ const inScope = (scope: FineScope) =>
     eq(fines.householdId, scope.householdId),
     scope.offenderId === undefined ? undefined : eq(fines.offenderId, scope.offenderId),
     scope.createdBy === undefined ? undefined : eq(fines.createdBy, scope.createdBy),
+    scope.reviewer === undefined
+      ? undefined
+      : or(eq(fines.reviewerId, scope.reviewer), and(isNull(fines.reviewerId), eq(fines.createdBy, scope.reviewer))),
     listed,
   );
 

@@ -88,7 +88,11 @@ const fineRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Recent Activity's first page (SPEC §9's 10, newest first, unfiltered): what every member's dashboard asks for. */
-const isSharedFirstPage = ({ limit, cursor, status, created_by }: FinesPageRequest) =>
-  limit === FINE_PAGE_DEFAULT && cursor === undefined && status === undefined && created_by === undefined;
+const isSharedFirstPage = ({ limit, cursor, status, created_by, reviewer }: FinesPageRequest) =>
+  limit === FINE_PAGE_DEFAULT &&
+  cursor === undefined &&
+  status === undefined &&
+  created_by === undefined &&
+  reviewer === undefined;
 
 export default fineRoutes;

@@ -52,6 +52,7 @@ const receivedFines: Fine[] = Array.from({ length: 7 }, (_, index) => ({
   household_id: HOUSEHOLD_ID,
   offender_id: USER_ID,
   created_by: ANA_ID,
+  reviewer_id: ANA_ID,
   rule_id: RULE_ID,
   amount: index + 1.25,
   status: "pending",

@@ -11,7 +11,8 @@ export type FineScope = { household: string } | { offender: string };
 export interface FineListFilter {
   limit: number;
   status?: FineStatus | undefined;
-  createdBy?: string | undefined;
+  /** Only the fines whose disputes this member reviews (issued, or handed to them: decision 032). */
+  reviewer?: string | undefined;
 }
 
 /** The key every cached page of a scope starts with: invalidating it refreshes each of its pages. */
@@ -27,7 +28,7 @@ export function getFinePage(
   cursor: string | undefined,
   signal?: AbortSignal,
 ) {
-  const query = { limit: filter.limit, status: filter.status, created_by: filter.createdBy, cursor };
+  const query = { limit: filter.limit, status: filter.status, reviewer: filter.reviewer, cursor };
   return "household" in scope
     ? api.callForEnvelope(finesApi.listHouseholdFines, { params: { householdId: scope.household }, query, signal })
     : api.callForEnvelope(finesApi.listFinesOfOffender, { params: { offenderId: scope.offender }, query, signal });

@@ -8,12 +8,15 @@ import { useFineViewer } from "./fine-viewer";
 /** Disputes a page of the dashboard card shows. */
 export const DISPUTES_PAGE_SIZE = 3;
 
-/** SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action. */
+/**
+ * SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action, and those handed to them when
+ * the issuer left the household (decision 032).
+ */
 export function DisputedFinesCard() {
   const { householdId, userId } = useFineViewer();
   const pages = useFinePages(
     { household: householdId },
-    { status: "disputed", createdBy: userId, limit: DISPUTES_PAGE_SIZE },
+    { status: "disputed", reviewer: userId, limit: DISPUTES_PAGE_SIZE },
   );
   const count = pages.query.data?.page.total ?? 0;
 

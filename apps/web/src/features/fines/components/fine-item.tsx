@@ -14,7 +14,8 @@ export interface FineItemProps {
   fine: Fine;
   compact?: boolean;
   /**
-   * Whom this screen serves a fine's dispute for (SPEC §6): the issuer, who reviews it, on the dashboard; the
+   * Whom this screen serves a fine's dispute for (SPEC §6): the issuer (or whom the review was handed to), who reviews
+   * it, on the dashboard; the
    * offender, who follows it, on My Fines. Without it no review is offered and no dispute status shown.
    */
   disputeFor?: "issuer" | "offender";
@@ -55,10 +56,11 @@ export function FineItem({
   const viewer = useFineViewer();
   const [details, setDetails] = useState<"never" | "open" | "closed">("never");
   const asOffender = fine.offender_id === viewer.userId;
-  const asIssuer = fine.created_by === viewer.userId;
+  // The issuer, or whom the review was handed to when the issuer left (decision 032).
+  const asReviewer = fine.reviewer_id === viewer.userId;
 
   const actions = withActions ? (
-    <FineActions fine={fine} asOffender={asOffender} asReviewer={disputeFor === "issuer" && asIssuer} />
+    <FineActions fine={fine} asOffender={asOffender} asReviewer={disputeFor === "issuer" && asReviewer} />
   ) : undefined;
 
   return (

@@ -302,4 +302,14 @@ describe("reviewing a dispute", () => {
     renderFines(<FineItem fine={disputedFine()} disputeFor="issuer" />, viewerAs(BEN));
     expect(screen.queryByRole("button", { name: "Review" })).not.toBeInTheDocument();
   });
+
+  it("is offered to whom the review was handed when the issuer left, and no longer to the issuer (decision 032)", () => {
+    respondWith({});
+    const handedOver = { ...disputedFine(), reviewer_id: BEN };
+    const { unmount } = renderFines(<FineItem fine={handedOver} disputeFor="issuer" />, viewerAs(BEN));
+    expect(screen.getByRole("button", { name: "Review" })).toBeInTheDocument();
+    unmount();
+    renderFines(<FineItem fine={handedOver} disputeFor="issuer" />, viewerAs(ANA));
+    expect(screen.queryByRole("button", { name: "Review" })).not.toBeInTheDocument();
+  });
 });

@@ -31,6 +31,8 @@ export function buildFine(overrides: Partial<Fine> = {}): Fine {
     dispute_rejected: false,
     evidence: null,
     cancel_reason: null,
+    // The issuer reviews a dispute unless the review was handed on (decision 032).
+    reviewer_id: overrides.created_by === undefined ? ANA : overrides.created_by,
     ...overrides,
   };
 }
@@ -99,7 +101,7 @@ export function dismissToasts() {
 
 /**
  * Answers a list route as the server's paging does (decision 022), from `fines` given newest first: filtered by
- * `status` and `created_by`, a page of `limit` (10 by default) from the `cursor` (here simply the position of the
+ * `status`, `created_by` and `reviewer`, a page of `limit` (10 by default) from the `cursor` (here simply the position of the
  * next page's first fine), with the totals of the whole filtered list.
  */
 export function finePages(fines: readonly Fine[]) {
@@ -108,7 +110,10 @@ export function finePages(fines: readonly Fine[]) {
     const createdBy = url.searchParams.get("created_by");
     const limit = Number(url.searchParams.get("limit") ?? 10);
     const start = Number(url.searchParams.get("cursor") ?? 0);
-    const scope = fines.filter((fine) => !createdBy || fine.created_by === createdBy);
+    const reviewer = url.searchParams.get("reviewer");
+    const scope = fines.filter(
+      (fine) => (!createdBy || fine.created_by === createdBy) && (!reviewer || fine.reviewer_id === reviewer),
+    );
     const matching = scope.filter((fine) => !status || fine.status === status);
     const count = (wanted: Fine["status"]) => scope.filter((fine) => fine.status === wanted).length;
     return {
