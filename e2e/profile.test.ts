@@ -27,6 +27,7 @@ describe("the profile in the browser", () => {
   let anaPage: Page;
   let benPage: Page;
   let householdId: string;
+  let benFinesAnaId: string;
 
   it("Ana and Ben share a household and have fined each other", async () => {
     anaPage = await open(PHONE);
@@ -53,7 +54,7 @@ describe("the profile in the browser", () => {
       household_id: householdId,
     });
     expect(anaFinesBen.status).toBe(201);
-    const benFinesAna = await callApi(journey.server, benPage, "POST", "/fines", {
+    const benFinesAna = await callApi<{ id: string }>(journey.server, benPage, "POST", "/fines", {
       offender_id: anaId,
       rule_id: rule.data.id,
       amount: 4,
@@ -61,6 +62,7 @@ describe("the profile in the browser", () => {
       household_id: householdId,
     });
     expect(benFinesAna.status).toBe(201);
+    benFinesAnaId = benFinesAna.data.id;
     // Ben pays his: a fine he still owed when he deletes his account would be written off (decision 032), and the
     // last step shows the household keeps the history of both.
     const paid = await callApi(
@@ -175,6 +177,15 @@ describe("the profile in the browser", () => {
     await benPage.goto("/dashboard/profile?tab=statistics");
     await benPage.getByRole("list", { name: "Fine History" }).getByText("From Ana López").waitFor();
     await screenshot(benPage, "profile-statistics-desktop");
+    // Ana pays the fine Ben issued her: left pending, it would be written off with his account, as she would be the
+    // only one left to review its dispute (decision 032), and the last step shows the household keeps both fines.
+    const anaPaid = await callApi(
+      journey.server,
+      anaPage,
+      "PUT",
+      `/fines/household/${householdId}/fines/${benFinesAnaId}/pay`,
+    );
+    expect(anaPaid.status).toBe(200);
 
     await benPage.goto("/dashboard/profile?tab=preferences");
     await benPage.getByRole("button", { name: "Delete Account" }).click();

@@ -21,11 +21,32 @@ import {
   WRITTEN_OFF_REMOVED_REASON,
   type HouseholdMember,
 } from "@housemate/contract";
-import { fines, householdRemovals, households, notifications, rules, users } from "../src/db/schema.js";
+import {
+  fines,
+  householdRemovals,
+  households,
+  invites,
+  notifications,
+  rules,
+  uploads,
+  users,
+} from "../src/db/schema.js";
+import { OFFENDER_CANNOT_REVIEW } from "../src/features/fines/lifecycle.js";
 import { NOT_A_MEMBER_MESSAGE } from "../src/features/fines/service.js";
-import { lockMembership } from "../src/features/households/departure.js";
+import { lockedHousehold, lockMembership } from "../src/features/households/departure.js";
+import { rotateJoinCode, updateHousehold } from "../src/features/households/service.js";
+import { revokeInvite } from "../src/features/invites/service.js";
+import { newFilePath } from "../src/features/storage/file-path.js";
+import { deleteAccount } from "../src/features/users/service.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
-import { buildFine, buildFlatOfThree, buildMember, buildRule, unknownId } from "./helpers/factories.js";
+import {
+  buildFine,
+  buildFlatOfThree,
+  buildHouseholdWithMembers,
+  buildMember,
+  buildRule,
+  unknownId,
+} from "./helpers/factories.js";
 import { listen, openSocket } from "./helpers/socket-client.js";
 import { statementsDuring } from "./helpers/statements.js";
 
@@ -576,6 +597,200 @@ describe("races", () => {
     await expect(
       buildFine(t.db, { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: outsider.user.id }),
     ).rejects.toThrow();
+  });
+});
+
+describe("review fixes (docs/decisions/032)", () => {
+  const dispute = (householdId: string, fineId: string, token: string) =>
+    api("POST", `/fines/household/${householdId}/fines/${fineId}/disputes`, token, { reason: "Not me" });
+  const review = (householdId: string, fineId: string, disputeId: string, token: string) =>
+    api("PUT", `/fines/household/${householdId}/fines/${fineId}/disputes/${disputeId}`, token, {
+      action: "accept",
+      reason: "Fair enough",
+    });
+
+  it("never hands a fine's reviews to its own offender: the removing admin's fine goes to another member", async () => {
+    const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
+    const fine = await buildFine(t.db, { householdId: household.id, issuerId: ben.user.id, offenderId: ana.user.id });
+    const removed = await api("POST", `/households/${household.id}/members/${ben.user.id}/remove`, ana.token, {
+      reason: "Moved out",
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await fineRow(fine.id)).toMatchObject({ status: "pending", reviewerId: cleo.user.id });
+
+    const disputed = await dispute(household.id, fine.id, ana.token);
+    expect(disputed.statusCode, disputed.body).toBe(201);
+    const disputeId = disputed.json().data.dispute.id as string;
+    expectError(await review(household.id, fine.id, disputeId, ana.token), 403);
+    expect((await review(household.id, fine.id, disputeId, cleo.token)).statusCode).toBe(200);
+  });
+
+  it("writes a fine off when its offender is the only one left to review it", async () => {
+    const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 1);
+    const [ben] = members;
+    if (!ben) throw new Error("no Ben");
+    const fine = await buildFine(t.db, { householdId: household.id, issuerId: ben.user.id, offenderId: ana.user.id });
+    const removed = await api("POST", `/households/${household.id}/members/${ben.user.id}/remove`, ana.token, {
+      reason: "Moved out",
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await fineRow(fine.id)).toMatchObject({ status: "cancelled", cancelReason: WRITTEN_OFF_REMOVED_REASON });
+    // Its refusals say how it was written off.
+    const paid = await api("PUT", `/fines/household/${household.id}/fines/${fine.id}/pay`, ana.token);
+    expectError(paid, 409, "This fine was written off when someone was removed from the household.");
+  });
+
+  it("refuses a review by the fine's offender, whatever the data says", async () => {
+    const { household, ana, ben } = await buildFlatOfThree(t.db);
+    const fine = await buildFine(t.db, { householdId: household.id, issuerId: ben.user.id, offenderId: ana.user.id });
+    await t.db.update(fines).set({ reviewerId: ana.user.id }).where(eq(fines.id, fine.id));
+    const disputed = await dispute(household.id, fine.id, ana.token);
+    expect(disputed.statusCode, disputed.body).toBe(201);
+    const refused = await review(household.id, fine.id, disputed.json().data.dispute.id as string, ana.token);
+    expectError(refused, 403, OFFENDER_CANNOT_REVIEW);
+    expect((await fineRow(fine.id)).status).toBe("disputed");
+  });
+
+  it("deletes the household when its last member deletes their account, and its evidence files with it", async () => {
+    const { household, owner: ana } = await buildHouseholdWithMembers(t.db, 0);
+    const filePath = newFilePath("fine-evidence", "image/png");
+    await t.app.files.put(filePath, Buffer.from("picture"));
+    await t.db.insert(uploads).values({
+      filePath,
+      userId: ana.user.id,
+      category: "fine-evidence",
+      contentType: "image/png",
+      size: 7,
+      expiresAt: new Date(Date.now() + 60_000),
+      uploadedAt: new Date(),
+    });
+    const other = await buildMember(t.db, household.id);
+    await buildFine(
+      t.db,
+      { householdId: household.id, issuerId: ana.user.id, offenderId: other.user.id },
+      { evidenceImages: [filePath], status: "paid" },
+    );
+    await api("POST", `/households/${household.id}/leave`, other.token, {});
+    expect((await t.request({ method: "GET", url: `/files/${filePath}` })).statusCode).toBe(200);
+
+    expect((await api("DELETE", `/users/${ana.user.id}`, ana.token)).statusCode).toBe(200);
+    expect(await t.db.select().from(households).where(eq(households.id, household.id))).toEqual([]);
+    expect(await t.db.select().from(uploads).where(eq(uploads.filePath, filePath))).toEqual([]);
+    expect((await t.request({ method: "GET", url: `/files/${filePath}` })).statusCode).toBe(404);
+    expect(await t.app.files.open(filePath)).toBeNull();
+    const { token } = await buildMember(t.db);
+    expectError(await api("POST", `/households/${household.id}/join`, token, {}), 404);
+  });
+
+  it("makes someone who joins a household with no admin its admin", async () => {
+    const { household } = await buildFlatOfThree(t.db);
+    await t.db.update(users).set({ isAdmin: false }).where(eq(users.householdId, household.id));
+    const { user, token } = await buildMember(t.db);
+    const joined = await api("POST", `/households/${household.id}/join`, token, {});
+    expect(joined.statusCode, joined.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ householdId: household.id, isAdmin: true });
+  });
+
+  it("checks the admin again under the household's lock for settings, code rotation and revoking links", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    const [link] = await t.db
+      .insert(invites)
+      .values({
+        code: `c${unknownId()}`,
+        householdId: household.id,
+        createdBy: ana.user.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .returning();
+    // Ana stepped down after her request was let in: what she asked for is refused, not done on her old role.
+    await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, ana.user.id));
+    const common = { householdId: household.id, adminId: ana.user.id, now: new Date() };
+    await expect(
+      updateHousehold(t.db, { ...common, changes: { name: "Ana's" }, publicUrl: "http://x.test" }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    await expect(rotateJoinCode(t.db, common)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(revokeInvite(t.db, { ...common, inviteId: link?.id ?? "" })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    const [after] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect(after).toMatchObject({ name: household.name, joinCode: household.joinCode });
+    expect(await t.db.select().from(invites).where(eq(invites.householdId, household.id))).toHaveLength(1);
+  });
+
+  it("settles an account's deletion in the household its row is in now, not the one its session read", async () => {
+    const { household, ana, ben } = await buildFlatOfThree(t.db);
+    const [stale] = await t.db.select().from(users).where(eq(users.id, ben.user.id));
+    if (!stale) throw new Error("no Ben");
+    await api("POST", `/households/${household.id}/leave`, ben.token, {});
+    await deleteAccount(t.db, { user: stale, now: new Date(), publicUrl: "http://x.test" });
+    const told = await notificationsOf(ana.user.id);
+    expect(told.some((n) => n.message.includes("deleted their account"))).toBe(false);
+  });
+
+  it("the database refuses a fine from someone who is not a member of its household", async () => {
+    const flat = await buildFlatOfThree(t.db);
+    const outsider = await buildMember(t.db);
+    await expect(
+      buildFine(t.db, { householdId: flat.household.id, issuerId: outsider.user.id, offenderId: flat.ben.user.id }),
+    ).rejects.toThrow();
+  });
+
+  it("a fine issued by someone whose leave holds their membership waits, and is then refused", async () => {
+    const { household, ana, ben } = await buildFlatOfThree(t.db);
+    const rule = await buildRule(t.db, household.id, ana.user.id);
+    let issued: Promise<Awaited<ReturnType<typeof api>>> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockMembership(tx, ben.user.id);
+      issued = api("POST", "/fines", ben.token, {
+        offender_id: ana.user.id,
+        rule_id: rule.id,
+        amount: 2.5,
+        household_id: household.id,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.update(users).set({ householdId: null }).where(eq(users.id, ben.user.id));
+    });
+    expectError(await (issued ?? Promise.reject(new Error("not issued"))), 403);
+    expect(await t.db.select().from(fines).where(eq(fines.createdBy, ben.user.id))).toEqual([]);
+  });
+
+  it("a currency change waits for a fine being written, then sees it and asks for the confirmation", async () => {
+    const { household, ana, ben } = await buildFlatOfThree(t.db);
+    const rule = await buildRule(t.db, household.id, ana.user.id);
+    let changed: Promise<Awaited<ReturnType<typeof api>>> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.insert(fines).values({
+        householdId: household.id,
+        createdBy: ana.user.id,
+        offenderId: ben.user.id,
+        ruleId: rule.id,
+        amountMinor: 250,
+      });
+      changed = api("PATCH", `/households/${household.id}`, ana.token, { iso_4217_code: "EUR" });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expectError(
+      await (changed ?? Promise.reject(new Error("not sent"))),
+      409,
+      CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
+    );
+  });
+
+  it("joining by invite while the last member deletes the household finds no household, not a server error", async () => {
+    const { household, owner: ana } = await buildHouseholdWithMembers(t.db, 0);
+    const made = await api("POST", `/households/${household.id}/invites`, ana.token);
+    const code = (made.json().data.inviteUrl as string).split("/invite/")[1] ?? "";
+    const { token } = await buildMember(t.db);
+    let joined: Promise<Awaited<ReturnType<typeof api>>> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockedHousehold(tx, household.id);
+      joined = api("POST", `/invites/${code}/join`, token, {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.update(users).set({ householdId: null }).where(eq(users.id, ana.user.id));
+      await tx.delete(households).where(eq(households.id, household.id));
+    });
+    expectError(await (joined ?? Promise.reject(new Error("not sent"))), 404, INVITE_INVALID_MESSAGE);
   });
 });
 

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { DISPLAY_NAME_MESSAGE, FORMER_MEMBER_NAME, PROFILE_FORBIDDEN_MESSAGE } from "@housemate/contract";
+import {
+  DISPLAY_NAME_MESSAGE,
+  FORMER_MEMBER_NAME,
+  PROFILE_FORBIDDEN_MESSAGE,
+  WRITTEN_OFF_LEFT_REASON,
+} from "@housemate/contract";
 import {
   fines,
   households,
@@ -327,11 +332,14 @@ describe("deleting your account", () => {
     const [fine] = await t.db.select().from(fines).where(eq(fines.id, history.fine.id));
     const [note] = await t.db.select().from(stickyNotes).where(eq(stickyNotes.id, history.note.id));
     expect(rule).toMatchObject({ householdId: home.id, createdBy: member.user.id, deletedAt: null });
+    // The fine they issued stays, written off: its offender is the only one left, and nobody reviews their own
+    // dispute (decision 032's review fixes).
     expect(fine).toMatchObject({
       householdId: home.id,
       createdBy: member.user.id,
       amountMinor: 250,
-      status: "pending",
+      status: "cancelled",
+      cancelReason: WRITTEN_OFF_LEFT_REASON,
     });
     expect(note).toMatchObject({ householdId: home.id, createdBy: member.user.id, content: "Bins on Tuesday" });
 
@@ -345,13 +353,13 @@ describe("deleting your account", () => {
     expect(stillThere.statusCode).toBe(200);
   });
 
-  it("leaves the household as it is when its last member leaves", async () => {
+  it("deletes the household with its last member, as their leaving would: none stays behind with nobody to run it", async () => {
     const { household: home, owner } = await household(0);
     const history = await buildHouseholdHistory(t.db, home.id, owner.user.id, owner.user.id);
     const res = await t.request({ method: "DELETE", url: `/api/users/${owner.user.id}`, token: owner.token });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select().from(households).where(eq(households.id, home.id))).toHaveLength(1);
-    expect(await t.db.select().from(fines).where(eq(fines.id, history.fine.id))).toHaveLength(1);
+    expect(await t.db.select().from(households).where(eq(households.id, home.id))).toHaveLength(0);
+    expect(await t.db.select().from(fines).where(eq(fines.id, history.fine.id))).toHaveLength(0);
   });
 
   it("frees the email address for a new account later", async () => {

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
@@ -7,13 +7,15 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Where uploaded files live. Keys are paths the server generated and validated (`category/id.ext`);
- * the local-disk store below is the default, and an S3-compatible store can implement the same two calls.
+ * the local-disk store below is the default, and an S3-compatible store can implement the same three calls.
  */
 export interface FileStore {
   /** Stores a new file; refuses to overwrite an existing one. */
   put(key: string, bytes: Buffer): Promise<void>;
   /** The file's bytes as a stream with its size, or null when there is no such file. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Deletes the file; a file that is not there is no error (deleting twice deletes once). */
+  remove(key: string): Promise<void>;
 }
 
 declare module "fastify" {
@@ -49,6 +51,9 @@ export function localDiskStore(root: string): FileStore {
         if (error instanceof Error && "code" in error && error.code === "ENOENT") return null;
         throw error;
       }
+    },
+    async remove(key) {
+      await rm(resolve(key), { force: true });
     },
   };
 }

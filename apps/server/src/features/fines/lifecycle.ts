@@ -29,6 +29,7 @@ import {
 
 export const FINE_NOT_FOUND_MESSAGE = "Fine not found";
 export const FINE_CHANGED_MEANWHILE = "This fine changed meanwhile. Please reload it.";
+export const OFFENDER_CANNOT_REVIEW = "You cannot review the dispute of a fine you owe.";
 
 export interface Actor {
   user: UserRow;
@@ -142,6 +143,8 @@ export async function reviewDispute(db: Database, actor: Actor, fineId: string, 
     const fine = await fineInHousehold(tx, actor.household.id, fineId);
     // The issuer, or the admin their disputes were handed to when they left (decision 032).
     if (reviewerOf(fine) !== actor.user.id) throw forbidden(ONLY_ISSUER_REVIEWS);
+    // Never their own: a handover picks someone else (departure.ts), and this holds whatever data says otherwise.
+    if (fine.offenderId === actor.user.id) throw forbidden(OFFENDER_CANNOT_REVIEW);
     const pending = await findDispute(tx, fine.id, disputeId);
     if (!pending) throw notFound("Dispute not found");
     if (pending.status !== "pending") throw conflict(DISPUTE_ALREADY_REVIEWED);

@@ -77,14 +77,16 @@ export async function issueFine(
 }
 
 /**
- * The fine's insert, with the database's last word on the offender: migration 0006's trigger refuses a fine to
- * someone who stopped being a member after they were read above (they left, or were removed, meanwhile).
+ * The fine's insert, with the database's last word on its people: migration 0007's trigger refuses a fine to someone
+ * who stopped being a member after they were read above (they left, or were removed, meanwhile), or from an issuer
+ * who did (who is then refused as anyone outside the household is).
  */
 async function insertingFine(insert: Promise<FineRow[]>): Promise<FineRow[]> {
   try {
     return await insert;
   } catch (error) {
     if (violates(error, "fines_offender_is_member")) throw badRequest(NOT_A_MEMBER_MESSAGE);
+    if (violates(error, "fines_issuer_is_member")) throw forbidden();
     throw error;
   }
 }

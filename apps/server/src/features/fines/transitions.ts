@@ -1,4 +1,4 @@
-import { FINE_DISPUTED_NO_EDIT_MESSAGE } from "@housemate/contract";
+import { FINE_DISPUTED_NO_EDIT_MESSAGE, WRITTEN_OFF_REMOVED_REASON } from "@housemate/contract";
 import type { FineRow } from "./presenter.js";
 
 /**
@@ -8,8 +8,12 @@ import type { FineRow } from "./presenter.js";
 
 const CANCELLED = "This fine was cancelled when its dispute was accepted.";
 const WRITTEN_OFF = "This fine was written off when the person fined left the household.";
+const WRITTEN_OFF_REMOVED = "This fine was written off when someone was removed from the household.";
 /** Why a cancelled fine is out of the lifecycle: its dispute was accepted, or it was written off (decision 032). */
-const cancelled = (fine: FineRow) => (fine.cancelReason ? WRITTEN_OFF : CANCELLED);
+const cancelled = (fine: FineRow) => {
+  if (!fine.cancelReason) return CANCELLED;
+  return fine.cancelReason === WRITTEN_OFF_REMOVED_REASON ? WRITTEN_OFF_REMOVED : WRITTEN_OFF;
+};
 
 export function whyCannotPay(fine: FineRow): string | null {
   switch (fine.status) {

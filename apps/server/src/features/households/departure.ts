@@ -19,8 +19,9 @@ import { formatAmount } from "../fines/money-text.js";
 
 /**
  * Takes the exclusive membership lock on a person for the rest of the transaction. The fines trigger of migration
- * 0006 takes the shared one on the offender of every fine written: a fine being issued to them meanwhile is either
- * committed before this returns (and then seen, and written off), or waits and is refused once this commits.
+ * 0007 takes the shared one on the offender and on the issuer of every fine written: a fine being issued to or by
+ * them meanwhile is either committed before this returns (and then seen, and written off or handed over), or waits
+ * and is refused once this commits.
  */
 export async function lockMembership(tx: Transaction, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`household-member:${userId}`}))`);
@@ -58,20 +59,37 @@ export interface FinesSettled {
   finesWrittenOff: number;
   amountWrittenOffMinor: number;
   disputesHandedOver: number;
-  /** The admin who now reviews the person's disputes; null when there were none to hand over. */
+  /** Who now reviews most of the person's disputes; null when there were none to hand over. */
   disputesHandedTo: string | null;
+  /** Open fines the person issued that nobody neutral was left to review: written off too (not in the counts above). */
+  issuedWrittenOff: number;
+}
+
+/**
+ * Who may take over the reviews of a departing person, in order: `preferred` (an admin who stays, or the acting
+ * admin), then the other admins, then the other members, longest-standing first. A fine goes to the first of them who
+ * is not its offender: nobody ever reviews a dispute of a fine they owe.
+ */
+export function reviewersInOrder(members: UserRow[], departingId: string, preferred: UserRow | null): UserRow[] {
+  const others = members.filter((member) => member.id !== departingId && member.id !== preferred?.id);
+  return [
+    ...(preferred && preferred.id !== departingId ? [preferred] : []),
+    ...others.filter((member) => member.isAdmin),
+    ...others.filter((member) => !member.isAdmin),
+  ];
 }
 
 /**
  * Settles a departing person's fines inside the caller's transaction (which holds their membership lock): the open
  * fines they owe are written off (status `cancelled` with `reason`, kept in the history and never counted), and the
- * disputes waiting for their review are handed to `reviewerId`, an admin who stays, as are the pending fines they
- * issued (which stay payable, and whose disputes then go to that admin). Paid fines are untouched: they stay in the
+ * open fines they issued or were to review go, each, to the first of `reviewers` who is not its offender (which stay
+ * payable, and whose disputes then go to that person). A fine whose offender is the only one left to review it is
+ * written off with `reason` as well: no one may judge their own dispute. Paid fines are untouched: they stay in the
  * fund and the history.
  */
 export async function settleFines(
   tx: Transaction,
-  params: { householdId: string; userId: string; reason: string; reviewerId: string | null; now: Date },
+  params: { householdId: string; userId: string; reason: string; reviewers: UserRow[]; now: Date },
 ): Promise<FinesSettled> {
   const writtenOff = await tx
     .update(fines)
@@ -80,27 +98,43 @@ export async function settleFines(
     .returning({ amountMinor: fines.amountMinor });
 
   // Every open fine they would review moves, not only those disputed now: a pending one disputed later must reach
-  // someone who is still here.
-  const handedOver = params.reviewerId
-    ? await tx
-        .update(fines)
-        .set({ reviewerId: params.reviewerId })
-        .where(
-          and(
-            eq(fines.householdId, params.householdId),
-            inArray(fines.status, ["pending", "disputed"]),
-            eq(sql`coalesce(${fines.reviewerId}, ${fines.createdBy})`, params.userId),
-          ),
-        )
-        .returning({ status: fines.status })
-    : [];
-  const disputesHandedOver = handedOver.filter((fine) => fine.status === "disputed").length;
+  // someone who is still here. Locked, so a dispute or payment arriving meanwhile waits for the handover.
+  const toReview = await tx
+    .select({ id: fines.id, offenderId: fines.offenderId, status: fines.status })
+    .from(fines)
+    .where(
+      and(
+        eq(fines.householdId, params.householdId),
+        inArray(fines.status, ["pending", "disputed"]),
+        eq(sql`coalesce(${fines.reviewerId}, ${fines.createdBy})`, params.userId),
+      ),
+    )
+    .for("update");
+  const byReviewer = new Map<string | null, string[]>();
+  const disputesTo = new Map<string, number>();
+  for (const fine of toReview) {
+    const reviewer = params.reviewers.find((candidate) => candidate.id !== fine.offenderId)?.id ?? null;
+    byReviewer.set(reviewer, [...(byReviewer.get(reviewer) ?? []), fine.id]);
+    if (reviewer && fine.status === "disputed") disputesTo.set(reviewer, (disputesTo.get(reviewer) ?? 0) + 1);
+  }
+  for (const [reviewer, ids] of byReviewer) {
+    await tx
+      .update(fines)
+      .set(
+        reviewer
+          ? { reviewerId: reviewer }
+          : { status: "cancelled", cancelReason: params.reason, updatedAt: params.now },
+      )
+      .where(inArray(fines.id, ids));
+  }
+  const [mostDisputes] = [...disputesTo].sort((a, b) => b[1] - a[1]);
 
   return {
     finesWrittenOff: writtenOff.length,
     amountWrittenOffMinor: writtenOff.reduce((sum, fine) => sum + fine.amountMinor, 0),
-    disputesHandedOver,
-    disputesHandedTo: disputesHandedOver > 0 ? params.reviewerId : null,
+    disputesHandedOver: [...disputesTo.values()].reduce((sum, count) => sum + count, 0),
+    disputesHandedTo: mostDisputes?.[0] ?? null,
+    issuedWrittenOff: byReviewer.get(null)?.length ?? 0,
   };
 }
 
@@ -137,6 +171,10 @@ export function settledText(settled: FinesSettled, currency: string, reviewerNam
   if (settled.disputesHandedOver > 0 && reviewerName) {
     const disputeWord = settled.disputesHandedOver === 1 ? "dispute" : "disputes";
     parts.push(`${settled.disputesHandedOver} ${disputeWord} to review handed to ${reviewerName}.`);
+  }
+  if (settled.issuedWrittenOff > 0) {
+    const fineWord = settled.issuedWrittenOff === 1 ? "fine" : "fines";
+    parts.push(`${settled.issuedWrittenOff} ${fineWord} they issued written off: nobody else was left to review them.`);
   }
   return parts.join(" ");
 }
@@ -179,7 +217,8 @@ export interface Departed extends FinesSettled {
 }
 
 /** A sentence about a departure, followed by what became of the fines (nothing when nothing did). */
-export function withSettled(sentence: string, settled: FinesSettled, currency: string, reviewerName?: string): string {
-  const more = settledText(settled, currency, reviewerName ?? null);
+export function withSettled(sentence: string, settled: FinesSettled, currency: string, members: UserRow[]): string {
+  const reviewer = members.find((member) => member.id === settled.disputesHandedTo);
+  const more = settledText(settled, currency, reviewer?.displayName ?? null);
   return more ? `${sentence} ${more}` : sentence;
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   LAST_MEMBER_LEAVE_MESSAGE,
   LEAVE_OWES_FINES_MESSAGE,
@@ -8,7 +8,7 @@ import {
   type LeaveHouseholdBody,
 } from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
-import { households } from "../../db/schema.js";
+import { fines, households, uploads } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { conflict } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
@@ -18,9 +18,11 @@ import {
   currentMembers,
   detachMember,
   lockedHousehold,
+  lockedUser,
   lockMembership,
   otherAdmins,
   othersThan,
+  reviewersInOrder,
   settleFines,
   stillMember,
   successorAdmin,
@@ -37,7 +39,13 @@ import { setAdmin } from "./roles.js";
  * what the first did, so there is exactly one outcome.
  */
 
-export type LeaveResult = Departed & { householdDeleted: boolean; user: UserRow };
+/** What deleting a household leaves to do after its transaction commits: the evidence files to delete. */
+export interface HouseholdDeleted {
+  user: UserRow;
+  filesToRemove: string[];
+}
+
+export type LeaveResult = Departed & { householdDeleted: boolean; user: UserRow; filesToRemove: string[] };
 
 /**
  * The caller leaves the household. Owing open fines needs `confirmWriteOff` (they are written off); the only admin
@@ -56,22 +64,21 @@ export async function leaveHousehold(
 
     if (members.length <= 1) {
       if (!confirmations.confirmDeleteHousehold) throw conflict(LAST_MEMBER_LEAVE_MESSAGE);
-      const user = await deleteHouseholdRow(tx, household, leaver, now);
-      return { ...nothingSettled(userId), householdDeleted: true, user };
+      const deleted = await deleteHouseholdRow(tx, household, leaver, now);
+      return { ...nothingSettled(userId), householdDeleted: true, ...deleted };
     }
     if (leaver.isAdmin && otherAdmins(members, userId).length === 0) throw conflict(ONLY_ADMIN_CANNOT_LEAVE_MESSAGE);
     if (!confirmations.confirmWriteOff && (await countOpenFinesOwed(tx, householdId, userId)) > 0) {
       throw conflict(LEAVE_OWES_FINES_MESSAGE);
     }
 
-    // An admin stays (the only admin cannot leave); a household with none at all is older data: its longest-standing
-    // other member then takes the reviews, so none is left with nobody to review it.
-    const reviewer = successorAdmin(members, userId) ?? members.find((member) => member.id !== userId) ?? null;
+    // An admin stays (the only admin cannot leave) and takes the reviews; a household with none at all is older
+    // data: its longest-standing other member then does, so none is left with nobody to review it.
     const settled = await settleFines(tx, {
       householdId,
       userId,
       reason: WRITTEN_OFF_LEFT_REASON,
-      reviewerId: reviewer?.id ?? null,
+      reviewers: reviewersInOrder(members, userId, successorAdmin(members, userId)),
       now,
     });
     const user = await detachMember(tx, userId, now);
@@ -82,23 +89,18 @@ export async function leaveHousehold(
         householdId,
         recipientIds: othersThan(members, userId),
         title: "A housemate left",
-        message: withSettled(
-          `${leaver.displayName} left the household.`,
-          settled,
-          household.currency,
-          reviewer?.displayName,
-        ),
+        message: withSettled(`${leaver.displayName} left the household.`, settled, household.currency, members),
       },
       params.publicUrl,
     );
     await announceHouseholdChanged(tx, [householdId]);
     await announceAccessEnded(tx, [{ user: userId, household: householdId, reason: "left" }]);
-    return { userId, ...settled, householdDeleted: false, user };
+    return { userId, ...settled, householdDeleted: false, user, filesToRemove: [] };
   });
 }
 
 /** The admin who is the household's last member deletes it, and all its data with it. */
-export async function deleteHousehold(db: Database, params: Change & { adminId: string }): Promise<UserRow> {
+export async function deleteHousehold(db: Database, params: Change & { adminId: string }): Promise<HouseholdDeleted> {
   return db.transaction(async (tx) => {
     await lockMembership(tx, params.adminId);
     const household = await lockedHousehold(tx, params.householdId);
@@ -111,38 +113,54 @@ export async function deleteHousehold(db: Database, params: Change & { adminId: 
 
 /**
  * Deletes the household: its rules, fines, disputes, notes, invites and notifications go by their foreign keys, and
- * every account that pointed at it (its last member, deleted accounts kept as former members) points nowhere.
+ * every account that pointed at it (its last member, deleted accounts kept as former members) points nowhere. The
+ * fines' evidence photos belong to the uploads of whoever attached them, not to the household: their uploads rows go
+ * here, so they stop being served at once, and the caller deletes the files once this has committed.
  */
-async function deleteHouseholdRow(tx: Transaction, household: HouseholdRow, lastMember: UserRow, now: Date) {
+async function deleteHouseholdRow(
+  tx: Transaction,
+  household: HouseholdRow,
+  lastMember: UserRow,
+  now: Date,
+): Promise<HouseholdDeleted> {
   const user = await detachMember(tx, lastMember.id, now);
+  const evidence = await tx
+    .selectDistinct({ filePath: sql<string>`jsonb_array_elements_text(${fines.evidenceImages})` })
+    .from(fines)
+    .where(eq(fines.householdId, household.id));
+  const filesToRemove = evidence.map((image) => image.filePath);
+  if (filesToRemove.length > 0) await tx.delete(uploads).where(inArray(uploads.filePath, filesToRemove));
   await tx.delete(households).where(eq(households.id, household.id));
   await announceAccessEnded(tx, [{ user: lastMember.id, household: household.id, reason: "household_deleted" }]);
-  return user;
+  return { user, filesToRemove };
 }
 
 /**
  * Account deletion follows leaving's rules (DESIGN §3, docs/decisions/032), inside the deletion's transaction: the
  * open fines the person owes are written off, their disputes to review go to an admin, and if they were the only
  * admin the longest-standing other member becomes admin (a deletion is never refused for it). Their row stays in the
- * household as a former member, as before. Nothing happens when they have no household.
+ * household as a former member, as before. The last member's deletion deletes the household, as their leaving would:
+ * none is left behind with no one to run it. Answers the evidence files to delete once the transaction commits.
  */
 export async function settleDeletedAccount(
   tx: Transaction,
   params: { user: UserRow; now: Date; publicUrl: string },
-): Promise<void> {
-  const { user, now } = params;
-  await lockMembership(tx, user.id);
-  const householdId = user.householdId;
-  if (!householdId) return;
+): Promise<string[]> {
+  const { now } = params;
+  await lockMembership(tx, params.user.id);
+  // Read again under the lock: the session's copy may predate a leave, a removal or a join that committed since.
+  const user = await lockedUser(tx, params.user.id);
+  const householdId = user?.householdId;
+  if (!user || !householdId) return [];
   const household = await lockedHousehold(tx, householdId);
   const members = await currentMembers(tx, householdId);
   const others = members.filter((member) => member.id !== user.id);
   const [longestStanding] = others;
-  if (!longestStanding) return;
+  if (!longestStanding) return (await deleteHouseholdRow(tx, household, user, now)).filesToRemove;
 
   let reviewer = successorAdmin(members, user.id);
   if (!reviewer) {
-    reviewer = longestStanding;
+    reviewer = { ...longestStanding, isAdmin: true };
     await setAdmin(tx, reviewer.id, true, now);
     await recordNotification(
       tx,
@@ -160,7 +178,7 @@ export async function settleDeletedAccount(
     householdId,
     userId: user.id,
     reason: WRITTEN_OFF_LEFT_REASON,
-    reviewerId: reviewer.id,
+    reviewers: reviewersInOrder(members, user.id, reviewer),
     now,
   });
   await recordNotification(
@@ -174,12 +192,13 @@ export async function settleDeletedAccount(
         `${user.displayName} deleted their account and left the household.`,
         settled,
         household.currency,
-        reviewer.displayName,
+        members,
       ),
     },
     params.publicUrl,
   );
   await announceHouseholdChanged(tx, [householdId]);
+  return [];
 }
 
 const nothingSettled = (userId: string): Departed => ({
@@ -188,4 +207,5 @@ const nothingSettled = (userId: string): Departed => ({
   amountWrittenOffMinor: 0,
   disputesHandedOver: 0,
   disputesHandedTo: null,
+  issuedWrittenOff: 0,
 });

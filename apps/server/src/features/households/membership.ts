@@ -9,19 +9,24 @@ export const ALREADY_MEMBER_MESSAGE = "You are already a member of a household. 
 export const ALREADY_MEMBER_CREATE_MESSAGE =
   "You are already a member of a household. Leave it before creating another.";
 
-/** The household an unexpired invite code opens, or null. */
-export async function findValidInvite(db: Executor, code: string, now: Date) {
-  const [row] = await db
+/**
+ * The household an unexpired invite code opens, or null. `forJoining` (inside the join's transaction) locks the
+ * household's row FOR SHARE: its deletion by the last member meanwhile is either waited for (and then there is no
+ * household to join) or waits for the join (and then its last member is not the last any more).
+ */
+export async function findValidInvite(db: Executor, code: string, now: Date, forJoining = false) {
+  const query = db
     .select({ invite: invites, household: households })
     .from(invites)
     .innerJoin(households, eq(households.id, invites.householdId))
     .where(and(eq(invites.code, code), gt(invites.expiresAt, now)))
     .limit(1);
+  const [row] = forJoining ? await query.for("share", { of: households }) : await query;
   return row ?? null;
 }
 
-export async function requireValidInvite(db: Executor, code: string, now: Date) {
-  const found = await findValidInvite(db, code, now);
+export async function requireValidInvite(db: Executor, code: string, now: Date, forJoining = false) {
+  const found = await findValidInvite(db, code, now, forJoining);
   if (!found) throw notFound(INVITE_INVALID_MESSAGE);
   return found;
 }
@@ -40,12 +45,19 @@ export async function addMember(
     conflictMessage?: string;
   },
 ): Promise<void> {
+  // A household with no admin (older data, or one whose last admin left in a way no rule foresaw) gets its newcomer
+  // as admin, so someone can always run it.
+  const [admin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.householdId, params.householdId), eq(users.isAdmin, true), isNull(users.deletedAt)))
+    .limit(1);
   // Conditional update: two concurrent joins of one user cannot both succeed.
   const [joined] = await tx
     .update(users)
     .set({
       householdId: params.householdId,
-      isAdmin: params.isAdmin,
+      isAdmin: params.isAdmin || admin === undefined,
       joinedAt: params.now ?? new Date(),
       updatedAt: params.now ?? new Date(),
     })

@@ -10,6 +10,7 @@ import {
   lockedUser,
   lockMembership,
   othersThan,
+  reviewersInOrder,
   settleFines,
   stillMember,
   withSettled,
@@ -19,8 +20,9 @@ import {
 
 /**
  * An admin removes another member, with a reason: the same consequences for their fines as leaving (the acting admin
- * takes over their disputes), their access ends at once (their sessions stay valid), they are told by email and
- * in-app, and they cannot join again by the household's ID, only by an invite link made after this.
+ * takes over their disputes, except those of fines the admin owes), their access ends at once (their sessions stay
+ * valid), they are told by email and in-app, and they cannot join again by the household's ID, only by an invite link
+ * made after this.
  */
 export async function removeMember(
   db: Database,
@@ -42,7 +44,8 @@ export async function removeMember(
       householdId,
       userId: memberId,
       reason: WRITTEN_OFF_REMOVED_REASON,
-      reviewerId: admin.id,
+      // The acting admin first, unless a fine is theirs to pay: then another admin or member (departure.ts).
+      reviewers: reviewersInOrder(members, memberId, admin),
       now,
     });
     await detachMember(tx, memberId, now);
@@ -77,7 +80,7 @@ export async function removeMember(
           `${admin.displayName} removed ${member.displayName} from the household.`,
           settled,
           household.currency,
-          admin.displayName,
+          members,
         ),
       },
       params.publicUrl,

@@ -4,6 +4,7 @@ import { requireAdmin, requireMember } from "../../lib/access.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { fromMinor } from "../../lib/money.js";
 import { routeOptions } from "../../lib/route.js";
+import { removeStoredFiles } from "../storage/service.js";
 import { presentUser } from "../users/presenter.js";
 import type { Departed } from "./departure.js";
 import { deleteHousehold, leaveHousehold } from "./leaving.js";
@@ -51,7 +52,7 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(app.db, request.session, request.params.id);
       const household = await updateHousehold(app.db, {
         householdId: request.params.id,
-        admin: request.session.user,
+        adminId: request.session.user.id,
         changes: request.body,
         now: app.now(),
         publicUrl: app.config.publicUrl,
@@ -64,7 +65,11 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(householdsApi.rotateJoinCode),
     handler: async (request) => {
       await requireAdmin(app.db, request.session, request.params.id);
-      const household = await rotateJoinCode(app.db, { householdId: request.params.id, now: app.now() });
+      const household = await rotateJoinCode(app.db, {
+        householdId: request.params.id,
+        adminId: request.session.user.id,
+        now: app.now(),
+      });
       return { data: presentHousehold(household) };
     },
   });
@@ -141,6 +146,7 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.now(),
         publicUrl: app.config.publicUrl,
       });
+      await removeStoredFiles(app.files, left.filesToRemove, request.log);
       return {
         data: { ...presentDeparture(left), household_deleted: left.householdDeleted, user: presentUser(left.user) },
       };
@@ -151,12 +157,13 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(householdsApi.deleteHousehold),
     handler: async (request) => {
       const household = await requireAdmin(app.db, request.session, request.params.id);
-      const user = await deleteHousehold(app.db, {
+      const { user, filesToRemove } = await deleteHousehold(app.db, {
         householdId: household.id,
         adminId: request.session.user.id,
         now: app.now(),
         publicUrl: app.config.publicUrl,
       });
+      await removeStoredFiles(app.files, filesToRemove, request.log);
       return { data: { success: true as const, user: presentUser(user) } };
     },
   });

@@ -5,8 +5,6 @@ import type { Database, Transaction } from "../../db/client.js";
 import { fines, householdRemovals, households, users } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
-import { lockHousehold } from "../../lib/household-lock.js";
-import type { UserRow } from "../../plugins/auth.js";
 import {
   CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
   HOUSEHOLD_NOT_FOUND_MESSAGE,
@@ -14,6 +12,7 @@ import {
   REMOVED_MEMBER_REJOIN_MESSAGE,
 } from "@housemate/contract";
 import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
+import { lockedHousehold, stillMember } from "./departure.js";
 import { addMember, ALREADY_MEMBER_CREATE_MESSAGE } from "./membership.js";
 
 /**
@@ -89,21 +88,25 @@ export async function wasRemoved(tx: Transaction, householdId: string, userId: s
 }
 
 /**
- * Changes a household's settings (the caller has checked that `admin` is its admin); returns the household. A new
+ * Changes a household's settings (`adminId` must be its admin); returns the household. A new
  * currency while the household has any fine needs `confirmKeepAmounts`: amounts keep their numbers (decision 032).
  * The other members are told of a new name or currency, and every member's open socket is told to reload.
  */
 export async function updateHousehold(
   db: Database,
-  params: { householdId: string; admin: UserRow; changes: UpdateHouseholdBody; now: Date; publicUrl: string },
+  params: { householdId: string; adminId: string; changes: UpdateHouseholdBody; now: Date; publicUrl: string },
 ): Promise<HouseholdRow> {
   const { changes, householdId } = params;
   return db.transaction(async (tx) => {
-    // Locked: a fine issued meanwhile cannot slip past the currency check (issuing reads the household's currency
-    // with its row), and two admins' changes apply one after the other.
-    await lockHousehold(tx, householdId);
-    const [before] = await tx.select().from(households).where(eq(households.id, householdId)).limit(1);
-    if (!before) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
+    // Locked FOR UPDATE: two admins' changes apply one after the other, and a fine being written meanwhile cannot
+    // slip past the currency check. A fine's insert takes the household's row FOR KEY SHARE (its foreign key's
+    // check), which this lock excludes: a fine either committed before it (and `hasFines` below, a later statement,
+    // sees it), or waits for this change to commit and is written after it, in the new currency, like one issued a
+    // moment later (its amount is a number: the client sends no currency). Issuing does not lock the row itself:
+    // it is the busiest write there is, and its three round trips stay three (test/fines.test.ts).
+    const before = await lockedHousehold(tx, householdId);
+    // The admin as they now are, under the lock: one removed or stepped down a moment ago changes nothing.
+    const admin = await stillMember(tx, params.adminId, householdId, true);
     const newName = changes.name !== undefined && changes.name !== before.name ? changes.name : null;
     const newCurrency =
       changes.iso_4217_code !== undefined && changes.iso_4217_code !== before.currency ? changes.iso_4217_code : null;
@@ -121,7 +124,7 @@ export async function updateHousehold(
       const others = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.householdId, householdId), ne(users.id, params.admin.id), isNull(users.deletedAt)));
+        .where(and(eq(users.householdId, householdId), ne(users.id, admin.id), isNull(users.deletedAt)));
       await recordNotification(
         tx,
         {
@@ -129,7 +132,7 @@ export async function updateHousehold(
           householdId,
           recipientIds: others.map((other) => other.id),
           title: "Household updated",
-          message: householdUpdatedText(params.admin.displayName, newName, newCurrency),
+          message: householdUpdatedText(admin.displayName, newName, newCurrency),
         },
         params.publicUrl,
       );
@@ -154,11 +157,16 @@ async function hasFines(tx: Transaction, householdId: string): Promise<boolean> 
 }
 
 /**
- * Gives a household a fresh random join code (the caller has checked that the user is its admin): the old code,
- * the household's id included, stops joining at once. Returns the household with its new code.
+ * Gives a household a fresh random join code (`adminId` must be its admin): the old code, the household's id
+ * included, stops joining at once. Returns the household with its new code.
  */
-export async function rotateJoinCode(db: Database, params: { householdId: string; now: Date }): Promise<HouseholdRow> {
+export async function rotateJoinCode(
+  db: Database,
+  params: { householdId: string; adminId: string; now: Date },
+): Promise<HouseholdRow> {
   return db.transaction(async (tx) => {
+    await lockedHousehold(tx, params.householdId);
+    await stillMember(tx, params.adminId, params.householdId, true);
     const household = await setHousehold(tx, params.householdId, { joinCode: randomUUID(), updatedAt: params.now });
     // Members' settings pages show the code: they reload it.
     await announceHouseholdChanged(tx, [household.id]);

@@ -54,7 +54,11 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(invitesApi.revokeInvite),
     handler: async (request) => {
       const household = await requireAdmin(app.db, request.session, request.params.id);
-      await revokeInvite(app.db, { householdId: household.id, inviteId: request.params.inviteId });
+      await revokeInvite(app.db, {
+        householdId: household.id,
+        adminId: request.session.user.id,
+        inviteId: request.params.inviteId,
+      });
       return { data: { success: true as const } };
     },
   });

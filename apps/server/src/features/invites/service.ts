@@ -10,6 +10,7 @@ import {
 import type { Database, Executor } from "../../db/client.js";
 import { householdRemovals, invites, users } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { lockedHousehold, stillMember } from "../households/departure.js";
 import { wasRemoved } from "../households/service.js";
 import { randomToken } from "../../lib/tokens.js";
 import type { HouseholdRow } from "../../lib/access.js";
@@ -53,7 +54,7 @@ export async function joinByInvite(
   params: { userId: string; code: string; displayName: string | undefined; publicUrl: string; now: Date },
 ): Promise<{ household: HouseholdRow; user: UserRow }> {
   return db.transaction(async (tx) => {
-    const { household, invite } = await requireValidInvite(tx, params.code, params.now);
+    const { household, invite } = await requireValidInvite(tx, params.code, params.now, true);
     // Someone an admin removed comes back only through a link made after the removal (decision 032): one they kept
     // from before would undo the removal.
     const removedAt = await wasRemoved(tx, household.id, params.userId);
@@ -105,11 +106,21 @@ export async function listInvites(
   }));
 }
 
-/** Revokes one of the household's invite links: it stops opening anything at once (SPEC's invalid-link text). */
-export async function revokeInvite(db: Executor, params: { householdId: string; inviteId: string }): Promise<void> {
-  const [revoked] = await db
-    .delete(invites)
-    .where(and(eq(invites.id, params.inviteId), eq(invites.householdId, params.householdId)))
-    .returning({ id: invites.id });
-  if (!revoked) throw notFound(INVITE_NOT_FOUND_MESSAGE);
+/**
+ * Revokes one of the household's invite links (`adminId` must be its admin, checked again under the household's lock
+ * as every admin action is): it stops opening anything at once (SPEC's invalid-link text).
+ */
+export async function revokeInvite(
+  db: Database,
+  params: { householdId: string; adminId: string; inviteId: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockedHousehold(tx, params.householdId);
+    await stillMember(tx, params.adminId, params.householdId, true);
+    const [revoked] = await tx
+      .delete(invites)
+      .where(and(eq(invites.id, params.inviteId), eq(invites.householdId, params.householdId)))
+      .returning({ id: invites.id });
+    if (!revoked) throw notFound(INVITE_NOT_FOUND_MESSAGE);
+  });
 }

@@ -110,3 +110,24 @@ export async function findUploadedFile(db: Database, filePath: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Deletes stored files and their thumbnails, after the transaction that deleted their uploads rows committed (from
+ * then on they are no longer served: only a known upload is). A file that cannot be deleted is logged, not thrown:
+ * the change it belonged to has happened, and the file is no longer reachable.
+ */
+export async function removeStoredFiles(
+  files: FileStore,
+  filePaths: string[],
+  log: { warn: (details: object, message: string) => void },
+): Promise<void> {
+  for (const filePath of filePaths) {
+    for (const key of [filePath, thumbnailKey(filePath)]) {
+      try {
+        await files.remove(key);
+      } catch (error) {
+        log.warn({ err: error, key }, "an uploaded file could not be deleted");
+      }
+    }
+  }
+}

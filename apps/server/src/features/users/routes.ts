@@ -4,6 +4,7 @@ import { requireMember } from "../../lib/access.js";
 import { routeOptions } from "../../lib/route.js";
 import { presentUser } from "./presenter.js";
 import { listMembers } from "./queries.js";
+import { removeStoredFiles } from "../storage/service.js";
 import { deleteAccount, requireSelf, requireVisibleUser, updateProfile } from "./service.js";
 
 /** SPEC §7 Users: housemates are visible to each other; each person changes only their own account. */
@@ -43,7 +44,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(usersApi.deleteUser),
     handler: async (request) => {
       const user = await requireSelf(app.db, request.session.user, request.params.id);
-      await deleteAccount(app.db, { user, now: app.now(), publicUrl: app.config.publicUrl });
+      const { filesToRemove } = await deleteAccount(app.db, { user, now: app.now(), publicUrl: app.config.publicUrl });
+      await removeStoredFiles(app.files, filesToRemove, request.log);
       return { data: { success: true as const } };
     },
   });

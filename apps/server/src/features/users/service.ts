@@ -81,15 +81,17 @@ async function resolveProfilePicture(
 /**
  * Deletes an account (DESIGN §3): every session is revoked (its live sockets close on every instance) and the
  * personal data goes, but the row stays as a former member so the household's fines, rules and notes keep their people.
- * Its fines follow leaving's rules first (decision 032): those owed written off, disputes to review handed to an admin.
+ * Its fines follow leaving's rules first (decision 032): those owed written off, disputes to review handed to an admin,
+ * and the household deleted when they were its last member.
  */
 export async function deleteAccount(
   db: Database,
   params: { user: UserRow; now: Date; publicUrl: string },
-): Promise<void> {
+): Promise<{ filesToRemove: string[] }> {
   const { user, now } = params;
-  await db.transaction(async (tx) => {
-    await settleDeletedAccount(tx, { user, now, publicUrl: params.publicUrl });
+  return db.transaction(async (tx) => {
+    // The last member's deletion deletes the household: its evidence files are deleted once this commits.
+    const filesToRemove = await settleDeletedAccount(tx, { user, now, publicUrl: params.publicUrl });
     await endSessions(tx, { userId: user.id }, now);
     await tx.delete(notifications).where(eq(notifications.userId, user.id));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
@@ -114,5 +116,6 @@ export async function deleteAccount(
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
+    return { filesToRemove };
   });
 }
