@@ -90,7 +90,7 @@ describe("issuing a fine", () => {
       },
     });
 
-  it("creates a pending fine with exactly SPEC's fields (and decision 032's cancel_reason) and tells the offender only", async () => {
+  it("creates a pending fine with exactly SPEC's fields (and decision 032's cancel_reason and reviewer_id) and tells the offender only", async () => {
     const w = await flat();
     const res = await issue(w, w.ana.token, { created_by: w.ana.user.id });
     expect(res.statusCode).toBe(201);
@@ -111,6 +111,7 @@ describe("issuing a fine", () => {
         "dispute_rejected",
         "evidence",
         "cancel_reason",
+        "reviewer_id",
       ].sort(),
     );
     expect(fine).toMatchObject({
@@ -124,6 +125,7 @@ describe("issuing a fine", () => {
       paid_at: null,
       dispute_rejected: false,
       evidence: null,
+      reviewer_id: w.ana.user.id,
     });
 
     const [received] = await notificationsOf(w.ben.user.id, "fine_received");

@@ -400,6 +400,21 @@ describe("removing a member", () => {
       cancelReason: WRITTEN_OFF_REMOVED_REASON,
     });
     expect((await fineRow(flat.issuedByBen.id)).reviewerId).toBe(ana.user.id);
+    // Ana finds the dispute she was handed where she reviews hers ('Disputed Fines to Review': ?reviewer=), Ben not.
+    const toReview = await api(
+      "GET",
+      `/fines/household/${household.id}?status=disputed&reviewer=${ana.user.id}`,
+      ana.token,
+    );
+    expect(toReview.json().data).toEqual([
+      expect.objectContaining({ id: flat.issuedByBen.id, created_by: ben.user.id, reviewer_id: ana.user.id }),
+    ]);
+    const bens = await api(
+      "GET",
+      `/fines/household/${household.id}?status=disputed&reviewer=${ben.user.id}`,
+      ana.token,
+    );
+    expect(bens.json().data).toEqual([]);
     // Their session is still good; the household is not theirs any more.
     expect((await api("GET", `/users/${ben.user.id}`, ben.token)).statusCode).toBe(200);
     expectError(await api("GET", `/households/${household.id}/members`, ben.token), 403);
