@@ -15,7 +15,8 @@ const webFeatures = readdirSync(new URL("apps/web/src/features", import.meta.url
 
 export default defineConfig(
   {
-    ignores: ["**/node_modules/", "**/dist/", "apps/server/src/db/migrations/"],
+    // The bench's own output (bench/.gitignore): a bundled server and profiles, not sources.
+    ignores: ["**/node_modules/", "**/dist/", "apps/server/src/db/migrations/", "bench/.work/", "bench/.profile/"],
   },
   {
     files: [
