@@ -29,7 +29,11 @@ export function DisputedFinesCard() {
       rows={DISPUTES_PAGE_SIZE}
       failureToast="Failed to load recent fines"
       empty={
-        <EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />
+        <EmptyState
+          icon={<Scale />}
+          title="No disputes to review"
+          hint="Disputes of fines you issued, or were handed to review, appear here."
+        />
       }
     />
   );
