@@ -85,7 +85,7 @@ describe("API conventions", () => {
       const query = list.parameters
         .filter((p: { in: string }) => p.in === "query")
         .map((p: { name: string }) => p.name);
-      expect(query, path).toEqual(["limit", "cursor", "status", "created_by"]);
+      expect(query, path).toEqual(["limit", "cursor", "status", "created_by", "reviewer"]);
       const page = list.responses["200"].content["application/json"].schema;
       expect(page.required, path).toEqual(["data", "page"]);
       expect(Object.keys(page.properties.page.properties), path).toEqual([
