@@ -356,7 +356,7 @@ describe("rules, fines and the fine fund in the browser", () => {
     );
     expect([...new Set(described)].sort()).toEqual([
       "/api/fines/household/{hid}?limit=10",
-      "/api/fines/household/{hid}?limit=3&status=disputed&reviewer={me}",
+      "/api/fines/household/{hid}?limit=3&status=disputed&created_by={me}",
       "/api/fines/user/{me}?limit=3&status=pending",
     ]);
     expect(await recent.getByRole("article").count()).toBe(10);

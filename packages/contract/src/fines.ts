@@ -107,7 +107,7 @@ export const finesPageQuery = z.object({
   created_by: idSchema.optional(),
   /**
    * Only the fines whose disputes this member reviews: those they issued, and those handed to them when their issuer
-   * left (the dashboard's 'Disputed Fines to Review'; decision 032).
+   * left (decision 032). It reads every fine of the scope, where `created_by` reads an index.
    */
   reviewer: idSchema.optional(),
 });

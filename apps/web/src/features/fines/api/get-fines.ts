@@ -11,8 +11,7 @@ export type FineScope = { household: string } | { offender: string };
 export interface FineListFilter {
   limit: number;
   status?: FineStatus | undefined;
-  /** Only the fines whose disputes this member reviews (issued, or handed to them: decision 032). */
-  reviewer?: string | undefined;
+  createdBy?: string | undefined;
 }
 
 /** The key every cached page of a scope starts with: invalidating it refreshes each of its pages. */
@@ -28,7 +27,7 @@ export function getFinePage(
   cursor: string | undefined,
   signal?: AbortSignal,
 ) {
-  const query = { limit: filter.limit, status: filter.status, reviewer: filter.reviewer, cursor };
+  const query = { limit: filter.limit, status: filter.status, created_by: filter.createdBy, cursor };
   return "household" in scope
     ? api.callForEnvelope(finesApi.listHouseholdFines, { params: { householdId: scope.household }, query, signal })
     : api.callForEnvelope(finesApi.listFinesOfOffender, { params: { offenderId: scope.offender }, query, signal });

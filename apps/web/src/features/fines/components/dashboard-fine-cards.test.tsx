@@ -175,7 +175,7 @@ describe("dashboard fine cards", () => {
       decodeURIComponent(new URL(request.url).pathname + new URL(request.url).search),
     );
     expect(asked).toContain(`/api/fines/user/${BEN}?limit=3&status=pending`);
-    expect(asked).toContain(`/api/fines/household/${HOUSEHOLD_ID}?limit=3&status=disputed&reviewer=${BEN}`);
+    expect(asked).toContain(`/api/fines/household/${HOUSEHOLD_ID}?limit=3&status=disputed&created_by=${BEN}`);
     expect(asked.filter((path) => path.endsWith("/dispute"))).toEqual([]);
   });
 

@@ -9,14 +9,15 @@ import { useFineViewer } from "./fine-viewer";
 export const DISPUTES_PAGE_SIZE = 3;
 
 /**
- * SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action, and those handed to them when
- * the issuer left the household (decision 032).
+ * SPEC §2 Dashboard: disputes of fines the viewer issued, each with its review action. A dispute handed to the viewer
+ * when its issuer left is reviewed from Recent Activity and its notification (decision 032): asking this card's list
+ * by reviewer scans the household's fines, where by issuer it reads an index.
  */
 export function DisputedFinesCard() {
   const { householdId, userId } = useFineViewer();
   const pages = useFinePages(
     { household: householdId },
-    { status: "disputed", reviewer: userId, limit: DISPUTES_PAGE_SIZE },
+    { status: "disputed", createdBy: userId, limit: DISPUTES_PAGE_SIZE },
   );
   const count = pages.query.data?.page.total ?? 0;
 
@@ -29,11 +30,7 @@ export function DisputedFinesCard() {
       rows={DISPUTES_PAGE_SIZE}
       failureToast="Failed to load recent fines"
       empty={
-        <EmptyState
-          icon={<Scale />}
-          title="No disputes to review"
-          hint="Disputes of fines you issued, or were handed to review, appear here."
-        />
+        <EmptyState icon={<Scale />} title="No disputes to review" hint="Disputed fines you issued will appear here." />
       }
     />
   );
