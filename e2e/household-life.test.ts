@@ -84,7 +84,7 @@ describe("a household whose people move out", () => {
 
     // Blair leaves from the household page; the dialog says the fine she owes is written off.
     await openPage(blairPage, "/dashboard/household");
-    await blairPage.getByRole("button", { name: "Leave household" }).click();
+    await blairPage.getByRole("button", { name: "Leave Household" }).click();
     const dialog = blairPage.getByRole("dialog", { name: "Leave Household" });
     await dialog.getByText("The fine you owe (£2.50, pending or disputed) will be written off.").waitFor();
     const left = blairPage.waitForResponse((res) => res.url().endsWith(`/households/${householdId}/leave`));

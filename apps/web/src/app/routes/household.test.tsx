@@ -378,7 +378,7 @@ describe("household page: danger zone", () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "Leave household" }));
+    await user.click(screen.getByRole("button", { name: "Leave Household" }));
     const dialog = await screen.findByRole("dialog", { name: "Leave Household" });
     expect(
       await within(dialog).findByText(/The 2 fines you owe \(£7\.50, pending or disputed\) will be written off/),
@@ -399,13 +399,13 @@ describe("household page: danger zone", () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Leave household" }));
+    await user.click(await screen.findByRole("button", { name: "Leave Household" }));
     const dialog = await screen.findByRole("dialog", { name: "Leave Household" });
     expect(await within(dialog).findByText(/leaving deletes the household/)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Leave and Delete Household" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
 
-    await user.click(screen.getByRole("button", { name: "Delete household" }));
+    await user.click(screen.getByRole("button", { name: "Delete Household" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Delete the household?" });
     await user.click(within(confirm).getByRole("button", { name: "Delete Household" }));
     expect(await screen.findByRole("heading", { name: "onboarding" })).toBeInTheDocument();

@@ -41,8 +41,9 @@ export function DeleteAccountDialog({ open, onOpenChange, isDeleting, onConfirm 
         <AlertDialogHeader>
           <AlertDialogTitle>Delete your account?</AlertDialogTitle>
           <AlertDialogDescription>
-            This permanently deletes your account and signs you out everywhere. Your household keeps its rules, fines
-            and notes. This cannot be undone.
+            This permanently deletes your account and signs you out everywhere. As when you leave, fines you owe are
+            written off and disputes you issued go to another member; your household keeps its rules, notes and the rest
+            of its fines, unless you are its last member, when it is deleted too. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <form

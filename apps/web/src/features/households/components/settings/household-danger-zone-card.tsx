@@ -52,12 +52,12 @@ export function HouseholdDangerZoneCard({ householdId, canDelete }: HouseholdDan
       <CardContent className="flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => setLeaveOpen(true)}>
           <DoorOpen aria-hidden="true" />
-          Leave household
+          Leave Household
         </Button>
         {canDelete && (
           <Button variant="destructive" disabled={deletion.isPending} onClick={() => setDeleteOpen(true)}>
             <Trash2 aria-hidden="true" />
-            Delete household
+            Delete Household
           </Button>
         )}
       </CardContent>
