@@ -114,7 +114,44 @@ export const API_DOCS = {
   getFineDispute: { summary: "A fine's latest dispute (its issuer and offender only)", tags: ["fines"] },
   listFineEdits: { summary: "How a fine's issuer changed it, oldest first", tags: ["fines"] },
   getBalance: { summary: "The household's fine fund", tags: ["balance"] },
-  getBalanceStats: { summary: "The fund's income: the last 30 days and in total", tags: ["balance"] },
+  getBalanceStats: {
+    summary: "The fund's change in 30 days, its income and spending in total and by month",
+    tags: ["balance"],
+    description: "netChange counts every entry of the last 30 days; monthly is the last 12 months, oldest first.",
+  },
+  listTransactions: {
+    summary: "The fund's ledger, filtered, sorted and paged",
+    tags: ["fund"],
+    description:
+      "Every movement of the fund: income (a paid fine), spending (a passed proposal) and corrections. Filters by " +
+      "type, member, rule and UTC dates (both included); sorts by date or by size of amount.",
+  },
+  reverseTransaction: {
+    summary: "Reverse a ledger entry with a reason (admin)",
+    tags: ["fund"],
+    description:
+      "Adds a correction of the opposite amount; nothing is changed or deleted. 409 for a correction, an entry " +
+      "already reversed, or income the fund no longer holds.",
+  },
+  listProposals: {
+    summary: "The household's open spending proposals, or the recently decided ones",
+    tags: ["fund"],
+    description: "Proposals past their 7 days are decided (failed) before the list is read.",
+  },
+  createProposal: {
+    summary: "Propose spending the fund",
+    tags: ["fund"],
+    description: "The proposer's yes is cast with it. Every other member is told (`spending_proposed`).",
+  },
+  voteOnProposal: {
+    summary: "Vote yes or no on an open proposal",
+    tags: ["fund"],
+    description:
+      "It passes once more than half of the current members voted yes (its amount leaves the fund in the same " +
+      "transaction, or it fails if the fund no longer covers it) and fails once that cannot happen. Every member is " +
+      "told of the decision (`spending_decided`).",
+  },
+  withdrawProposal: { summary: "Withdraw your own open proposal", tags: ["fund"] },
   createUploadUrl: { summary: "Reserve a path for one image upload", tags: ["storage"] },
   uploadFile: {
     summary: "Send an image's bytes to a reserved path",

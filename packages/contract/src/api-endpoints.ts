@@ -1,6 +1,7 @@
 import * as authApi from "./auth-api.js";
 import * as balanceApi from "./balance-api.js";
 import * as finesApi from "./fines-api.js";
+import * as fundApi from "./fund-api.js";
 import * as healthApi from "./health-api.js";
 import * as householdsApi from "./households-api.js";
 import * as invitesApi from "./invites-api.js";
@@ -21,6 +22,7 @@ export const API_ENDPOINTS = {
   ...rulesApi,
   ...finesApi,
   ...balanceApi,
+  ...fundApi,
   ...storageApi,
   ...notesApi,
 };

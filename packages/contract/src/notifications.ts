@@ -5,7 +5,7 @@ export const notificationTypeIdSchema = z.enum(NOTIFICATION_TYPE_IDS);
 
 export const notificationTypeSchema = z.object({
   id: notificationTypeIdSchema,
-  category: z.enum(["fines", "rules", "household"]),
+  category: z.enum(["fines", "rules", "household", "fund"]),
   description: z.string(),
 });
 export const notificationTypesSchema = z.array(notificationTypeSchema);

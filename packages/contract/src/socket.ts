@@ -16,6 +16,12 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("household_changed"), data: z.object({ household_id: idSchema }) }),
   /**
+   * The household's fund changed (a fine paid, a proposal made, voted on or decided, a correction): reload the balance,
+   * its stats, the transactions and the proposals. Sent to every member with an open socket, whatever their
+   * notification preferences (issue 17).
+   */
+  z.object({ type: z.literal("fund_changed"), data: z.object({ household_id: idSchema }) }),
+  /**
    * The person's household access ended (removed, left on another device, the household deleted): their session
    * stays valid, and the web sends them to onboarding with `message` (ACCESS_ENDED_MESSAGES).
    */

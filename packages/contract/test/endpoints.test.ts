@@ -5,6 +5,7 @@ import {
   authApi,
   balanceApi,
   finesApi,
+  fundApi,
   healthApi,
   householdsApi,
   invitesApi,
@@ -28,6 +29,7 @@ const FEATURE_APIS = [
   rulesApi,
   finesApi,
   balanceApi,
+  fundApi,
   storageApi,
   notesApi,
 ];

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  type AnyPgColumn,
   type ExtraConfigColumn,
   pgTable,
   primaryKey,
@@ -289,6 +292,123 @@ export const householdRemovals = pgTable(
     removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.householdId, t.userId] })],
+);
+
+/**
+ * A proposal to spend the fine fund, which the household votes on (issue 17, docs/decisions/034). Open until more than
+ * half of the current members vote yes (passed: its amount leaves the fund as one `spending` entry), that can no longer
+ * happen or its `closes_at` passes (failed), or its proposer withdraws it.
+ */
+export const spendingProposals = pgTable(
+  "spending_proposals",
+  {
+    id: id(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    proposedBy: uuid("proposed_by").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    note: text("note"),
+    /** The receipt's upload path (not its URL: the address is made when the proposal is shown). */
+    receiptPath: text("receipt_path"),
+    /** open | passed | failed | withdrawn */
+    status: text("status").notNull().default("open"),
+    outcomeReason: text("outcome_reason"),
+    /** The household's members when it was decided (votes_needed is computed from it). */
+    memberCountAtDecision: integer("member_count_at_decision"),
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("spending_proposals_household_idx").on(t.householdId, t.status, t.createdAt.desc()),
+    index("spending_proposals_open_closes_idx")
+      .on(t.closesAt)
+      .where(sql`${t.status} = 'open'`),
+    check("spending_proposals_amount_positive", sql`${t.amountMinor} > 0`),
+    check("spending_proposals_status", sql`${t.status} in ('open', 'passed', 'failed', 'withdrawn')`),
+  ],
+);
+
+/** One member's vote on a proposal; they may change it while the proposal is open. */
+export const spendingVotes = pgTable(
+  "spending_votes",
+  {
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => spendingProposals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** yes | no */
+    vote: text("vote").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.proposalId, t.userId] }),
+    check("spending_votes_vote", sql`${t.vote} in ('yes', 'no')`),
+  ],
+);
+
+/**
+ * The fine fund's append-only ledger (issue 17, docs/decisions/034). Triggers (migration 0008) refuse every UPDATE
+ * and every DELETE but the household's own deletion, check that a correction reverses an entry of its household by
+ * its exact opposite, and add each entry to `fund_balances`, whose CHECK keeps the balance from going below zero.
+ */
+export const fundEntries = pgTable(
+  "fund_entries",
+  {
+    id: id(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** income | spending | correction */
+    type: text("type").notNull(),
+    /** Signed minor units: income positive, spending negative, a correction the opposite of what it reverses. */
+    amountMinor: integer("amount_minor").notNull(),
+    /** What it was for when the money moved: the fine's rule title, the proposal's title, the correction's reason. */
+    description: text("description").notNull(),
+    /** Who moved the money: the fine's payer, the proposer, the correcting admin. Users rows are never deleted. */
+    memberId: uuid("member_id").references(() => users.id),
+    // No ON DELETE action for what an entry cites: only the household's own deletion removes its ledger.
+    fineId: uuid("fine_id")
+      .unique()
+      .references(() => fines.id),
+    /** The rule of the fine paid, when the money moved (rules are only ever soft-deleted). */
+    ruleId: uuid("rule_id").references(() => rules.id),
+    proposalId: uuid("proposal_id")
+      .unique()
+      .references(() => spendingProposals.id),
+    /** A correction's entry; unique, so an entry is reversed at most once. */
+    reversesId: uuid("reverses_id")
+      .unique()
+      .references((): AnyPgColumn => fundEntries.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("fund_entries_household_created_idx").on(t.householdId, t.createdAt.desc(), t.id.desc()),
+    check(
+      "fund_entries_shape",
+      sql`(${t.type} = 'income' and ${t.amountMinor} > 0 and ${t.fineId} is not null and ${t.proposalId} is null and ${t.reversesId} is null)
+        or (${t.type} = 'spending' and ${t.amountMinor} < 0 and ${t.proposalId} is not null and ${t.fineId} is null and ${t.reversesId} is null)
+        or (${t.type} = 'correction' and ${t.reversesId} is not null and ${t.fineId} is null and ${t.proposalId} is null)`,
+    ),
+  ],
+);
+
+/** The fund's balance, the sum of its ledger's entries, kept by a trigger; never below zero. */
+export const fundBalances = pgTable(
+  "fund_balances",
+  {
+    householdId: uuid("household_id")
+      .primaryKey()
+      .references(() => households.id, { onDelete: "cascade" }),
+    balanceMinor: bigint("balance_minor", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("fund_balances_never_negative", sql`${t.balanceMinor} >= 0`)],
 );
 
 /** An upload slot: reserved by `upload-url`, filled by `PUT /storage/upload/{filePath}`. */

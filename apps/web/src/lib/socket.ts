@@ -37,6 +37,7 @@ const FRAME_HAS_DATA: Record<ServerMessage["type"], boolean> = {
   notification: true,
   notification_count: true,
   household_changed: true,
+  fund_changed: true,
   household_access_ended: true,
 };
 const isFrameType = (type: unknown): type is ServerMessage["type"] =>

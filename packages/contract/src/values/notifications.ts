@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPES = [
   { id: "rule_created", category: "rules", description: "A house rule was created" },
   { id: "rule_updated", category: "rules", description: "A house rule was changed" },
   { id: "rule_deleted", category: "rules", description: "A house rule was deleted" },
+  { id: "spending_proposed", category: "fund", description: "A housemate proposed spending the fine fund" },
+  { id: "spending_decided", category: "fund", description: "A spending proposal passed, failed or was withdrawn" },
 ] as const;
 export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];
 export const NOTIFICATION_TYPE_IDS = NOTIFICATION_TYPES.map((t) => t.id) as [

@@ -5,7 +5,7 @@
  * signed-in shell imports these on every page; a schema module beside them would bring zod and its schemas along
  * (docs/decisions/033). Schemas built from them live in ../storage.ts.
  */
-export const UPLOAD_CATEGORIES = ["fine-evidence", "rule-images", "profile-pictures"] as const;
+export const UPLOAD_CATEGORIES = ["fine-evidence", "rule-images", "profile-pictures", "receipts"] as const;
 export type UploadCategory = (typeof UPLOAD_CATEGORIES)[number];
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -32,7 +32,7 @@ export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
  * (dots, slashes, encodings) is refused before it can reach a file system.
  */
 export const FILE_PATH_PATTERN =
-  /^(fine-evidence|rule-images|profile-pictures)\/[A-Za-z0-9_-]{32}\.(jpg|png|webp|gif)$/;
+  /^(fine-evidence|rule-images|profile-pictures|receipts)\/[A-Za-z0-9_-]{32}\.(jpg|png|webp|gif)$/;
 export const FILE_PATH_MESSAGE = "This is not a valid upload path.";
 /** Where uploaded files are served; a publicUrl is PUBLIC_URL + this prefix + filePath. */
 export const FILES_PREFIX = "/files/";

@@ -3,17 +3,20 @@ import { balanceApi, NET_CHANGE_DAYS } from "@housemate/contract";
 import { requireMember } from "../../lib/access.js";
 import { fromMinor } from "../../lib/money.js";
 import { routeOptions } from "../../lib/route.js";
-import { paidTotalMinor } from "./queries.js";
+import { fundBalanceMinor, fundStats } from "./queries.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** SPEC §7 Balance: the fine fund is the sum of paid fines (DESIGN §3); cancelled and unpaid ones never count. */
+/**
+ * SPEC §7 Balance: the fine fund is the sum of its ledger (issue 17, docs/decisions/034): paid fines in, passed
+ * proposals out, corrections reversing either.
+ */
 const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(balanceApi.getBalance),
     handler: async (request) => {
       const household = await requireMember(app.db, request.session, request.params.id);
-      return { data: { balance: fromMinor(await paidTotalMinor(app.db, household.id)) } };
+      return { data: { balance: fromMinor(await fundBalanceMinor(app.db, household.id)) } };
     },
   });
 
@@ -21,12 +24,9 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(balanceApi.getBalanceStats),
     handler: async (request) => {
       const household = await requireMember(app.db, request.session, request.params.id);
-      const since = new Date(app.now().getTime() - NET_CHANGE_DAYS * DAY_MS);
-      const [recent, total] = await Promise.all([
-        paidTotalMinor(app.db, household.id, since),
-        paidTotalMinor(app.db, household.id),
-      ]);
-      return { data: { netChange: fromMinor(recent), totalIncome: fromMinor(total) } };
+      const now = app.now();
+      const since = new Date(now.getTime() - NET_CHANGE_DAYS * DAY_MS);
+      return { data: await fundStats(app.db, household.id, since, now) };
     },
   });
 };

@@ -6,7 +6,7 @@ import { disputes, fines } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
-import { recordNotification } from "../notifications/record.js";
+import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { formatAmount } from "./money-text.js";
 import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
 import { reviewerOf, type FineRow } from "./presenter.js";
@@ -90,6 +90,8 @@ export async function payFine(db: Database, actor: Actor, fineId: string) {
       .returning();
     if (!paid) return refuseFromCurrentState(tx, fine.id, whyCannotPay);
 
+    // The ledger's income entry was written with the update (migration 0008): every member's fund has changed.
+    await announceFundChanged(tx, [paid.householdId]);
     const text = finePaidText(await storyOf(tx, actor, paid));
     await tell(tx, actor, paid, { type: "fine_paid", recipientId: paid.createdBy, ...text });
     return { fine: paid };

@@ -18,6 +18,8 @@ export interface Broadcast {
   mail?: boolean;
   /** Households whose settings, members or roles changed: their members' sockets are told to reload. */
   households?: string[];
+  /** Households whose fine fund changed (ledger, proposals, votes): their members' sockets are told to reload it. */
+  funds?: string[];
   /** People whose household access ended (removed, left, household deleted): their sockets are told why. */
   accessEnded?: AccessEnded[];
 }
@@ -42,6 +44,7 @@ const payloadSchema = z.object({
   sessions: ids,
   mail: z.boolean().optional(),
   households: ids,
+  funds: ids,
   accessEnded: z
     .array(z.object({ user: z.uuid(), household: z.uuid(), reason: z.enum(ACCESS_ENDED_REASONS) }))
     .max(IDS_PER_PAYLOAD)
@@ -62,6 +65,7 @@ export function encodeBroadcast(broadcast: Broadcast): string[] {
       ...(start === 0 && broadcast.mail ? { mail: true } : {}),
       // A household event is about one household and a person or two: they ride the first payload.
       ...(start === 0 && broadcast.households?.length ? { households: [...new Set(broadcast.households)] } : {}),
+      ...(start === 0 && broadcast.funds?.length ? { funds: [...new Set(broadcast.funds)] } : {}),
       ...(start === 0 && broadcast.accessEnded?.length ? { accessEnded: broadcast.accessEnded } : {}),
     };
     for (const [kind, list] of lists) {

@@ -16,6 +16,8 @@ const LANDING: Record<NotificationTypeId, string> = {
   rule_created: "/dashboard/rules",
   rule_updated: "/dashboard/rules",
   rule_deleted: "/dashboard/rules",
+  spending_proposed: "/dashboard/fund",
+  spending_decided: "/dashboard/fund",
 };
 
 /** A short plain-text email: what happened, one link to act on it, and how to stop these emails. */

@@ -37,6 +37,7 @@ export interface LiveSockets {
   checkSessions(userIds: string[]): void;
   /** These households changed: their members' sockets here are told to reload them. */
   pushHouseholdChanged(householdIds: string[]): void;
+  pushFundChanged(householdIds: string[]): void;
   /** These people's household access ended: their sockets here are told why. */
   pushAccessEnded(ended: AccessEnded[]): void;
   /** Broadcasts may have been missed (the listener reconnected): every socket here gets its current count. */
@@ -163,6 +164,8 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
       ),
     pushHouseholdChanged: (householdIds) =>
       enqueue("push household changed", () => pushHouseholdChanged(deps, householdIds)),
+    pushFundChanged: (householdIds) =>
+      enqueue("push fund changed", () => pushHouseholdChanged(deps, householdIds, "fund_changed")),
     pushAccessEnded: (ended) =>
       enqueue("push access ended", async () => {
         pushAccessEnded(deps, ended);

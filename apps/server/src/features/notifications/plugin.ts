@@ -38,6 +38,7 @@ export default fp(
       if (broadcast.counts) sockets.pushCounts(broadcast.counts);
       if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);
       if (broadcast.households) sockets.pushHouseholdChanged(broadcast.households);
+      if (broadcast.funds) sockets.pushFundChanged(broadcast.funds);
       if (broadcast.accessEnded) sockets.pushAccessEnded(broadcast.accessEnded);
       if (broadcast.mail && broadcast.from === THIS_PROCESS) void mail.drain();
     }

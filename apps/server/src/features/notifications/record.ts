@@ -173,6 +173,14 @@ export async function announceHouseholdChanged(tx: Transaction, householdIds: st
   if (householdIds.length > 0) await tx.execute(sql`select ${notifying({ households: householdIds })}`);
 }
 
+/**
+ * These households' fine funds changed (an entry in the ledger, a proposal made, voted on or decided): once committed,
+ * each member's open sockets are told to reload the fund, whatever their notification preferences.
+ */
+export async function announceFundChanged(tx: Transaction, householdIds: string[]): Promise<void> {
+  if (householdIds.length > 0) await tx.execute(sql`select ${notifying({ funds: householdIds })}`);
+}
+
 /** These people lost access to their household: once committed, their open sockets are told, and why. */
 export async function announceAccessEnded(tx: Transaction, ended: AccessEnded[]): Promise<void> {
   if (ended.length > 0) await tx.execute(sql`select ${notifying({ accessEnded: ended })}`);

@@ -34,8 +34,15 @@ export async function pushCounts({ db, hub }: Pick<PushDeps, "db" | "hub">, user
   for (const [userId, data] of counts) hub.sendTo(userId, { type: "notification_count", data });
 }
 
-/** Tells every member of these households connected here to reload what they show of it. */
-export async function pushHouseholdChanged({ db, hub }: Pick<PushDeps, "db" | "hub">, householdIds: string[]) {
+/**
+ * Tells every member of these households connected here to reload what they show of it (`household_changed`), or of
+ * its fund (`fund_changed`).
+ */
+export async function pushHouseholdChanged(
+  { db, hub }: Pick<PushDeps, "db" | "hub">,
+  householdIds: string[],
+  type: "household_changed" | "fund_changed" = "household_changed",
+) {
   if (hub.size === 0 || householdIds.length === 0) return;
   const members = await db
     .select({ id: users.id, householdId: users.householdId })
@@ -43,7 +50,7 @@ export async function pushHouseholdChanged({ db, hub }: Pick<PushDeps, "db" | "h
     .where(and(inArray(users.householdId, householdIds), isNull(users.deletedAt)));
   for (const member of members) {
     if (member.householdId && hub.has(member.id)) {
-      hub.sendTo(member.id, { type: "household_changed", data: { household_id: member.householdId } });
+      hub.sendTo(member.id, { type, data: { household_id: member.householdId } });
     }
   }
 }

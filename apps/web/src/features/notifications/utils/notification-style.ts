@@ -15,4 +15,6 @@ export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
   rule_created: "bg-sky-500",
   rule_updated: "bg-sky-500",
   rule_deleted: "bg-slate-400",
+  spending_proposed: "bg-emerald-500",
+  spending_decided: "bg-emerald-600",
 };
