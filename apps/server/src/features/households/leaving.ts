@@ -31,6 +31,7 @@ import {
   type Departed,
 } from "./departure.js";
 import { setAdmin } from "./roles.js";
+import { proposalReceipts, settleProposalsOfDeparture } from "../proposals/deciding.js";
 
 /**
  * Leaving a household, deleting it, and what an account's deletion does to it (issue 16, docs/decisions/032). Each is one
@@ -82,6 +83,7 @@ export async function leaveHousehold(
       now,
     });
     const user = await detachMember(tx, userId, now);
+    await settleProposalsOfDeparture(tx, { householdId, userId, now, publicUrl: params.publicUrl });
     await recordNotification(
       tx,
       {
@@ -128,7 +130,7 @@ async function deleteHouseholdRow(
     .selectDistinct({ filePath: sql<string>`jsonb_array_elements_text(${fines.evidenceImages})` })
     .from(fines)
     .where(eq(fines.householdId, household.id));
-  const filesToRemove = evidence.map((image) => image.filePath);
+  const filesToRemove = [...evidence.map((image) => image.filePath), ...(await proposalReceipts(tx, household.id))];
   if (filesToRemove.length > 0) await tx.delete(uploads).where(inArray(uploads.filePath, filesToRemove));
   await tx.delete(households).where(eq(households.id, household.id));
   await announceAccessEnded(tx, [{ user: lastMember.id, household: household.id, reason: "household_deleted" }]);
@@ -181,6 +183,7 @@ export async function settleDeletedAccount(
     reviewers: reviewersInOrder(members, user.id, reviewer),
     now,
   });
+  await settleProposalsOfDeparture(tx, { householdId, userId: user.id, now, publicUrl: params.publicUrl });
   await recordNotification(
     tx,
     {

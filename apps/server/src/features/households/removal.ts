@@ -17,6 +17,7 @@ import {
   type Change,
   type Departed,
 } from "./departure.js";
+import { settleProposalsOfDeparture } from "../proposals/deciding.js";
 
 /**
  * An admin removes another member, with a reason: the same consequences for their fines as leaving (the acting admin
@@ -49,6 +50,7 @@ export async function removeMember(
       now,
     });
     await detachMember(tx, memberId, now);
+    await settleProposalsOfDeparture(tx, { householdId, userId: memberId, now, publicUrl: params.publicUrl });
     await tx
       .insert(householdRemovals)
       .values({ householdId, userId: memberId, removedBy: admin.id, reason: params.reason, removedAt: now })
