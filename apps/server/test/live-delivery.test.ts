@@ -80,6 +80,17 @@ async function disputed(s: Scene): Promise<string> {
   return answer.dispute.id;
 }
 
+/** Ana proposes spending the fund; returns the proposal's id. */
+async function proposed(s: Scene): Promise<string> {
+  const proposal = await ok<{ id: string }>({
+    method: "POST",
+    url: `/api/balance/household/${s.household.id}/proposals`,
+    token: s.ana.token,
+    payload: { title: "Pizza night", amount: 5 },
+  });
+  return proposal.id;
+}
+
 const ROWS: Row[] = [
   {
     method: "POST",
@@ -308,6 +319,48 @@ const ROWS: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/balance/household/:id/proposals",
+    heard: { notification: "spending_proposed" },
+    happen: (s) => ({
+      call: {
+        method: "POST",
+        url: `/api/balance/household/${s.household.id}/proposals`,
+        token: s.ana.token,
+        payload: { title: "Pizza night", amount: 5 },
+      },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/balance/household/:id/proposals/:proposalId/vote",
+    heard: { notification: "spending_decided" },
+    // Ben's yes makes two of three: it passes, or (the scene's fund being empty) fails as the fund cannot cover it.
+    happen: async (s) => ({
+      call: {
+        method: "PUT",
+        url: `/api/balance/household/${s.household.id}/proposals/${await proposed(s)}/vote`,
+        token: s.ben.token,
+        payload: { vote: "yes" },
+      },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/balance/household/:id/proposals/:proposalId/withdraw",
+    heard: { notification: "spending_decided" },
+    happen: async (s) => ({
+      call: {
+        method: "POST",
+        url: `/api/balance/household/${s.household.id}/proposals/${await proposed(s)}/withdraw`,
+        token: s.ana.token,
+      },
+      listener: s.cleo.token,
+    }),
+  },
+  {
+    method: "POST",
     route: "/api/auth/logout",
     heard: "session ended",
     happen: (s) => ({ call: { method: "POST", url: "/api/auth/logout", token: s.ben.token }, listener: s.ben.token }),
@@ -358,6 +411,8 @@ const QUIET = [
   "GET /api/fines/household/:hid/fines/:fid/edits",
   "GET /api/balance/household/:id/balance",
   "GET /api/balance/household/:id/balance/stats",
+  // Proposals past their closing time fail as the list is read: that decision's notification is the expiry's.
+  "GET /api/balance/household/:id/proposals",
   "POST /api/storage/upload-url",
   "PUT /api/storage/upload/:category/:file",
   "GET /files/*",

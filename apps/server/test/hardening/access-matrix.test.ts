@@ -324,6 +324,34 @@ const ROWS: Row[] = [
     expected: signedIn(200, 403),
   },
   {
+    operation: "listProposals",
+    request: (w) => ({ url: `/api/balance/household/${w.householdId}/proposals?status=open` }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "createProposal",
+    request: (w) => ({
+      url: `/api/balance/household/${w.householdId}/proposals`,
+      payload: { title: "Board game", amount: 2, note: "For rainy days" },
+    }),
+    expected: signedIn(201, 403),
+  },
+  // The member votes yes again on their own proposal: one yes of two members leaves it open.
+  {
+    operation: "voteOnProposal",
+    request: (w) => ({
+      url: `/api/balance/household/${w.householdId}/proposals/${w.proposalId}/vote`,
+      payload: { vote: "yes" },
+    }),
+    expected: signedIn(200, 403),
+  },
+  {
+    operation: "withdrawProposal",
+    request: (w) => ({ url: `/api/balance/household/${w.householdId}/proposals/${w.proposalId}/withdraw` }),
+    expected: signedIn(200, 403),
+    changesWorld: true,
+  },
+  {
     operation: "createUploadUrl",
     request: plain("/api/storage/upload-url", {
       fileName: "a.png",

@@ -120,6 +120,7 @@ function knownIds(world: World): string[] {
     world.issuedFineId,
     world.pendingIssuedFineId,
     world.disputeId,
+    world.proposalId,
     world.noteId,
     world.notificationId,
   ];
@@ -140,6 +141,7 @@ function rightIds(operationPath: string, name: string, world: World): string[] {
   if (name === "hid" || name === "householdId") return [world.householdId];
   if (name === "fid") return [world.receivedFineId, world.issuedFineId, world.pendingIssuedFineId];
   if (name === "did") return [world.disputeId];
+  if (name === "proposalId") return [world.proposalId];
   if (name === "offenderId" || name === "userId") return [world.member.id, world.housemate.id];
   if (under("/households") || under("/balance") || under("/rules/household")) return [world.householdId];
   if (under("/users")) return [world.member.id, world.housemate.id];
@@ -161,6 +163,8 @@ function hintsOf(world: World): Context["hints"] {
     user_id: [world.member.id],
     noteIds: [world.noteId],
     images: [`${PUBLIC_URL}/files/${world.uploadedPath}`],
+    // The member's upload is fine evidence, not a receipt: refused, as any other image is.
+    receipt_url: [`${PUBLIC_URL}/files/${world.uploadedPath}`],
     display_name: ["Ana Lopez", "Zoë-Ann_2.0", "<b>Ana</b>"],
     photo_url: [`/files/${world.uploadedPath}`],
     email: [world.member.email, " Ana.Lopez+flat@Example.COM ", "ben@example.com"],

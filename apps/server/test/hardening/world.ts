@@ -29,6 +29,8 @@ export interface World {
   /** Issued by `member` to the housemate, pending. */
   pendingIssuedFineId: string;
   disputeId: string;
+  /** An open spending proposal of `member`'s (their yes cast with it; the housemate has not voted). */
+  proposalId: string;
   noteId: string;
   notificationId: string;
   inviteCode: string;
@@ -77,6 +79,12 @@ export async function buildWorld(t: TestContext): Promise<World> {
     url: `/api/fines/household/${household.id}/fines/${issued.id}/disputes`,
     token: housemate.token,
     payload: { reason: "It was not me" },
+  });
+  const proposal = await ok<{ id: string }>(t, {
+    method: "POST",
+    url: `/api/balance/household/${household.id}/proposals`,
+    token: member.token,
+    payload: { title: "Pizza night", amount: 5 },
   });
   const note = await ok<{ id: string }>(t, {
     method: "POST",
@@ -127,6 +135,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
     issuedFineId: issued.id,
     pendingIssuedFineId: pendingIssued.id,
     disputeId: disputed.dispute.id,
+    proposalId: proposal.id,
     noteId: note.id,
     notificationId: notification.id,
     inviteCode: invite.inviteUrl.split("/invite/")[1] ?? "",
