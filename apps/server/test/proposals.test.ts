@@ -315,6 +315,26 @@ describe("members leaving mid-vote", () => {
     ]);
   });
 
+  it("decides once when a vote and a departure come at the same moment, whichever goes first", async () => {
+    const house = await household(3);
+    const proposal = await proposed(house, person(house, 0));
+    const [votedYes, left] = await Promise.all([
+      vote(house, person(house, 1), proposal.id, "yes"),
+      t.request({
+        method: "POST",
+        url: `/api/households/${house.household.id}/leave`,
+        token: person(house, 2).token,
+        payload: {},
+      }),
+    ]);
+    expect(votedYes.statusCode, votedYes.body).toBe(200);
+    expect(left.statusCode, left.body).toBe(200);
+    // 2 yes of 3, or of 2 once the leaver has gone: it passes either way, with one spending entry.
+    expect(await proposalById(house, proposal.id)).toMatchObject({ status: "passed" });
+    expect(await balanceMinor(house)).toBe(10_000 - 500);
+    expect(await ledgerSum(house)).toBe(10_000 - 500);
+  });
+
   it("takes the proposals along when the household is deleted", async () => {
     const house = await household(1, 0);
     const proposal = await proposed(house, person(house, 0), { amount: 1 });

@@ -4,6 +4,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import { fundEntries, households, spendingProposals, spendingVotes, users } from "../../db/schema.js";
 import { fundBalanceMinor } from "../balance/queries.js";
 import { formatAmount } from "../fines/money-text.js";
+import { lockHousehold } from "../../lib/household-lock.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { spendingDecidedText } from "./notifications.js";
 import type { ProposalRow } from "./presenter.js";
@@ -140,14 +141,39 @@ async function tellDecided(tx: Transaction, context: Deciding, decided: Proposal
 
 /**
  * Fails every open proposal past its closing time (of one household, or of all), each once however many instances
- * run this at the same moment: the update is conditional on `status = 'open'`, so a second one finds nothing, and a
- * vote deciding a proposal meanwhile holds its row until it commits. Answers how many it decided.
+ * run this at the same moment. Answers how many it decided.
  */
 export async function expireDueProposals(
   db: Database,
   params: { now: Date; publicUrl: string; householdId?: string },
 ): Promise<number> {
+  const dueNow = and(
+    eq(spendingProposals.status, "open"),
+    lte(spendingProposals.closesAt, params.now),
+    ...(params.householdId ? [eq(spendingProposals.householdId, params.householdId)] : []),
+  );
+  // A read first: most lists find nothing due, and need no transaction or lock for it.
+  const due = await db
+    .selectDistinct({ householdId: spendingProposals.householdId })
+    .from(spendingProposals)
+    .where(dueNow);
+  let decided = 0;
+  for (const { householdId } of due) decided += await expireInHousehold(db, householdId, params);
+  return decided;
+}
+
+/**
+ * One household's expiry, under its lock: votes and departures take it first too, so they and the expiry decide its
+ * proposals one at a time and always lock in the same order (no deadlock). The update is conditional on
+ * `status = 'open'`, so a second sweep finds nothing.
+ */
+async function expireInHousehold(
+  db: Database,
+  householdId: string,
+  params: { now: Date; publicUrl: string },
+): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockHousehold(tx, householdId);
     const memberCount = sql<number>`(select count(*) from ${users} where ${users.householdId} = ${spendingProposals.householdId} and ${users.deletedAt} is null)`;
     const expired = await tx
       .update(spendingProposals)
@@ -160,27 +186,19 @@ export async function expireDueProposals(
       })
       .where(
         and(
+          eq(spendingProposals.householdId, householdId),
           eq(spendingProposals.status, "open"),
           lte(spendingProposals.closesAt, params.now),
-          ...(params.householdId ? [eq(spendingProposals.householdId, params.householdId)] : []),
         ),
       )
       .returning();
     if (expired.length === 0) return 0;
-    const householdIds = [...new Set(expired.map((proposal) => proposal.householdId))];
-    const currencies = await tx
-      .select({ id: households.id, currency: households.currency })
+    const [household] = await tx
+      .select({ currency: households.currency })
       .from(households)
-      .where(inArray(households.id, householdIds));
-    for (const household of currencies) {
-      const context = { householdId: household.id, currency: household.currency, ...params };
-      await tellDecided(
-        tx,
-        context,
-        expired.filter((proposal) => proposal.householdId === household.id),
-      );
-    }
-    await announceFundChanged(tx, householdIds);
+      .where(eq(households.id, householdId));
+    await tellDecided(tx, { householdId, currency: household?.currency ?? "GBP", ...params }, expired);
+    await announceFundChanged(tx, [householdId]);
     return expired.length;
   });
 }

@@ -158,7 +158,10 @@ const isOpen = (proposal: ProposalRow, now: Date) => proposal.status === "open" 
 export async function voteOnProposal(db: Database, actor: Actor, proposalId: string, vote: Vote): Promise<Proposal> {
   await expireDueProposals(db, { now: actor.now, publicUrl: actor.publicUrl, householdId: actor.household.id });
   return db.transaction(async (tx) => {
-    // Locked: of concurrent votes on one proposal, each counts the others' and the proposal is decided once.
+    // The household first, as its departures and the expiry lock it first: a vote waits for a member leaving (and
+    // then counts without them) instead of locking the proposal they must re-decide. Then the proposal: of concurrent
+    // votes each counts the others', and it is decided once.
+    await lockHousehold(tx, actor.household.id);
     const proposal = await lockedProposal(tx, actor, proposalId);
     if (!isOpen(proposal, actor.now)) throw conflict(PROPOSAL_NOT_OPEN_MESSAGE);
     await tx
@@ -178,6 +181,7 @@ export async function voteOnProposal(db: Database, actor: Actor, proposalId: str
 export async function withdrawProposal(db: Database, actor: Actor, proposalId: string): Promise<Proposal> {
   await expireDueProposals(db, { now: actor.now, publicUrl: actor.publicUrl, householdId: actor.household.id });
   return db.transaction(async (tx) => {
+    await lockHousehold(tx, actor.household.id);
     const proposal = await lockedProposal(tx, actor, proposalId);
     if (proposal.proposedBy !== actor.user.id) throw forbidden(ONLY_PROPOSER_WITHDRAWS_MESSAGE);
     if (!isOpen(proposal, actor.now)) throw conflict(PROPOSAL_NOT_OPEN_MESSAGE);
