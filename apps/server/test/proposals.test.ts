@@ -136,6 +136,21 @@ async function ledgerSum(house: House): Promise<number> {
   return Number(row?.sum ?? 0);
 }
 
+/** A finished upload of `by`'s in `category`, as its publicUrl. */
+async function uploaded(by: Member, category: UploadCategory) {
+  const filePath = newFilePath(category, "image/png");
+  await t.db.insert(uploads).values({
+    filePath,
+    userId: by.user.id,
+    category,
+    contentType: "image/png",
+    size: 7,
+    expiresAt: new Date(Date.now() + 60_000),
+    uploadedAt: new Date(),
+  });
+  return `${PUBLIC_URL}/files/${filePath}`;
+}
+
 function expectError(res: Awaited<ReturnType<typeof t.request>>, status: number, message?: string) {
   expect(res.statusCode, res.body).toBe(status);
   if (message !== undefined) expect(res.json().error.message).toBe(message);
@@ -335,9 +350,10 @@ describe("members leaving mid-vote", () => {
     expect(await ledgerSum(house)).toBe(10_000 - 500);
   });
 
-  it("takes the proposals along when the household is deleted", async () => {
+  it("takes the proposals and their receipts along when the household is deleted", async () => {
     const house = await household(1, 0);
-    const proposal = await proposed(house, person(house, 0), { amount: 1 });
+    const receipt = await uploaded(person(house, 0), "receipts");
+    const proposal = await proposed(house, person(house, 0), { amount: 1, receipt_url: receipt });
     expect(proposal.status).toBe("failed");
     const left = await t.request({
       method: "POST",
@@ -348,6 +364,8 @@ describe("members leaving mid-vote", () => {
     expect(left.statusCode, left.body).toBe(200);
     const rows = await t.db.select().from(spendingProposals).where(eq(spendingProposals.id, proposal.id));
     expect(rows).toEqual([]);
+    const receiptPath = receipt.slice(`${PUBLIC_URL}/files/`.length);
+    expect(await t.db.select().from(uploads).where(eq(uploads.filePath, receiptPath))).toEqual([]);
   });
 });
 
@@ -440,20 +458,6 @@ describe("the lists", () => {
 });
 
 describe("receipts", () => {
-  async function uploaded(by: Member, category: UploadCategory) {
-    const filePath = newFilePath(category, "image/png");
-    await t.db.insert(uploads).values({
-      filePath,
-      userId: by.user.id,
-      category,
-      contentType: "image/png",
-      size: 7,
-      expiresAt: new Date(Date.now() + 60_000),
-      uploadedAt: new Date(),
-    });
-    return `${PUBLIC_URL}/files/${filePath}`;
-  }
-
   it("must be an image the proposer uploaded as a receipt", async () => {
     const house = await household(2);
     const own = await uploaded(person(house, 0), "receipts");

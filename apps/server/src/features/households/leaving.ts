@@ -13,6 +13,7 @@ import type { HouseholdRow } from "../../lib/access.js";
 import { conflict } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
+import { proposalReceipts, settleProposalsOfDeparture } from "../proposals/deciding.js";
 import {
   countOpenFinesOwed,
   currentMembers,
@@ -31,7 +32,6 @@ import {
   type Departed,
 } from "./departure.js";
 import { setAdmin } from "./roles.js";
-import { proposalReceipts, settleProposalsOfDeparture } from "../proposals/deciding.js";
 
 /**
  * Leaving a household, deleting it, and what an account's deletion does to it (issue 16, docs/decisions/032). Each is one

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.js";
 import { householdRemovals } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
+import { settleProposalsOfDeparture } from "../proposals/deciding.js";
 import {
   currentMembers,
   detachMember,
@@ -17,7 +18,6 @@ import {
   type Change,
   type Departed,
 } from "./departure.js";
-import { settleProposalsOfDeparture } from "../proposals/deciding.js";
 
 /**
  * An admin removes another member, with a reason: the same consequences for their fines as leaving (the acting admin

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm"
 import { fundShortReason, PROPOSAL_OUTCOME_REASONS, votingOutcome, type ProposalStatus } from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
 import { fundEntries, households, spendingProposals, spendingVotes, users } from "../../db/schema.js";
+import { lockHousehold } from "../../lib/household-lock.js";
 import { fundBalanceMinor } from "../balance/queries.js";
 import { formatAmount } from "../fines/money-text.js";
-import { lockHousehold } from "../../lib/household-lock.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { spendingDecidedText } from "./notifications.js";
 import type { ProposalRow } from "./presenter.js";
