@@ -264,6 +264,37 @@ describe("open spending proposals", () => {
     await waitFor(() => expect(requestsTo(server, "GET", PROPOSALS).length).toBeGreaterThanOrEqual(listsBefore + 2));
   });
 
+  it("leave the open list with a toast when my vote decides it", async () => {
+    const pizza = buildProposal({ member_count: 2, votes_needed: 2 });
+    const passed: Proposal = {
+      ...pizza,
+      status: "passed",
+      votes: [...pizza.votes, { user_id: ALEX, vote: "yes" }],
+      outcome_reason: PROPOSAL_OUTCOME_REASONS.passed,
+      decided_at: new Date().toISOString(),
+    };
+    let decided = false;
+    proposalServer([pizza], {
+      [`PUT ${PROPOSALS}/${pizza.id}/vote`]: () => {
+        decided = true;
+        return { body: { data: passed } };
+      },
+      [`GET ${PROPOSALS}`]: (url) => {
+        const wantsDecided = url.searchParams.get("status") === "decided";
+        const list = decided === wantsDecided ? [decided ? passed : pizza] : [];
+        return { body: { data: list } };
+      },
+    });
+    renderProposals();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Vote yes on Pizza night" }));
+
+    expect(await screen.findByText("Pizza night passed")).toBeInTheDocument();
+    expect(screen.getByText("It has been paid from the fund.")).toBeInTheDocument();
+    expect(await screen.findByText("No open proposals.")).toBeInTheDocument();
+    const list = await screen.findByRole("list", { name: "Recently decided proposals" });
+    expect(within(list).getByText("Passed")).toBeInTheDocument();
+  });
+
   it("let the proposer withdraw one after confirming", async () => {
     const mine = buildProposal({ proposed_by: ALEX, title: "Board game", votes: [{ user_id: ALEX, vote: "yes" }] });
     const server = proposalServer([mine]);

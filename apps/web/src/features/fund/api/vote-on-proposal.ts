@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { fundApi, type Proposal, type Vote } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { fundProposalsQueryKey } from "@/lib/query-keys";
@@ -33,7 +34,15 @@ export function useVoteOnProposal(userId: string) {
       replaceOpenProposal(queryClient, { ...proposal, votes });
       return { before };
     },
-    onSuccess: (proposal) => replaceOpenProposal(queryClient, proposal),
+    onSuccess: (proposal) => {
+      replaceOpenProposal(queryClient, proposal);
+      // The vote that decides it: the card leaves the open list, so say where it went.
+      if (proposal.status === "passed") {
+        toast.success(`${proposal.title} passed`, { description: "It has been paid from the fund." });
+      } else if (proposal.status === "failed") {
+        toast.info(`${proposal.title} did not pass`, { description: proposal.outcome_reason ?? undefined });
+      }
+    },
     onError: (error, { proposal }, context) => {
       if (context?.before)
         queryClient.setQueryData(fundProposalsQueryKey(proposal.household_id, "open"), context.before);

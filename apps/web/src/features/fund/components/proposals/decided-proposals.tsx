@@ -8,6 +8,7 @@ import { useProposalsViewer } from "./proposals-viewer";
 
 type DecidedStatus = Exclude<ProposalStatus, "open">;
 
+/** How each outcome looks; an open one (never listed here) would read as not passed. */
 const OUTCOME: Record<DecidedStatus, { label: string; variant: BadgeProps["variant"] }> = {
   passed: { label: "Passed", variant: "success" },
   failed: { label: "Failed", variant: "destructive" },
