@@ -28,9 +28,9 @@ export function FundProposalsScope({ children }: { children: ReactNode }) {
     return {
       userId,
       currency: household.data?.iso_4217_code ?? DISPLAY_CURRENCY,
-      // Until the members arrive nobody is called a former member.
+      // A null id is an account that is gone; until the members arrive nobody else is called a former member.
       memberName: (id) =>
-        (id === null ? undefined : names.get(id)) ?? (members.isSuccess ? FORMER_MEMBER_NAME : "a housemate"),
+        id === null ? FORMER_MEMBER_NAME : (names.get(id) ?? (members.isSuccess ? FORMER_MEMBER_NAME : "a housemate")),
       ReceiptPicker,
     } satisfies ProposalsViewer;
   }, [userId, household.data, members.data, members.isSuccess]);

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { Proposal, ProposalStatus } from "@housemate/contract";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { LoadError } from "@/components/load-error";
@@ -40,9 +41,10 @@ function DecidedProposal({ proposal }: { proposal: Proposal }) {
 /** The household's most recently decided proposals: passed (paid from the fund), failed or withdrawn, and why. */
 export function DecidedProposals({ householdId }: { householdId: string }) {
   const decided = useProposals(householdId, "decided");
+  const headingId = useId();
   return (
-    <section aria-labelledby="decided-proposals-heading" className="flex flex-col gap-3">
-      <h3 id="decided-proposals-heading" className="text-base font-semibold">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="text-base font-semibold">
         Recently decided
       </h3>
       {decided.isPending ? (

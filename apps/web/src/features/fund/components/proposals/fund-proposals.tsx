@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Plus, Vote } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
@@ -62,6 +62,7 @@ function OpenProposals({ householdId }: { householdId: string }) {
  */
 export function FundProposals({ householdId }: { householdId: string }) {
   const [proposing, setProposing] = useState(false);
+  const headingId = useId();
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -77,8 +78,8 @@ export function FundProposals({ householdId }: { householdId: string }) {
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <section aria-labelledby="open-proposals-heading" className="flex flex-col gap-3">
-          <h3 id="open-proposals-heading" className="text-base font-semibold">
+        <section aria-labelledby={headingId} className="flex flex-col gap-3">
+          <h3 id={headingId} className="text-base font-semibold">
             Open proposals
           </h3>
           <OpenProposals householdId={householdId} />
