@@ -99,9 +99,13 @@ BEGIN
         USING ERRCODE = 'check_violation', CONSTRAINT = 'fund_entries_correction_reverses';
     END IF;
   END IF;
-  INSERT INTO "fund_balances" ("household_id", "balance_minor") VALUES (NEW."household_id", NEW."amount_minor")
-    ON CONFLICT ("household_id")
-    DO UPDATE SET "balance_minor" = "fund_balances"."balance_minor" + EXCLUDED."balance_minor";
+  -- The row first, at zero, then the update: an INSERT … ON CONFLICT checks the CHECK on the row it proposes before it
+  -- finds the conflict, so a negative entry would be refused however much the fund held. The update takes the row's
+  -- lock, so concurrent entries queue here and each sees the balance the one before it left.
+  INSERT INTO "fund_balances" ("household_id", "balance_minor") VALUES (NEW."household_id", 0)
+    ON CONFLICT ("household_id") DO NOTHING;
+  UPDATE "fund_balances" SET "balance_minor" = "balance_minor" + NEW."amount_minor"
+    WHERE "household_id" = NEW."household_id";
   RETURN NEW;
 END;
 $$;
