@@ -9,6 +9,7 @@ import ruleRoutes from "./features/rules/routes.js";
 import fineRoutes from "./features/fines/routes.js";
 import fineLifecycleRoutes from "./features/fines/lifecycle-routes.js";
 import balanceRoutes from "./features/balance/routes.js";
+import transactionRoutes from "./features/balance/transaction-routes.js";
 import storageRoutes from "./features/storage/routes.js";
 import stickyNoteRoutes from "./features/sticky-notes/routes.js";
 import statsRoutes from "./features/stats/routes.js";
@@ -45,6 +46,7 @@ export default async function api(app: FastifyInstance) {
     await scope.register(fineRoutes);
     await scope.register(fineLifecycleRoutes);
     await scope.register(balanceRoutes);
+    await scope.register(transactionRoutes);
     await scope.register(storageRoutes);
     await scope.register(stickyNoteRoutes);
     await scope.register(statsRoutes);

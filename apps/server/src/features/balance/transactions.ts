@@ -1,0 +1,68 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { TransactionPage, transactionsQuery } from "@housemate/contract";
+import type { Executor } from "../../db/client.js";
+import { fundEntries } from "../../db/schema.js";
+import { presentTransaction } from "./presenter.js";
+
+export type TransactionsRequest = z.output<typeof transactionsQuery>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC at the start of a YYYY-MM-DD day. */
+const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+
+/** The filters of the history as conditions on the household's entries; `to` is a whole day, so up to its end. */
+function matching(householdId: string, query: TransactionsRequest): SQL | undefined {
+  return and(
+    eq(fundEntries.householdId, householdId),
+    query.type === undefined ? undefined : eq(fundEntries.type, query.type),
+    query.member === undefined ? undefined : eq(fundEntries.memberId, query.member),
+    query.rule === undefined ? undefined : eq(fundEntries.ruleId, query.rule),
+    query.from === undefined ? undefined : gte(fundEntries.createdAt, startOfUtcDay(query.from)),
+    query.to === undefined ? undefined : lt(fundEntries.createdAt, new Date(startOfUtcDay(query.to).getTime() + DAY_MS)),
+  );
+}
+
+/**
+ * The order of the history, exact and stable: by date (then id) either way, so ascending is descending reversed; or
+ * by the amount's size, whichever way the money moved, ties newest first. Both end on the id, so no two entries
+ * ever swap places between pages.
+ */
+function ordering(query: TransactionsRequest): SQL[] {
+  const direction = query.order === "asc" ? asc : desc;
+  if (query.sort === "amount") {
+    return [direction(sql`abs(${fundEntries.amountMinor})`), desc(fundEntries.createdAt), desc(fundEntries.id)];
+  }
+  return [direction(fundEntries.createdAt), direction(fundEntries.id)];
+}
+
+/**
+ * One numbered page of the household's ledger (decision 034) and the number of entries matching the filters, read
+ * by two statements on the (household_id, created_at, id) index. A page past the end is empty, with the total.
+ */
+export async function transactionPage(
+  db: Executor,
+  householdId: string,
+  query: TransactionsRequest,
+): Promise<TransactionPage> {
+  const correction = alias(fundEntries, "correction");
+  const where = matching(householdId, query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: fundEntries, reversedById: correction.id })
+      .from(fundEntries)
+      // reverses_id is unique: at most one correction per entry, so the join never repeats a row.
+      .leftJoin(correction, eq(correction.reversesId, fundEntries.id))
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(fundEntries).where(where),
+  ]);
+  return {
+    data: rows.map((row) => presentTransaction(row.entry, row.reversedById)),
+    page: { page: query.page, limit: query.limit, total: counted?.total ?? 0 },
+  };
+}
