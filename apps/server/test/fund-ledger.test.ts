@@ -187,9 +187,9 @@ describe("the ledger's invariants", () => {
   it("refuses to update or delete an entry", async () => {
     const w = await flat();
     const entry = await paid(w, w.ben, 250);
-    expect(
-      await refusal(t.db.update(fundEntries).set({ amountMinor: 1 }).where(eq(fundEntries.id, entry))),
-    ).toBe("fund_entries_append_only");
+    expect(await refusal(t.db.update(fundEntries).set({ amountMinor: 1 }).where(eq(fundEntries.id, entry)))).toBe(
+      "fund_entries_append_only",
+    );
     expect(
       await refusal(t.db.update(fundEntries).set({ description: "Nothing" }).where(eq(fundEntries.id, entry))),
     ).toBe("fund_entries_append_only");
@@ -388,6 +388,14 @@ describe("the transaction history", () => {
     expect(await idsOf(s.w, "from=2026-05-02&to=2026-05-03")).toEqual([s.pizza, s.benBins]);
     expect(await idsOf(s.w, "from=2026-05-05")).toEqual([]);
     expect((await page(s.w, "type=income&from=2026-05-01&to=2026-05-01")).page.total).toBe(2);
+  });
+
+  it("takes the calendar's first and last days, which PostgreSQL cannot write as timestamps, without an error", async () => {
+    const s = await scene();
+    expect((await page(s.w, "from=0000-01-01&to=9999-12-31")).page.total).toBe(5);
+    expect((await page(s.w, "from=9999-12-31")).page.total).toBe(0);
+    expect((await page(s.w, "to=0000-01-01")).page.total).toBe(0);
+    expect((await page(s.w, "to=0001-01-01")).page.total).toBe(0);
   });
 
   it("sorts by date or by the amount's size, either way, ties broken the same way every time", async () => {
@@ -609,9 +617,7 @@ describe("live", () => {
     const sockets = [await opened(w.ana), await opened(w.ben), await opened(w.cleo)];
     const outsider = await opened(w.dan);
     const heardByAll = () =>
-      Promise.all(
-        sockets.map((socket) => socket.next("fund_changed", (m) => m.data.household_id === w.household.id)),
-      );
+      Promise.all(sockets.map((socket) => socket.next("fund_changed", (m) => m.data.household_id === w.household.id)));
 
     const income = await paid(w, w.ben, 250);
     await heardByAll();

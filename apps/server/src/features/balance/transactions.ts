@@ -13,15 +13,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Midnight UTC at the start of a YYYY-MM-DD day. */
 const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
-/** The filters of the history as conditions on the household's entries; `to` is a whole day, so up to its end. */
+/**
+ * The days a timestamp can be compared with on both engines: the contract's dates run from year 0 to 9999, and
+ * PostgreSQL has no year 0, nor the year 10000 the end of 9999-12-31 falls in. A bound beyond them bounds nothing.
+ */
+const FIRST_DAY = startOfUtcDay("0001-01-01");
+const LAST_DAY = startOfUtcDay("9999-12-31");
+
+/** From the start of the day `from`. */
+function fromDay(from: string): SQL | undefined {
+  const start = startOfUtcDay(from);
+  return start <= FIRST_DAY ? undefined : gte(fundEntries.createdAt, start);
+}
+
+/** Up to the end of the day `to` (a day before the first matches nothing). */
+function toDay(to: string): SQL | undefined {
+  const start = startOfUtcDay(to);
+  if (start >= LAST_DAY) return undefined;
+  const end = Math.max(start.getTime() + DAY_MS, FIRST_DAY.getTime());
+  return lt(fundEntries.createdAt, new Date(end));
+}
+
+/** The filters of the history as conditions on the household's entries. */
 function matching(householdId: string, query: TransactionsRequest): SQL | undefined {
   return and(
     eq(fundEntries.householdId, householdId),
     query.type === undefined ? undefined : eq(fundEntries.type, query.type),
     query.member === undefined ? undefined : eq(fundEntries.memberId, query.member),
     query.rule === undefined ? undefined : eq(fundEntries.ruleId, query.rule),
-    query.from === undefined ? undefined : gte(fundEntries.createdAt, startOfUtcDay(query.from)),
-    query.to === undefined ? undefined : lt(fundEntries.createdAt, new Date(startOfUtcDay(query.to).getTime() + DAY_MS)),
+    query.from === undefined ? undefined : fromDay(query.from),
+    query.to === undefined ? undefined : toDay(query.to),
   );
 }
 
