@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { TransactionPage, transactionsQuery } from "@housemate/contract";
@@ -46,17 +46,24 @@ function matching(householdId: string, query: TransactionsRequest): SQL | undefi
   );
 }
 
+/** The columns the history is ordered by: the ledger's own, or those of the page cut from it. */
+interface Sortable {
+  createdAt: AnyColumn;
+  id: AnyColumn;
+  amountMinor: AnyColumn;
+}
+
 /**
  * The order of the history, exact and stable: by date (then id) either way, so ascending is descending reversed; or
  * by the amount's size, whichever way the money moved, ties newest first. Both end on the id, so no two entries
  * ever swap places between pages.
  */
-function ordering(query: TransactionsRequest): SQL[] {
+function ordering(query: TransactionsRequest, columns: Sortable): SQL[] {
   const direction = query.order === "asc" ? asc : desc;
   if (query.sort === "amount") {
-    return [direction(sql`abs(${fundEntries.amountMinor})`), desc(fundEntries.createdAt), desc(fundEntries.id)];
+    return [direction(sql`abs(${columns.amountMinor})`), desc(columns.createdAt), desc(columns.id)];
   }
-  return [direction(fundEntries.createdAt), direction(fundEntries.id)];
+  return [direction(columns.createdAt), direction(columns.id)];
 }
 
 /**
@@ -68,22 +75,29 @@ export async function transactionPage(
   householdId: string,
   query: TransactionsRequest,
 ): Promise<TransactionPage> {
-  const correction = alias(fundEntries, "correction");
   const where = matching(householdId, query);
+  // The page is cut first and only its entries are looked up as reversed: joined before the LIMIT, PostgreSQL would
+  // hash every household's entries to find the few corrections of one page.
+  const page = db
+    .select()
+    .from(fundEntries)
+    .where(where)
+    .orderBy(...ordering(query, fundEntries))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as("page");
+  const correction = alias(fundEntries, "correction");
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ entry: fundEntries, reversedById: correction.id })
-      .from(fundEntries)
+      .select()
+      .from(page)
       // reverses_id is unique: at most one correction per entry, so the join never repeats a row.
-      .leftJoin(correction, eq(correction.reversesId, fundEntries.id))
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .leftJoin(correction, eq(correction.reversesId, page.id))
+      .orderBy(...ordering(query, page)),
     db.select({ total: count() }).from(fundEntries).where(where),
   ]);
   return {
-    data: rows.map((row) => presentTransaction(row.entry, row.reversedById)),
+    data: rows.map((row) => presentTransaction(row.page, row.correction?.id ?? null)),
     page: { page: query.page, limit: query.limit, total: counted?.total ?? 0 },
   };
 }
