@@ -14,7 +14,9 @@ import {
   type TransactionPage,
 } from "@housemate/contract";
 import { fines, fundBalances, fundEntries, spendingProposals } from "../src/db/schema.js";
+import { lockHousehold } from "../src/lib/household-lock.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
+import { TEST_ENGINE } from "./helpers/database.js";
 import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildRule, unknownId } from "./helpers/factories.js";
 import { listen, openSocket, type TestSocket } from "./helpers/socket-client.js";
 
@@ -152,6 +154,19 @@ async function ledgerOf(householdId: string) {
   return { sum: Number(summed?.sum ?? 0), entries: summed?.entries ?? 0, balance: stored?.balanceMinor };
 }
 
+/** Until another connection of this database waits for a lock (PostgreSQL only). */
+async function waitForALockWait() {
+  for (let tries = 0; tries < 200; tries++) {
+    const [waiting] = await t.db
+      .select({ count: count() })
+      .from(sql`pg_stat_activity`)
+      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+    if ((waiting?.count ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("no connection waited for a lock");
+}
+
 /** The name of the constraint (or trigger's) the database refused a statement by, walking Drizzle's wrapping. */
 async function refusal(statement: PromiseLike<unknown>): Promise<string> {
   try {
@@ -228,6 +243,44 @@ describe("the ledger's invariants", () => {
     expect(await refusal(correction(income, -500))).toBe("fund_entries_reverses_id_unique");
     expect(await ledgerOf(w.household.id)).toEqual({ sum: 1000, entries: 3, balance: 1000 });
     expect(await ledgerOf(other.household.id)).toEqual({ sum: 500, entries: 1, balance: 500 });
+  });
+
+  it("queues a payment behind spending written under the household's lock, as a vote writes it, without a deadlock", async () => {
+    const w = await flat();
+    await paid(w, w.ben, 1000);
+    const fine = await buildFine(
+      t.db,
+      { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.cleo.user.id, ruleId: w.dishes.id },
+      { amountMinor: 300 },
+    );
+    const [proposal] = await t.db
+      .insert(spendingProposals)
+      .values({ householdId: w.household.id, title: "Pizza night", amountMinor: 400, closesAt: t.clock.now })
+      .returning();
+    if (!proposal) throw new Error("proposal not created");
+
+    let payment: ReturnType<typeof t.request> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockHousehold(tx, w.household.id);
+      payment = t.request({
+        method: "PUT",
+        url: `/api/fines/household/${w.household.id}/fines/${fine.id}/pay`,
+        token: w.cleo.token,
+      });
+      // On PostgreSQL the payment's income entry waits for the household's lock (PGlite runs one transaction at a
+      // time): only then is the spending written, so the two meet as a vote and a payment would.
+      if (TEST_ENGINE === "postgres") await waitForALockWait();
+      await tx.insert(fundEntries).values({
+        householdId: w.household.id,
+        type: "spending",
+        amountMinor: -400,
+        description: "Pizza night",
+        proposalId: proposal.id,
+      });
+    });
+    const res = await payment;
+    expect(res?.statusCode, res?.body).toBe(200);
+    expect(await ledgerOf(w.household.id)).toEqual({ sum: 900, entries: 3, balance: 900 });
   });
 
   it("goes with the household when its last member leaves, balance and all", async () => {

@@ -7,7 +7,7 @@ import {
   type Transaction,
 } from "@housemate/contract";
 import type { Database, Transaction as DatabaseTransaction } from "../../db/client.js";
-import { fundEntries, households } from "../../db/schema.js";
+import { fundEntries } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { announceFundChanged } from "../notifications/record.js";
 import { presentTransaction, type FundEntryRow } from "./presenter.js";
@@ -28,7 +28,6 @@ export interface Reversal {
  */
 export async function reverseEntry(db: Database, reversal: Reversal): Promise<Transaction> {
   return db.transaction(async (tx) => {
-    await shareHousehold(tx, reversal.householdId);
     const entry = await lockedEntry(tx, reversal.householdId, reversal.entryId);
     if (!entry) throw notFound(TRANSACTION_NOT_FOUND_MESSAGE);
     if (entry.type === "correction") throw conflict(CORRECTION_NOT_REVERSIBLE_MESSAGE);
@@ -53,16 +52,6 @@ export async function reverseEntry(db: Database, reversal: Reversal): Promise<Tr
     await announceFundChanged(tx, [entry.householdId]);
     return presentTransaction(correction, null);
   });
-}
-
-/**
- * The household's row in the share mode the correction's foreign key takes anyway, taken first: left to the insert,
- * it would come after the balance row's lock (the ledger's trigger runs before the key is checked), and a vote that
- * holds the household's lock while its spending waits for that balance row would deadlock with this. Taken first,
- * the order is the votes' (household, then balance), and payments, which take the same share, never wait on it.
- */
-async function shareHousehold(tx: DatabaseTransaction, householdId: string) {
-  await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for("key share");
 }
 
 /** The household's entry, locked until the transaction ends (a lock is no UPDATE: the ledger's trigger allows it). */
