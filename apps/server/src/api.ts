@@ -8,6 +8,7 @@ import notificationRoutes from "./features/notifications/routes.js";
 import ruleRoutes from "./features/rules/routes.js";
 import fineRoutes from "./features/fines/routes.js";
 import fineLifecycleRoutes from "./features/fines/lifecycle-routes.js";
+import transactionRoutes from "./features/balance/transaction-routes.js";
 import balanceRoutes from "./features/balance/routes.js";
 import proposalRoutes from "./features/proposals/routes.js";
 import storageRoutes from "./features/storage/routes.js";
@@ -45,6 +46,7 @@ export default async function api(app: FastifyInstance) {
     await scope.register(ruleRoutes);
     await scope.register(fineRoutes);
     await scope.register(fineLifecycleRoutes);
+    await scope.register(transactionRoutes);
     await scope.register(balanceRoutes);
     await scope.register(proposalRoutes);
     await scope.register(storageRoutes);

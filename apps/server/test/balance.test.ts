@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { notifications } from "../src/db/schema.js";
+import { fundEntries, notifications } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule, buildSession, unknownId } from "./helpers/factories.js";
 
@@ -111,6 +111,9 @@ describe("the fine fund", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, w.ana.user.id), eq(notifications.typeId, "fine_paid")));
     expect(told).toHaveLength(1);
+    // The ledger's trigger wrote one income entry, by the one update that made the fine paid.
+    const income = await t.db.select().from(fundEntries).where(eq(fundEntries.fineId, fine.id));
+    expect(income).toMatchObject([{ type: "income", amountMinor: 500, memberId: w.ben.user.id }]);
   });
 });
 
@@ -120,6 +123,10 @@ describe("authorization matrix", () => {
     {
       name: "GET /balance/household/{id}/balance/stats",
       url: (id: string) => `/api/balance/household/${id}/balance/stats`,
+    },
+    {
+      name: "GET /balance/household/{id}/transactions",
+      url: (id: string) => `/api/balance/household/${id}/transactions`,
     },
   ];
   const cases = routes.flatMap((route) =>

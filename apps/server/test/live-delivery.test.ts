@@ -44,7 +44,9 @@ type Heard =
   | "session ended"
   /** The household's own socket messages (decision 032). */
   | "household changed"
-  | "household access ended";
+  | "household access ended"
+  /** The fund's ledger changed (issue 17): every member reloads it, whatever their preferences. */
+  | "fund changed";
 
 interface Happening {
   call: InjectOptions & { token: string };
@@ -123,6 +125,30 @@ const ROWS: Row[] = [
       call: { method: "PUT", url: fineUrl(s, "/pay"), token: s.ben.token },
       listener: s.ana.token,
     }),
+  },
+  {
+    // Ben paid the scene's fine; Ana, the admin, reverses its income entry.
+    method: "POST",
+    route: "/api/balance/household/:id/transactions/:transactionId/reverse",
+    heard: "fund changed",
+    happen: async (s) => {
+      await ok({ method: "PUT", url: fineUrl(s, "/pay"), token: s.ben.token });
+      const ledger = await t.request({
+        method: "GET",
+        url: `/api/balance/household/${s.household.id}/transactions`,
+        token: s.ana.token,
+      });
+      const [income] = ledger.json<{ data: { id: string }[] }>().data;
+      return {
+        call: {
+          method: "POST",
+          url: `/api/balance/household/${s.household.id}/transactions/${income?.id}/reverse`,
+          token: s.ana.token,
+          payload: { reason: "Paid by mistake" },
+        },
+        listener: s.cleo.token,
+      };
+    },
   },
   {
     method: "POST",
@@ -410,6 +436,7 @@ const QUIET = [
   "GET /api/fines/household/:hid/fines/:fid/dispute",
   "GET /api/fines/household/:hid/fines/:fid/edits",
   "GET /api/balance/household/:id/balance",
+  "GET /api/balance/household/:id/transactions",
   "GET /api/balance/household/:id/balance/stats",
   // Proposals past their closing time fail as the list is read: that decision's notification is the expiry's.
   "GET /api/balance/household/:id/proposals",
@@ -449,6 +476,7 @@ async function expectHeard(socket: TestSocket, heard: Heard) {
     expect(ended.data.message).toBe(ACCESS_ENDED_MESSAGES[ended.data.reason]);
     return;
   }
+  if (heard === "fund changed") return socket.next("fund_changed");
   if (heard === "count of none unread") return socket.next("notification_count", (count) => count.data.unread === 0);
   const pushed = await socket.next("notification", (message) => message.data.type_id === heard.notification);
   expect(pushed.data.is_read).toBe(false);

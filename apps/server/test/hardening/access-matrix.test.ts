@@ -318,6 +318,24 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }),
     expected: signedIn(200, 403),
   },
+  // The history's filters name the member and the world's rule: the other member's answer is still 403.
+  {
+    operation: "listTransactions",
+    request: (w) => ({
+      url: `/api/balance/household/${w.householdId}/transactions?type=income&member=${w.member.id}&rule=${w.ruleId}`,
+    }),
+    expected: signedIn(200, 403),
+  },
+  // The member is the world's admin and reverses the £5 paid fine; the housemate is refused as any non-admin is.
+  {
+    operation: "reverseTransaction",
+    request: (w) => ({
+      url: `/api/balance/household/${w.householdId}/transactions/${w.transactionId}/reverse`,
+      payload: { reason: "Paid by mistake" },
+    }),
+    expected: adminOnly(201),
+    changesWorld: true,
+  },
   {
     operation: "getBalanceStats",
     request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }),

@@ -123,6 +123,7 @@ function knownIds(world: World): string[] {
     world.proposalId,
     world.noteId,
     world.notificationId,
+    world.transactionId,
   ];
 }
 
@@ -139,6 +140,7 @@ function encodeSegment(value: string): string {
 function rightIds(operationPath: string, name: string, world: World): string[] {
   const under = (prefix: string) => operationPath.startsWith(prefix);
   if (name === "hid" || name === "householdId") return [world.householdId];
+  if (name === "transactionId") return [world.transactionId];
   if (name === "fid") return [world.receivedFineId, world.issuedFineId, world.pendingIssuedFineId];
   if (name === "did") return [world.disputeId];
   if (name === "proposalId") return [world.proposalId];
@@ -170,6 +172,11 @@ function hintsOf(world: World): Context["hints"] {
     email: [world.member.email, " Ana.Lopez+flat@Example.COM ", "ben@example.com"],
     inviteCode: [world.inviteCode],
     cursor: cursorsOf(world),
+    // The transaction history's filters: a member who moved money, and the rule of the world's paid fine.
+    member: [world.member.id, world.housemate.id],
+    rule: [world.ruleId],
+    from: ["0000-01-01", "2026-01-01", "9999-12-31"],
+    to: ["0000-01-01", "2026-12-31", "9999-12-31"],
   };
 }
 

@@ -38,6 +38,8 @@ export interface World {
   uploadedPath: string;
   /** A reserved, still-empty upload slot of `member`'s (a PNG of tinyPng's size). */
   openUploadPath: string;
+  /** The fund's income entry of a fine the housemate issued to `member` and `member` paid (£5). */
+  transactionId: string;
 }
 
 async function ok<T>(t: TestContext, options: Parameters<TestContext["request"]>[0]): Promise<T> {
@@ -105,6 +107,20 @@ export async function buildWorld(t: TestContext): Promise<World> {
     token: member.token,
   });
 
+  const paidFine = await fine(member.user.id, housemate.token);
+  await ok(t, {
+    method: "PUT",
+    url: `/api/fines/household/${household.id}/fines/${paidFine.id}/pay`,
+    token: member.token,
+  });
+  const ledger = await t.request({
+    method: "GET",
+    url: `/api/balance/household/${household.id}/transactions?type=income`,
+    token: member.token,
+  });
+  const [income] = ledger.json<{ data: { id: string }[] }>().data;
+  if (!income) throw new Error("the world's paid fine has no income entry");
+
   const png = tinyPng();
   const reserve = () =>
     ok<{ filePath: string }>(t, {
@@ -141,6 +157,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
     inviteCode: invite.inviteUrl.split("/invite/")[1] ?? "",
     uploadedPath: uploaded.filePath,
     openUploadPath: open.filePath,
+    transactionId: income.id,
   };
 }
 
