@@ -91,6 +91,11 @@ CREATE FUNCTION "fund_entries_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   reversed "fund_entries"%ROWTYPE;
 BEGIN
+  -- The household's row in KEY SHARE before the balance row: a vote holds the household's lock (lib/household-lock.ts)
+  -- and then writes its spending, which wants the balance row. A payment that took the balance row first and then
+  -- waited for the household (its foreign key's share) would deadlock with it (8 payments of 40 racing a passing vote
+  -- answered 500 on PostgreSQL); taken first, every entry queues in the vote's order: household, then balance.
+  PERFORM 1 FROM "households" WHERE "id" = NEW."household_id" FOR KEY SHARE;
   IF NEW."type" = 'correction' THEN
     SELECT * INTO reversed FROM "fund_entries" WHERE "id" = NEW."reverses_id";
     IF NOT FOUND OR reversed."household_id" <> NEW."household_id" OR reversed."type" = 'correction'

@@ -26,6 +26,17 @@ export const rateLimited = (retryAfterSeconds: number) =>
     "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+/**
+ * Whether the error (or what it wraps: Drizzle wraps the driver's) is a violation of the named constraint: how a rule
+ * the database keeps (a CHECK, a unique index, a trigger's RAISE … CONSTRAINT) becomes a message a person reads.
+ */
+export function violatesConstraint(error: unknown, constraint: string): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("constraint" in cause && cause.constraint === constraint) return true;
+  }
+  return false;
+}
+
 /** The database is down, unreachable or too slow: worth retrying shortly, so the answer says when. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The database is not reachable right now. Please try again in a moment.";
 export const databaseUnavailable = () =>

@@ -8,7 +8,7 @@ import {
 } from "@housemate/contract";
 import type { Database, Transaction as DatabaseTransaction } from "../../db/client.js";
 import { fundEntries } from "../../db/schema.js";
-import { conflict, notFound } from "../../lib/errors.js";
+import { conflict, notFound, violatesConstraint } from "../../lib/errors.js";
 import { announceFundChanged } from "../notifications/record.js";
 import { presentTransaction, type FundEntryRow } from "./presenter.js";
 
@@ -82,16 +82,8 @@ async function insertingCorrection(insert: Promise<FundEntryRow[]>): Promise<Fun
   try {
     return await insert;
   } catch (error) {
-    if (violates(error, "fund_balances_never_negative")) throw conflict(CORRECTION_OVERDRAWS_MESSAGE);
-    if (violates(error, "fund_entries_reverses_id_unique")) throw conflict(ALREADY_REVERSED_MESSAGE);
+    if (violatesConstraint(error, "fund_balances_never_negative")) throw conflict(CORRECTION_OVERDRAWS_MESSAGE);
+    if (violatesConstraint(error, "fund_entries_reverses_id_unique")) throw conflict(ALREADY_REVERSED_MESSAGE);
     throw error;
   }
-}
-
-/** Whether the error (or what it wraps: Drizzle wraps the driver's) is a violation of the named constraint. */
-function violates(error: unknown, constraint: string): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("constraint" in cause && cause.constraint === constraint) return true;
-  }
-  return false;
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
-import { badRequest, conflict, forbidden } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, violatesConstraint } from "../../lib/errors.js";
 import { toMinor } from "../../lib/money.js";
 import { notificationWrites } from "../notifications/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
@@ -85,18 +85,10 @@ async function insertingFine(insert: Promise<FineRow[]>): Promise<FineRow[]> {
   try {
     return await insert;
   } catch (error) {
-    if (violates(error, "fines_offender_is_member")) throw badRequest(NOT_A_MEMBER_MESSAGE);
-    if (violates(error, "fines_issuer_is_member")) throw forbidden();
+    if (violatesConstraint(error, "fines_offender_is_member")) throw badRequest(NOT_A_MEMBER_MESSAGE);
+    if (violatesConstraint(error, "fines_issuer_is_member")) throw forbidden();
     throw error;
   }
-}
-
-/** Whether the error (or what it wraps: Drizzle wraps the driver's) is a violation of the named constraint. */
-function violates(error: unknown, constraint: string): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("constraint" in cause && cause.constraint === constraint) return true;
-  }
-  return false;
 }
 
 /**

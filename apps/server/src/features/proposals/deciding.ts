@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm"
 import { fundShortReason, PROPOSAL_OUTCOME_REASONS, votingOutcome, type ProposalStatus } from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
 import { fundEntries, households, spendingProposals, spendingVotes, users } from "../../db/schema.js";
+import { violatesConstraint } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
 import { fundBalanceMinor } from "../balance/queries.js";
 import { formatAmount } from "../fines/money-text.js";
@@ -76,19 +77,11 @@ async function spend(tx: Transaction, context: Deciding, proposal: ProposalRow):
     });
     return null;
   } catch (error) {
-    if (!violates(error, "fund_balances_never_negative")) throw error;
+    if (!violatesConstraint(error, "fund_balances_never_negative")) throw error;
     const balance = await fundBalanceMinor(tx, proposal.householdId);
     const money = (minor: number) => formatAmount(minor, context.currency);
     return fundShortReason(money(proposal.amountMinor), money(balance));
   }
-}
-
-/** Whether the error (or what it wraps: Drizzle wraps the driver's) is a violation of the named constraint. */
-function violates(error: unknown, constraint: string): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("constraint" in cause && cause.constraint === constraint) return true;
-  }
-  return false;
 }
 
 /** Decides a locked open proposal as `outcome` and tells the household. */
