@@ -17,9 +17,12 @@ const ITEMS: readonly NavItem[] = [
 ];
 
 const itemClass =
-  "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[11px] font-medium leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
+  "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[10px] font-medium leading-none tracking-tight transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
 
-/** SPEC §2 Signed-in shell: the bottom bar on phones. */
+/**
+ * SPEC §2 Signed-in shell: the bottom bar on phones, SPEC's items with Household (issue 16) and Fund (issue 17). Seven
+ * columns at 10 px keep each label whole on a 360 px phone.
+ */
 export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
@@ -29,7 +32,7 @@ export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
           {compactHouseBalance}
         </section>
       )}
-      <nav aria-label="Mobile" className="grid grid-cols-6 gap-0.5 px-1 pt-1 pb-1">
+      <nav aria-label="Mobile" className="grid grid-cols-7 gap-0.5 px-1 pt-1 pb-1">
         {ITEMS.map(({ to, label, icon: Icon, end }) => (
           <NavLink
             key={to}
