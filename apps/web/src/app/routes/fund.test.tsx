@@ -195,7 +195,9 @@ describe("the Fund page", () => {
 
   it("keeps the filters, sort and page in the URL, returns to page 1 on a change, and resets them all", async () => {
     const server = renderFund({ transactions: () => ({ body: page([dishes], { total: 45 }) }) });
-    await historyTable();
+    // The member and rule filters offer the household's members and rules once they are in.
+    await within(await historyTable()).findByText("Blair");
+    await screen.findByRole("option", { name: "Dishes" });
     expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
     const search = () => new URLSearchParams(screen.getByTestId("search").textContent);
 
@@ -236,7 +238,8 @@ describe("the Fund page", () => {
 
   it("shows what a shared link asks for", async () => {
     const server = renderFund({}, `/dashboard/fund?type=income&member=${BLAIR_ID}&sort=amount&order=asc&page=2`);
-    await historyTable();
+    // The member's name shows once the members are in, and with them the member filter's choice.
+    await within(await historyTable()).findByText("Blair");
     expect(screen.getByLabelText("Type")).toHaveValue("income");
     expect(screen.getByLabelText("Member")).toHaveValue(BLAIR_ID);
     expect(screen.getByLabelText("Sort")).toHaveValue("amount-asc");
