@@ -159,7 +159,8 @@ describe("the Fund page", () => {
     await within(figures).findByText("£12.50");
     expect(within(figures).getByText("£7.50")).toBeInTheDocument();
     expect(within(figures).getByText("£5.00")).toBeInTheDocument();
-    expect(within(figures).getByTestId("net-change")).toHaveTextContent("down, −£2.50 in 30 days");
+    // In words beside its label, not in red alone.
+    expect(within(figures).getByText("Last 30 days").nextElementSibling).toHaveTextContent(/^down, −£2\.50$/);
   });
 
   it("says the last 12 months' income and spending in a table as well as the chart", async () => {

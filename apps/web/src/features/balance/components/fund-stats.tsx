@@ -22,9 +22,9 @@ interface FundStatsProps {
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1 rounded-lg border bg-card p-4 shadow-sm">
+    <div className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-3 shadow-sm sm:p-4">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums">{children}</dd>
+      <dd className="text-xl font-bold tabular-nums sm:text-2xl">{children}</dd>
     </div>
   );
 }
@@ -46,13 +46,13 @@ export function FundStats({ householdId, currency }: FundStatsProps) {
 
   return (
     <section aria-label="Fund figures" className="flex flex-col gap-4">
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat label="Balance">{balance.isError ? unavailable : figure(balance.data?.balance)}</Stat>
         <Stat label="Last 30 days">
           {stats.isError ? (
             unavailable
           ) : stats.data ? (
-            <NetChange amount={stats.data.netChange} currency={currency} className="text-sm" />
+            <NetChange amount={stats.data.netChange} currency={currency} withPeriod={false} className="text-sm" />
           ) : (
             <Skeleton className="h-8 w-24" />
           )}

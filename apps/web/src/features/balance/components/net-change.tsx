@@ -10,10 +10,13 @@ import { cn } from "@/lib/utils";
 export function NetChange({
   amount,
   currency,
+  withPeriod = true,
   className,
 }: {
   amount: number;
   currency: string | undefined;
+  /** Says 'in 30 days' after the amount; left out where a label beside it says so already. */
+  withPeriod?: boolean;
   className?: string;
 }) {
   const Arrow = amount > 0 ? ArrowUpRight : amount < 0 ? ArrowDownRight : ArrowRight;
@@ -21,7 +24,7 @@ export function NetChange({
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums",
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums",
         amount > 0 ? "bg-success/15" : amount < 0 ? "bg-destructive/10" : "bg-muted",
         className,
       )}
@@ -35,7 +38,8 @@ export function NetChange({
         aria-hidden="true"
       />
       <span className="sr-only">{direction}, </span>
-      {formatSignedCurrency(amount, currency)} in {NET_CHANGE_DAYS} days
+      {formatSignedCurrency(amount, currency)}
+      {withPeriod && ` in ${NET_CHANGE_DAYS} days`}
     </span>
   );
 }

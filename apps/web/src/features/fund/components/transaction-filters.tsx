@@ -63,7 +63,7 @@ export function TransactionFilters({
   return (
     <form
       aria-label="Transaction filters"
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-7"
       onSubmit={(event) => event.preventDefault()}
     >
       <Field id="transactions-type" label="Type">
@@ -144,13 +144,13 @@ export function TransactionFilters({
           ))}
         </NativeSelect>
       </Field>
-      <div className="flex items-end">
+      <div className="col-span-full flex items-end lg:col-span-1">
         <Button type="button" variant="outline" className="w-full" onClick={onReset}>
           Reset filters
         </Button>
       </div>
       {rangeBackwards && (
-        <p id="transactions-range-error" className="text-sm text-destructive sm:col-span-full">
+        <p id="transactions-range-error" className="col-span-full text-sm text-destructive">
           {DATE_RANGE_MESSAGE}
         </p>
       )}

@@ -16,7 +16,12 @@ const canBeReversed = (transaction: Transaction) => transaction.type !== "correc
 
 function Amount({ transaction, currency }: { transaction: Transaction; currency: string | undefined }) {
   return (
-    <span className={cn("font-semibold tabular-nums", transaction.reversed_by_id && "line-through opacity-70")}>
+    <span
+      className={cn(
+        "font-semibold whitespace-nowrap tabular-nums",
+        transaction.reversed_by_id && "line-through opacity-70",
+      )}
+    >
       {formatSignedCurrency(transaction.amount, currency)}
     </span>
   );
