@@ -6,7 +6,7 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
 import { queryClient } from "@/lib/query-client";
-import { householdBalanceQueryKey } from "@/lib/query-keys";
+import { fundProposalsQueryKey, fundTransactionsQueryKey, householdBalanceQueryKey } from "@/lib/query-keys";
 import { fineScopeKey } from "@/features/fines/api/get-fines";
 import { getHouseholdQueryOptions } from "@/features/households/api/get-household";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
@@ -28,15 +28,17 @@ const household = (name: string) => ({
 let serverName = "The Cozy Flat";
 const calls = (requests: Request[], path: string) =>
   requests.filter((request) => new URL(request.url).pathname === path).length;
+const BALANCE = `/api/balance/household/${HOUSEHOLD_ID}/balance`;
 const householdCalls = (requests: Request[]) => calls(requests, `/api/households/${HOUSEHOLD_ID}`);
 const memberCalls = (requests: Request[]) => calls(requests, "/api/users");
 
 /** The shell behind the app's guard, as the router has it, with the socket open. */
-async function renderLiveShell() {
+async function renderLiveShell(routes: Parameters<typeof respondWith>[0] = {}) {
   const server = respondWith({
     [`GET /api/households/${HOUSEHOLD_ID}`]: () => ({ body: { data: household(serverName) } }),
     "GET /api/users": { body: { data: [serverUser({ household_id: HOUSEHOLD_ID })] } },
     "GET /api/notifications": { body: { data: { notifications: [], total: 0, unread: 0 } } },
+    ...routes,
   });
   renderApp(
     <Route element={<Protected />}>
@@ -84,6 +86,28 @@ describe("the household's live messages in the signed-in shell", () => {
     await vi.waitFor(() => expect(memberCalls(server.requests)).toBe(before.members + 1));
     expect(queryClient.getQueryState(fines)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(householdBalanceQueryKey(HOUSEHOLD_ID))?.isInvalidated).toBe(true);
+  });
+
+  it("fetches the fund's balance, stats, transactions and proposals again when the fund changed (issue 17)", async () => {
+    const { server, socket } = await renderLiveShell({
+      [`GET ${BALANCE}`]: { body: { data: { balance: 0 } } },
+      [`GET ${BALANCE}/stats`]: { body: { data: { netChange: 0, totalIncome: 0, totalSpent: 0, monthly: [] } } },
+    });
+    const balanceCalls = () => calls(server.requests, BALANCE);
+    const statsCalls = () => calls(server.requests, `${BALANCE}/stats`);
+    await vi.waitFor(() => expect([balanceCalls(), statsCalls()]).toEqual([1, 1]));
+    const fundKeys = [fundTransactionsQueryKey(HOUSEHOLD_ID, { page: 1 }), fundProposalsQueryKey(HOUSEHOLD_ID, "open")];
+    for (const queryKey of fundKeys) queryClient.setQueryData(queryKey, {});
+    const fines = [...fineScopeKey({ household: HOUSEHOLD_ID }), { limit: 10 }];
+    queryClient.setQueryData(fines, []);
+
+    act(() => socket.receive({ type: "fund_changed", data: { household_id: HOUSEHOLD_ID } }));
+
+    // The House Balance on screen (its figure, change and trend) is asked for again; the rest of the fund goes stale.
+    await vi.waitFor(() => expect([balanceCalls(), statsCalls()]).toEqual([2, 2]));
+    for (const queryKey of fundKeys) expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
+    // The fines are not the fund's: they stay as they were.
+    expect(queryClient.getQueryState(fines)?.isInvalidated).toBe(false);
   });
 
   it("sends a removed member to onboarding with the server's message, still signed in, and forgets the household", async () => {

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
                   { path: "fines/new", lazy: () => import("./routes/fines-new") },
                   { path: "profile", lazy: () => import("./routes/profile") },
                   { path: "household", lazy: () => import("./routes/household") },
+                  { path: "fund", lazy: () => import("./routes/fund") },
                 ],
               },
             ],

@@ -61,3 +61,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
   return fineDateFormatter().format(date);
 }
+
+/** A change of money with its sign written out ('+£2.50', '−£5.00', '£0.00'), so it reads without its colour. */
+export function formatSignedCurrency(amount: number, currency?: string): string {
+  const size = formatCurrency(Math.abs(amount), currency);
+  if (amount > 0) return `+${size}`;
+  if (amount < 0) return `−${size}`;
+  return size;
+}

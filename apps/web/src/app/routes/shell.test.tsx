@@ -77,6 +77,7 @@ describe("signed-in shell", () => {
     expect(within(sidebar).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
     expect(within(sidebar).getByRole("link", { name: "Rules" })).toHaveAttribute("href", "/dashboard/rules");
     expect(within(sidebar).getByRole("link", { name: "Household" })).toHaveAttribute("href", "/dashboard/household");
+    expect(within(sidebar).getByRole("link", { name: "Fund" })).toHaveAttribute("href", "/dashboard/fund");
     expect(screen.getByRole("link", { name: "Issue New Fine" })).toHaveAttribute("href", "/dashboard/fines/new");
 
     const bottomBar = screen.getByRole("navigation", { name: "Mobile" });
@@ -84,7 +85,7 @@ describe("signed-in shell", () => {
       within(bottomBar)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Dashboard", "Rules", "Fines", "Household", "New Fine"]);
+    ).toEqual(["Dashboard", "Rules", "Fines", "Fund", "Household", "New Fine"]);
     expect(within(bottomBar).getByRole("link", { name: "Fines" })).toHaveAttribute("aria-current", "page");
     expect(within(bottomBar).getByRole("button", { name: "Invite" })).toBeInTheDocument();
   });

@@ -11,9 +11,10 @@ import { openInviteDialog } from "@/features/households/stores/invite-dialog-sto
 import { NotificationsBell } from "@/features/notifications/components/notifications-bell";
 import { useLiveNotifications } from "@/features/notifications/hooks/use-live-notifications";
 import { AppShell } from "@/features/shell/components/app-shell";
+import { FUND_PATH } from "@/features/shell/components/nav-items";
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
-import { forgetHousehold, refreshHousehold } from "../household-caches";
+import { forgetHousehold, refreshFund, refreshHousehold } from "../household-caches";
 
 /**
  * The signed-in shell around every /dashboard page (SPEC §2). The features meet here, not in each
@@ -34,6 +35,7 @@ export function Component() {
       if (householdId && userId) void refreshHouseholdFines(queryClient, { householdId, userId });
     },
     onHouseholdChanged: (changedId) => void refreshHousehold(queryClient, changedId),
+    onFundChanged: (changedId) => void refreshFund(queryClient, changedId),
     onHouseholdAccessEnded: ({ household_id: endedId }) => {
       const { currentUser, updateUser } = useAuthStore.getState();
       if (!currentUser) return;
@@ -52,8 +54,12 @@ export function Component() {
       dialogs={<InviteDialog />}
       notificationsBell={<NotificationsBell />}
       // The House Balance card for the sidebar, and its compact form for the phone bar.
-      houseBalance={householdId ? <HouseBalanceCard householdId={householdId} currency={currency} /> : null}
-      compactHouseBalance={householdId ? <CompactHouseBalance householdId={householdId} currency={currency} /> : null}
+      houseBalance={
+        householdId ? <HouseBalanceCard householdId={householdId} currency={currency} fundHref={FUND_PATH} /> : null
+      }
+      compactHouseBalance={
+        householdId ? <CompactHouseBalance householdId={householdId} currency={currency} fundHref={FUND_PATH} /> : null
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
 import { toast, Toaster } from "sonner";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { BALANCE_REFETCH_MS, getHouseholdBalanceQueryOptions } from "../api/get-household-balance";
@@ -8,14 +9,27 @@ import { CompactHouseBalance, HouseBalanceCard } from "./house-balance";
 
 const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 const BALANCE = `/api/balance/household/${HOUSEHOLD_ID}/balance`;
+const STATS = `${BALANCE}/stats`;
+const FUND = "/dashboard/fund";
+const months = (nets: number[]) =>
+  nets.map((net, index) => ({
+    month: `2026-${String(index + 1).padStart(2, "0")}`,
+    income: Math.max(net, 0),
+    spending: Math.max(-net, 0),
+  }));
+const stats = (netChange: number) => ({
+  data: { netChange, totalIncome: 12, totalSpent: 5, monthly: months([2, 3, -5, 0, 4, 1, 0, 0, 2, -1, 0, 3]) },
+});
 
 function renderBalance() {
   storeSession();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <HouseBalanceCard householdId={HOUSEHOLD_ID} currency="GBP" />
-      <CompactHouseBalance householdId={HOUSEHOLD_ID} currency="GBP" />
+      <MemoryRouter>
+        <HouseBalanceCard householdId={HOUSEHOLD_ID} currency="GBP" fundHref={FUND} />
+        <CompactHouseBalance householdId={HOUSEHOLD_ID} currency="GBP" fundHref={FUND} />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -32,7 +46,40 @@ describe("House Balance", () => {
     renderBalance();
     expect(await screen.findByTestId("house-balance")).toHaveTextContent("£2.50");
     expect(screen.getByTestId("house-balance-compact")).toHaveTextContent("£2.50");
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.filter((request) => new URL(request.url).pathname === BALANCE)).toHaveLength(1);
+  });
+
+  it("shows the fund's 30-day change with its sign and an arrow, and the monthly trend, and leads to the Fund page", async () => {
+    respondWith({
+      [`GET ${BALANCE}`]: { body: { data: { balance: 7 } } },
+      [`GET ${STATS}`]: { body: stats(-3.5) },
+    });
+    renderBalance();
+    const change = await screen.findByTestId("net-change");
+    // Said in words, not only in red: 'down', the minus sign and the period.
+    expect(change).toHaveTextContent("down, −£3.50 in 30 days");
+    expect(screen.getByTestId("trend-sparkline")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open the fund" })).toHaveAttribute("href", FUND);
+    // The phone's compact look is one link to the same page.
+    expect(screen.getByRole("link", { name: /House Balance\s*£7\.00/ })).toHaveAttribute("href", FUND);
+  });
+
+  it("shows a rise as up, with a plus sign", async () => {
+    respondWith({ [`GET ${BALANCE}`]: { body: { data: { balance: 7 } } }, [`GET ${STATS}`]: { body: stats(4) } });
+    renderBalance();
+    expect(await screen.findByTestId("net-change")).toHaveTextContent("up, +£4.00 in 30 days");
+  });
+
+  it("still shows the balance, without the change and with no statistics toast, when the stats fail", async () => {
+    respondWith({
+      [`GET ${BALANCE}`]: { body: { data: { balance: 7 } } },
+      [`GET ${STATS}`]: { status: 500, body: {} },
+    });
+    renderBalance();
+    expect(await screen.findByTestId("house-balance")).toHaveTextContent("£7.00");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId("net-change")).not.toBeInTheDocument();
+    expect(screen.queryByText("Failed to load transaction statistics. Please try again.")).not.toBeInTheDocument();
   });
 
   it("is fetched again every 60 seconds", () => {

@@ -1,15 +1,21 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
-import { PiggyBank } from "lucide-react";
+import { ChevronRight, PiggyBank } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCurrency } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { useBalanceStats } from "../api/get-balance-stats";
 import { useHouseholdBalance } from "../api/get-household-balance";
+import { NetChange } from "./net-change";
+import { TrendSparkline } from "./trend-sparkline";
 
 export interface HouseBalanceProps {
   householdId: string | null | undefined;
   /** The household's ISO 4217 code (SPEC §9); unknown while it loads. */
   currency: string | undefined;
+  /** The Fund page, where the card leads (issue 17). */
+  fundHref: string;
   className?: string;
 }
 
@@ -26,8 +32,11 @@ function useBalance(householdId: HouseBalanceProps["householdId"]) {
 }
 
 /** The desktop sidebar's House Balance card: the fine fund, refreshed every minute. */
-export function HouseBalanceCard({ householdId, currency, className }: HouseBalanceProps) {
+export function HouseBalanceCard({ householdId, currency, fundHref, className }: HouseBalanceProps) {
   const balance = useBalance(householdId);
+  // The change and the trend are extras here: without them the card still says what it must, so a failure is the Fund
+  // page's to announce (SPEC §8's statistics toast), not every signed-in page's.
+  const stats = useBalanceStats(householdId);
   return (
     <section
       aria-labelledby="house-balance-title"
@@ -46,16 +55,34 @@ export function HouseBalanceCard({ householdId, currency, className }: HouseBala
       ) : (
         <Skeleton className="mt-2 h-8 w-24" />
       )}
-      <p className="mt-1 text-xs text-muted-foreground">Paid fines in the fine fund</p>
+      {stats.isSuccess && (
+        <>
+          <NetChange amount={stats.data.netChange} currency={currency} className="mt-2" />
+          <TrendSparkline months={stats.data.monthly} className="mt-3" />
+        </>
+      )}
+      <Link
+        to={fundHref}
+        className="mt-2 inline-flex items-center gap-1 rounded-sm text-xs font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        Open the fund
+        <ChevronRight className="size-3" aria-hidden="true" />
+      </Link>
     </section>
   );
 }
 
-/** The mobile bar's compact House Balance: one line, the label and the figure. */
-export function CompactHouseBalance({ householdId, currency, className }: HouseBalanceProps) {
+/** The mobile bar's compact House Balance: one line, the label and the figure, leading to the Fund page. */
+export function CompactHouseBalance({ householdId, currency, fundHref, className }: HouseBalanceProps) {
   const balance = useBalance(householdId);
   return (
-    <div className={cn("flex items-center justify-between gap-3 text-sm", className)}>
+    <Link
+      to={fundHref}
+      className={cn(
+        "flex items-center justify-between gap-3 rounded-sm text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
+    >
       <span className="flex items-center gap-1.5 text-muted-foreground">
         <PiggyBank className="size-4 shrink-0 text-primary" aria-hidden="true" />
         House Balance
@@ -69,6 +96,6 @@ export function CompactHouseBalance({ householdId, currency, className }: HouseB
       ) : (
         <Skeleton className="h-4 w-14" />
       )}
-    </div>
+    </Link>
   );
 }

@@ -23,6 +23,8 @@ export interface LiveMessageHandlers {
   onFineChanged?: (() => void) | undefined;
   /** The household's name, currency, members or roles changed: everything cached about it is fetched again. */
   onHouseholdChanged?: ((householdId: string) => void) | undefined;
+  /** The household's fund changed (issue 17): its balance, stats, transactions and proposals are fetched again. */
+  onFundChanged?: ((householdId: string) => void) | undefined;
   /** The person's household access ended; their session stays valid. The toast is shown here already. */
   onHouseholdAccessEnded?: ((ended: HouseholdAccessEnded) => void) | undefined;
 }
@@ -58,6 +60,9 @@ export function handleServerMessage(
       return;
     case "household_changed":
       handlers.onHouseholdChanged?.(message.data.household_id);
+      return;
+    case "fund_changed":
+      handlers.onFundChanged?.(message.data.household_id);
       return;
     case "household_access_ended":
       // News only while the app still thinks the person is in it: after they left here, the leave dialog has said so

@@ -34,6 +34,7 @@ export function useLiveNotifications(handlers: LiveMessageHandlers = {}) {
         handleServerMessage(queryClient, message, {
           onFineChanged: () => latest.current.onFineChanged?.(),
           onHouseholdChanged: (id) => latest.current.onHouseholdChanged?.(id),
+          onFundChanged: (id) => latest.current.onFundChanged?.(id),
           onHouseholdAccessEnded: (ended) => latest.current.onHouseholdAccessEnded?.(ended),
         }),
       onConnectionLost: () => toast.error("Error", { description: "Connection lost. Please refresh the page." }),

@@ -17,9 +17,13 @@ const ITEMS: readonly NavItem[] = [
 ];
 
 const itemClass =
-  "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[11px] font-medium leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
+  "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[10px] font-medium leading-none tracking-tighter transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
 
-/** SPEC §2 Signed-in shell: the bottom bar on phones. */
+/**
+ * SPEC §2 Signed-in shell: the bottom bar on phones, SPEC's items with Household (issue 16) and Fund (issue 17). Seven
+ * columns, no gaps, 10 px labels set tight: 'Dashboard', the longest, is 50 of its column's 51 px on a 360 px phone
+ * even in a wide fallback font (DejaVu Sans, measured); a wider one truncates it rather than spilling over.
+ */
 export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
@@ -29,7 +33,7 @@ export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
           {compactHouseBalance}
         </section>
       )}
-      <nav aria-label="Mobile" className="grid grid-cols-6 gap-0.5 px-1 pt-1 pb-1">
+      <nav aria-label="Mobile" className="grid grid-cols-7 px-0.5 pt-1 pb-1">
         {ITEMS.map(({ to, label, icon: Icon, end }) => (
           <NavLink
             key={to}
@@ -40,7 +44,7 @@ export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
             }
           >
             <Icon aria-hidden="true" />
-            <span className="truncate">{label}</span>
+            <span className="max-w-full truncate">{label}</span>
           </NavLink>
         ))}
         <InviteButton onClick={onInvite} />
@@ -53,7 +57,7 @@ function InviteButton(props: ComponentProps<"button">) {
   return (
     <button type="button" className={cn(itemClass, "text-muted-foreground hover:text-foreground")} {...props}>
       <UserPlus aria-hidden="true" />
-      <span className="truncate">Invite</span>
+      <span className="max-w-full truncate">Invite</span>
     </button>
   );
 }

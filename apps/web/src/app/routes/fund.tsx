@@ -1,0 +1,63 @@
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { FORMER_MEMBER_NAME } from "@housemate/contract";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { personName } from "@/lib/person-name";
+import { FundStats } from "@/features/balance/components/fund-stats";
+import { FundProposals } from "@/features/fund/components/proposals/fund-proposals";
+import { FundTransactions } from "@/features/fund/components/fund-transactions";
+import { readTransactionSearch, writeTransactionSearch } from "@/features/fund/utils/transaction-search";
+import { useHousehold } from "@/features/households/api/get-household";
+import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useRules } from "@/features/rules/api/get-rules";
+
+/**
+ * /dashboard/fund (issue 17): the fine fund's figures and chart (the balance feature's), its spending proposals, and
+ * its history, whose filters, sort and page live in the URL. The guard has already sent anyone without a household away.
+ */
+export function Component() {
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const isAdmin = useAuthStore((state) => Boolean(state.currentUser?.is_admin));
+  const currency = useHousehold().data?.iso_4217_code;
+  const members = useHouseholdMembers();
+  const rules = useRules(householdId);
+  const [params, setParams] = useSearchParams();
+  const search = readTransactionSearch(params);
+
+  const memberChoices = useMemo(
+    () => (members.data ?? []).map((member) => ({ id: member.id, name: personName(member) })),
+    [members.data],
+  );
+  const ruleChoices = useMemo(
+    () => (rules.data ?? []).map((rule) => ({ id: rule.id, name: rule.title })),
+    [rules.data],
+  );
+  const memberName = useMemo(() => {
+    const names = new Map(memberChoices.map((member) => [member.id, member.name]));
+    // Until the members arrive nobody is called a former member (as the fines say).
+    return (id: string | null) =>
+      (id && names.get(id)) ?? (id === null || members.isSuccess ? FORMER_MEMBER_NAME : "a housemate");
+  }, [memberChoices, members.isSuccess]);
+
+  if (!householdId) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Fund</h1>
+        <p className="text-muted-foreground">The household's fine fund: what came in, what was spent, and on what.</p>
+      </div>
+      <FundStats householdId={householdId} currency={currency} />
+      <FundProposals householdId={householdId} />
+      <FundTransactions
+        householdId={householdId}
+        currency={currency}
+        canReverse={isAdmin}
+        members={memberChoices}
+        rules={ruleChoices}
+        memberName={memberName}
+        search={search}
+        onSearchChange={(next) => setParams(writeTransactionSearch(next))}
+      />
+    </div>
+  );
+}
