@@ -326,7 +326,7 @@ describe("members leaving mid-vote", () => {
     expect(await proposalById(house, others.id)).toMatchObject({ status: "open", member_count: 2, votes_needed: 2 });
     const told = await notified(house, "spending_decided");
     expect(told[0]?.map((row) => row.message)).toEqual([
-      `The proposal to spend £5.00 on "Pizza night" withdrawn. ${PROPOSAL_OUTCOME_REASONS.proposerLeft}`,
+      `The proposal to spend £5.00 on "Pizza night" was withdrawn. ${PROPOSAL_OUTCOME_REASONS.proposerLeft}`,
     ]);
   });
 
@@ -348,6 +348,27 @@ describe("members leaving mid-vote", () => {
     expect(await proposalById(house, proposal.id)).toMatchObject({ status: "passed" });
     expect(await balanceMinor(house)).toBe(10_000 - 500);
     expect(await ledgerSum(house)).toBe(10_000 - 500);
+  });
+
+  it("decides once when an account is deleted as a vote passes a proposal, without a deadlock", async () => {
+    // The vote holds the household's lock and tells every member, the one leaving included; the deletion holds that
+    // person's row and wants the household's lock. Several rounds, as the two meet in either order.
+    for (let round = 0; round < 5; round++) {
+      const house = await household(3);
+      const proposal = await proposed(house, person(house, 0));
+      const [votedYes, deleted] = await Promise.all([
+        vote(house, person(house, 1), proposal.id, "yes"),
+        t.request({
+          method: "DELETE",
+          url: `/api/users/${person(house, 2).user.id}`,
+          token: person(house, 2).token,
+        }),
+      ]);
+      expect(votedYes.statusCode, votedYes.body).toBe(200);
+      expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+      expect(await proposalById(house, proposal.id)).toMatchObject({ status: "passed" });
+      expect(await ledgerSum(house)).toBe(10_000 - 500);
+    }
   });
 
   it("takes the proposals and their receipts along when the household is deleted", async () => {

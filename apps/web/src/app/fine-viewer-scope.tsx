@@ -1,12 +1,10 @@
 import { useDeferredValue, useMemo, type ReactNode } from "react";
-import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { FineViewerProvider, type FineViewer } from "@/features/fines/components/fine-viewer";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberName } from "@/features/households/hooks/use-member-name";
 import { useRules } from "@/features/rules/api/get-rules";
 import { DISPLAY_CURRENCY } from "@/lib/format";
-import { personName } from "@/lib/person-name";
 
 /**
  * What the fines screens need to know about the session and the household, gathered here so the
@@ -15,26 +13,20 @@ import { personName } from "@/lib/person-name";
 export function useFineViewerValue(): FineViewer | null {
   const user = useAuthStore((state) => state.currentUser);
   const household = useHousehold();
-  const members = useHouseholdMembers();
+  const memberName = useMemberName();
   const rules = useRules(user?.household_id);
 
   return useMemo(() => {
     if (!user?.household_id) return null;
-    const names = new Map((members.data ?? []).map((member) => [member.id, personName(member)]));
     const titles = new Map((rules.data ?? []).map((rule) => [rule.id, rule.title]));
     return {
       householdId: user.household_id,
       userId: user.id,
       currency: household.data?.iso_4217_code ?? DISPLAY_CURRENCY,
-      memberName: (id) => {
-        if (id === user.id) return "you";
-        if (id === null) return FORMER_MEMBER_NAME;
-        // Until the members arrive nobody is called a former member.
-        return names.get(id) ?? (members.isSuccess ? FORMER_MEMBER_NAME : "a housemate");
-      },
+      memberName: (id) => (id === user.id ? "you" : memberName(id)),
       ruleTitle: (id) => (id === null ? undefined : titles.get(id)),
     } satisfies FineViewer;
-  }, [user, household.data, members.data, members.isSuccess, rules.data]);
+  }, [user, household.data, memberName, rules.data]);
 }
 
 /** Provides the FineViewer to the fines components below; renders nothing without a household. */

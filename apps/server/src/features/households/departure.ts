@@ -27,9 +27,13 @@ export async function lockMembership(tx: Transaction, userId: string): Promise<v
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`household-member:${userId}`}))`);
 }
 
-/** The person's row as it now is, locked until the transaction ends (a second change to them waits for this one). */
+/**
+ * The person's row as it now is, locked until the transaction ends (a second change to them waits for this one). In
+ * NO KEY UPDATE mode: a write that cites them (a notification to them, whose foreign key takes KEY SHARE) while holding
+ * their household's lock must not wait for this one, which waits for that household lock next.
+ */
 export async function lockedUser(tx: Transaction, userId: string): Promise<UserRow | null> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
   return user ?? null;
 }
 

@@ -21,8 +21,14 @@ const DECIDED_TITLES: Record<Exclude<ProposalStatus, "open">, string> = {
   withdrawn: "Spending withdrawn",
 };
 
+const DECIDED_VERBS: Record<Exclude<ProposalStatus, "open">, string> = {
+  passed: "passed",
+  failed: "failed",
+  withdrawn: "was withdrawn",
+};
+
 /** Passed, failed or withdrawn, followed by its outcome reason (a sentence of its own). */
 export const spendingDecidedText = (s: Story & { status: Exclude<ProposalStatus, "open">; reason: string }) => ({
   title: DECIDED_TITLES[s.status],
-  message: `The proposal to spend ${s.amount} on "${s.title}" ${s.status}. ${s.reason}`,
+  message: `The proposal to spend ${s.amount} on "${s.title}" ${DECIDED_VERBS[s.status]}. ${s.reason}`,
 });

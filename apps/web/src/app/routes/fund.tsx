@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { FundProposalsScope } from "../fund-proposals-scope";
 import { personName } from "@/lib/person-name";
 import { FundStats } from "@/features/balance/components/fund-stats";
 import { FundProposals } from "@/features/fund/components/proposals/fund-proposals";
@@ -9,6 +9,7 @@ import { FundTransactions } from "@/features/fund/components/fund-transactions";
 import { readTransactionSearch, writeTransactionSearch } from "@/features/fund/utils/transaction-search";
 import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberName } from "@/features/households/hooks/use-member-name";
 import { useRules } from "@/features/rules/api/get-rules";
 
 /**
@@ -32,12 +33,7 @@ export function Component() {
     () => (rules.data ?? []).map((rule) => ({ id: rule.id, name: rule.title })),
     [rules.data],
   );
-  const memberName = useMemo(() => {
-    const names = new Map(memberChoices.map((member) => [member.id, member.name]));
-    // Until the members arrive nobody is called a former member (as the fines say).
-    return (id: string | null) =>
-      (id && names.get(id)) ?? (id === null || members.isSuccess ? FORMER_MEMBER_NAME : "a housemate");
-  }, [memberChoices, members.isSuccess]);
+  const memberName = useMemberName();
 
   if (!householdId) return null;
   return (
@@ -47,7 +43,9 @@ export function Component() {
         <p className="text-muted-foreground">The household's fine fund: what came in, what was spent, and on what.</p>
       </div>
       <FundStats householdId={householdId} currency={currency} />
-      <FundProposals householdId={householdId} />
+      <FundProposalsScope>
+        <FundProposals householdId={householdId} />
+      </FundProposalsScope>
       <FundTransactions
         householdId={householdId}
         currency={currency}
