@@ -297,6 +297,37 @@ describe("the ledger's invariants", () => {
     expect(await ledgerOf(household.id)).toEqual({ sum: 0, entries: 0, balance: undefined });
   });
 
+  it("settles a fine paid as its offender leaves once, either way, without a deadlock", async () => {
+    // The leave holds the household and then writes off the fines owed; the payment holds its fine and then cites the
+    // household (its income entry, its notification). Several rounds, as the two meet in either order.
+    for (let round = 0; round < 5; round++) {
+      const w = await flat();
+      const fine = await buildFine(
+        t.db,
+        { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id, ruleId: w.dishes.id },
+        { amountMinor: 400 },
+      );
+      const [payment, leaving] = await Promise.all([
+        t.request({
+          method: "PUT",
+          url: `/api/fines/household/${w.household.id}/fines/${fine.id}/pay`,
+          token: w.ben.token,
+        }),
+        t.request({
+          method: "POST",
+          url: `/api/households/${w.household.id}/leave`,
+          token: w.ben.token,
+          payload: { confirmWriteOff: true },
+        }),
+      ]);
+      expect(leaving.statusCode, leaving.body).toBe(200);
+      // Paid first (the leave then owes nothing), or written off first (the payment refused).
+      expect([200, 409, 403], payment.body).toContain(payment.statusCode);
+      const entries = payment.statusCode === 200 ? 1 : 0;
+      expect(await ledgerOf(w.household.id)).toMatchObject({ sum: 400 * entries, entries });
+    }
+  });
+
   it("makes one income entry of a fine inserted as paid, and one of a fine updated to paid, however often it is saved", async () => {
     const w = await flat();
     const people = { householdId: w.household.id, issuerId: w.ana.user.id, offenderId: w.ben.user.id };

@@ -2,10 +2,18 @@ import { eq } from "drizzle-orm";
 import { HOUSEHOLD_ADMIN_ONLY_MESSAGE, HOUSEHOLD_NOT_FOUND_MESSAGE } from "@housemate/contract";
 import type { Executor } from "../db/client.js";
 import { households } from "../db/schema.js";
-import type { HouseholdRow, Session } from "../plugins/auth.js";
+import type { HouseholdRow, Session, UserRow } from "../plugins/auth.js";
 import { forbidden, notFound } from "./errors.js";
 
 export type { HouseholdRow };
+
+/** Who acts, in which household, when (the app's clock), and the address files are served from. */
+export interface Actor {
+  user: UserRow;
+  household: HouseholdRow;
+  now: Date;
+  publicUrl: string;
+}
 
 /**
  * The one check every household route makes: the household exists (else 404) and the session's user

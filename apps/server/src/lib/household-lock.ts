@@ -10,3 +10,14 @@ import { households } from "../db/schema.js";
 export async function lockHousehold(tx: Executor, householdId: string) {
   await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for("update");
 }
+
+/**
+ * Takes the household row in KEY SHARE for the rest of the transaction, before a change that locks one of its rows (a
+ * fine) and then writes something citing the household (a ledger entry, a notification), whose foreign key takes this
+ * share anyway, but only then. A departure holds the household FOR UPDATE and then locks the fines it settles: taken
+ * first, the share queues the change behind the departure instead of deadlocking with it. Shares never wait for each
+ * other, so changes to different fines still run side by side.
+ */
+export async function shareHousehold(tx: Executor, householdId: string) {
+  await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for("key share");
+}

@@ -3,9 +3,9 @@ import type { NotificationTypeId, ReviewBody } from "@housemate/contract";
 import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER } from "@housemate/contract";
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { disputes, fines } from "../../db/schema.js";
-import type { HouseholdRow } from "../../lib/access.js";
+import type { Actor } from "../../lib/access.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
-import type { UserRow } from "../../plugins/auth.js";
+import { shareHousehold } from "../../lib/household-lock.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { formatAmount } from "./money-text.js";
 import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
@@ -31,18 +31,20 @@ export const FINE_NOT_FOUND_MESSAGE = "Fine not found";
 export const FINE_CHANGED_MEANWHILE = "This fine changed meanwhile. Please reload it.";
 export const OFFENDER_CANNOT_REVIEW = "You cannot review the dispute of a fine you owe.";
 
-export interface Actor {
-  user: UserRow;
-  household: HouseholdRow;
-  now: Date;
-  publicUrl: string;
-}
-
 /** The fine, which must belong to the household in the path (else 404, so ids from elsewhere reveal nothing). */
 export async function fineInHousehold(db: Executor, householdId: string, fineId: string): Promise<FineRow> {
   const fine = await findFine(db, fineId);
   if (!fine || fine.householdId !== householdId) throw notFound(FINE_NOT_FOUND_MESSAGE);
   return fine;
+}
+
+/**
+ * `fineInHousehold` at the start of a change to the fine: the household's share is taken first (shareHousehold), since
+ * the change goes on to write what cites the household — its notification, and a payment's ledger entry.
+ */
+async function lockedFineInHousehold(tx: Transaction, householdId: string, fineId: string): Promise<FineRow> {
+  await shareHousehold(tx, householdId);
+  return fineInHousehold(tx, householdId, fineId);
 }
 
 /** After a conditional update matched nothing: say why, from the state another request left behind. */
@@ -78,7 +80,7 @@ export async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {
 /** The offender pays a pending fine: status paid, paid_at now, once. */
 export async function payFine(db: Database, actor: Actor, fineId: string) {
   return db.transaction(async (tx) => {
-    const fine = await fineInHousehold(tx, actor.household.id, fineId);
+    const fine = await lockedFineInHousehold(tx, actor.household.id, fineId);
     if (fine.offenderId !== actor.user.id) throw forbidden(ONLY_OFFENDER_PAYS);
     const refusal = whyCannotPay(fine);
     if (refusal) throw conflict(refusal);
@@ -101,7 +103,7 @@ export async function payFine(db: Database, actor: Actor, fineId: string) {
 /** The offender disputes a pending fine, once: status disputed, a pending dispute, the reason appended. */
 export async function disputeFine(db: Database, actor: Actor, fineId: string, reason: string) {
   return db.transaction(async (tx) => {
-    const fine = await fineInHousehold(tx, actor.household.id, fineId);
+    const fine = await lockedFineInHousehold(tx, actor.household.id, fineId);
     if (fine.offenderId !== actor.user.id) throw forbidden(ONLY_OFFENDER_DISPUTES);
     const refusal = whyCannotDispute(fine);
     if (refusal) throw conflict(refusal);
@@ -142,7 +144,7 @@ export async function disputeFine(db: Database, actor: Actor, fineId: string, re
  */
 export async function reviewDispute(db: Database, actor: Actor, fineId: string, disputeId: string, review: ReviewBody) {
   return db.transaction(async (tx) => {
-    const fine = await fineInHousehold(tx, actor.household.id, fineId);
+    const fine = await lockedFineInHousehold(tx, actor.household.id, fineId);
     // The issuer, or the admin their disputes were handed to when they left (decision 032).
     if (reviewerOf(fine) !== actor.user.id) throw forbidden(ONLY_ISSUER_REVIEWS);
     // Never their own: a handover picks someone else (departure.ts), and this holds whatever data says otherwise.

@@ -2,12 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
+import type { Actor } from "../../lib/access.js";
 import { badRequest, conflict, forbidden, violatesConstraint } from "../../lib/errors.js";
+import { shareHousehold } from "../../lib/household-lock.js";
 import { toMinor } from "../../lib/money.js";
 import { notificationWrites } from "../notifications/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
-import { FINE_CHANGED_MEANWHILE, storyOf, tell, type Actor } from "./lifecycle.js";
+import { FINE_CHANGED_MEANWHILE, storyOf, tell } from "./lifecycle.js";
 import { fineReceivedText, fineUpdatedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
 import { findOffenderAndRule } from "./queries.js";
@@ -108,8 +110,10 @@ export async function editFine(
   if (refusal) throw conflict(refusal);
 
   return db.transaction(async (tx) => {
-    // The row locked: a dispute or payment arriving now waits for this edit (and then applies to the edited fine),
-    // or this waits for it and then sees it. Either way the "before" kept below is what was replaced.
+    // The household shared first, as every change to a fine does (lib/household-lock.ts). Then the row locked: a
+    // dispute or payment arriving now waits for this edit (and then applies to the edited fine), or this waits for it
+    // and then sees it. Either way the "before" kept below is what was replaced.
+    await shareHousehold(tx, fine.householdId);
     const [current] = await tx.select().from(fines).where(eq(fines.id, fine.id)).for("update");
     if (!current) throw conflict(FINE_CHANGED_MEANWHILE);
     const why = whyCannotEdit(current) ?? ((await wasEverDisputed(tx, fine.id)) ? FINE_DISPUTED_NO_EDIT_MESSAGE : null);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { fundShortReason, PROPOSAL_OUTCOME_REASONS, votingOutcome, type ProposalStatus } from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
 import { fundEntries, households, spendingProposals, spendingVotes, users } from "../../db/schema.js";
@@ -9,7 +9,7 @@ import { formatAmount } from "../fines/money-text.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { spendingDecidedText } from "./notifications.js";
 import type { ProposalRow } from "./presenter.js";
-import { countMembers, countVotes } from "./queries.js";
+import { countMembers, countVotes, currentMemberIds } from "./queries.js";
 
 /**
  * How a spending proposal is decided (docs/decisions/034): by the votes of the household's current members under the
@@ -110,11 +110,7 @@ export async function conclude(
 /** `spending_decided` to every current member, one notification per proposal. */
 async function tellDecided(tx: Transaction, context: Deciding, decided: ProposalRow[]): Promise<void> {
   if (decided.length === 0) return;
-  const members = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.householdId, context.householdId), isNull(users.deletedAt)));
-  const recipientIds = members.map((member) => member.id).filter((id) => id !== context.departingId);
+  const recipientIds = await currentMemberIds(tx, context.householdId, context.departingId ?? null);
   for (const proposal of decided) {
     const status = DECIDED_STATUSES.find((decidedStatus) => decidedStatus === proposal.status);
     if (!status) continue;

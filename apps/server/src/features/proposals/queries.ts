@@ -11,6 +11,12 @@ import type { ProposalRow, ProposalTally } from "./presenter.js";
 const currentMember = (householdId: string, departingId: string | null) =>
   and(eq(users.householdId, householdId), isNull(users.deletedAt), ...(departingId ? [ne(users.id, departingId)] : []));
 
+/** The ids of the household's current members (see currentMember). */
+export async function currentMemberIds(db: Executor, householdId: string, departingId: string | null = null) {
+  const rows = await db.select({ id: users.id }).from(users).where(currentMember(householdId, departingId));
+  return rows.map((row) => row.id);
+}
+
 export async function countMembers(db: Executor, householdId: string, departingId: string | null = null) {
   const [row] = await db.select({ members: count() }).from(users).where(currentMember(householdId, departingId));
   return row?.members ?? 0;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fundApi } from "@housemate/contract";
-import { requireMember } from "../../lib/access.js";
+import { requireMember, type Actor } from "../../lib/access.js";
 import { routeOptions } from "../../lib/route.js";
 import type { Session } from "../../plugins/auth.js";
 import { expireDueProposals } from "./deciding.js";
-import { createProposal, listProposals, voteOnProposal, withdrawProposal, type Actor } from "./service.js";
+import { createProposal, listProposals, voteOnProposal, withdrawProposal } from "./service.js";
 
 /** How often each instance fails the proposals past their closing time (the list fails its own before it reads). */
 const EXPIRY_SWEEP_MS = 60_000;

@@ -13,12 +13,11 @@ import {
   type Vote,
 } from "@housemate/contract";
 import type { Database, Executor, Transaction } from "../../db/client.js";
-import { spendingProposals, spendingVotes, users } from "../../db/schema.js";
-import type { HouseholdRow } from "../../lib/access.js";
+import { spendingProposals, spendingVotes } from "../../db/schema.js";
+import type { Actor } from "../../lib/access.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
 import { toMinor } from "../../lib/money.js";
-import type { UserRow } from "../../plugins/auth.js";
 import { formatAmount } from "../fines/money-text.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { filePathFromPublicUrl } from "../storage/file-path.js";
@@ -26,17 +25,9 @@ import { ownFinishedUploads } from "../storage/queries.js";
 import { conclude, decideByVotes, expireDueProposals, type Deciding } from "./deciding.js";
 import { spendingProposedText } from "./notifications.js";
 import { presentProposal, type ProposalRow } from "./presenter.js";
-import { countMembers, findProposal, listProposalRows, tallies } from "./queries.js";
+import { countMembers, currentMemberIds, findProposal, listProposalRows, tallies } from "./queries.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Who acts, in which household, when (the app's clock), and the address files are served from. */
-export interface Actor {
-  user: UserRow;
-  household: HouseholdRow;
-  now: Date;
-  publicUrl: string;
-}
 
 const decidingFor = (actor: Actor): Deciding => ({
   householdId: actor.household.id,
@@ -123,7 +114,7 @@ export async function createProposal(
       updatedAt: actor.now,
     });
 
-    const others = await tx.select({ id: users.id }).from(users).where(eq(users.householdId, actor.household.id));
+    const others = (await currentMemberIds(tx, actor.household.id)).filter((id) => id !== actor.user.id);
     const text = spendingProposedText({
       proposerName: actor.user.displayName,
       title: created.title,
@@ -134,7 +125,7 @@ export async function createProposal(
       {
         type: "spending_proposed",
         householdId: actor.household.id,
-        recipientIds: others.map((member) => member.id).filter((id) => id !== actor.user.id),
+        recipientIds: others,
         ...text,
       },
       actor.publicUrl,
