@@ -2,8 +2,9 @@
 -- in the database, so no path can break them: an entry is never changed or deleted (only the household's own deletion
 -- takes its ledger along); a correction reverses one income or spending entry of its household by its exact opposite,
 -- once; a fine that becomes paid is income, in the same statement; and every entry is added to fund_balances, whose
--- CHECK keeps the balance from going below zero. Concurrent spendings queue on the household's fund_balances row, so
--- of several that the balance covers only one of, exactly one commits.
+-- CHECK keeps the balance from going below zero, and to its UTC month's income or spending in fund_months (what the
+-- stats read). Concurrent spendings queue on the household's fund_balances row, so of several that the balance
+-- covers only one of, exactly one commits.
 CREATE TABLE "fund_balances" (
 	"household_id" uuid PRIMARY KEY NOT NULL,
 	"balance_minor" bigint DEFAULT 0 NOT NULL,
@@ -28,6 +29,14 @@ CREATE TABLE "fund_entries" (
 	CONSTRAINT "fund_entries_shape" CHECK (("fund_entries"."type" = 'income' and "fund_entries"."amount_minor" > 0 and "fund_entries"."fine_id" is not null and "fund_entries"."proposal_id" is null and "fund_entries"."reverses_id" is null)
         or ("fund_entries"."type" = 'spending' and "fund_entries"."amount_minor" < 0 and "fund_entries"."proposal_id" is not null and "fund_entries"."fine_id" is null and "fund_entries"."reverses_id" is null)
         or ("fund_entries"."type" = 'correction' and "fund_entries"."reverses_id" is not null and "fund_entries"."fine_id" is null and "fund_entries"."proposal_id" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "fund_months" (
+	"household_id" uuid NOT NULL,
+	"month" date NOT NULL,
+	"income_minor" bigint DEFAULT 0 NOT NULL,
+	"spent_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "fund_months_household_id_month_pk" PRIMARY KEY("household_id","month")
 );
 --> statement-breakpoint
 CREATE TABLE "spending_proposals" (
@@ -66,6 +75,7 @@ ALTER TABLE "fund_entries" ADD CONSTRAINT "fund_entries_fine_id_fines_id_fk" FOR
 ALTER TABLE "fund_entries" ADD CONSTRAINT "fund_entries_rule_id_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."rules"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_entries" ADD CONSTRAINT "fund_entries_proposal_id_spending_proposals_id_fk" FOREIGN KEY ("proposal_id") REFERENCES "public"."spending_proposals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_entries" ADD CONSTRAINT "fund_entries_reverses_id_fund_entries_id_fk" FOREIGN KEY ("reverses_id") REFERENCES "public"."fund_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fund_months" ADD CONSTRAINT "fund_months_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spending_proposals" ADD CONSTRAINT "spending_proposals_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spending_proposals" ADD CONSTRAINT "spending_proposals_proposed_by_users_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spending_votes" ADD CONSTRAINT "spending_votes_proposal_id_spending_proposals_id_fk" FOREIGN KEY ("proposal_id") REFERENCES "public"."spending_proposals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -90,6 +100,7 @@ CREATE TRIGGER "fund_entries_append_only" BEFORE UPDATE OR DELETE ON "fund_entri
 CREATE FUNCTION "fund_entries_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   reversed "fund_entries"%ROWTYPE;
+  kind text;
 BEGIN
   -- The household's row in KEY SHARE before the balance row: a vote holds the household's lock (lib/household-lock.ts)
   -- and then writes its spending, which wants the balance row. A payment that took the balance row first and then
@@ -111,6 +122,18 @@ BEGIN
     ON CONFLICT ("household_id") DO NOTHING;
   UPDATE "fund_balances" SET "balance_minor" = "balance_minor" + NEW."amount_minor"
     WHERE "household_id" = NEW."household_id";
+  -- The month's income or spending: a correction counts against the type of the entry it reverses, in its own month.
+  kind := CASE WHEN NEW."type" = 'correction' THEN reversed."type" ELSE NEW."type" END;
+  INSERT INTO "fund_months" ("household_id", "month", "income_minor", "spent_minor")
+    VALUES (
+      NEW."household_id",
+      date_trunc('month', NEW."created_at" AT TIME ZONE 'UTC')::date,
+      CASE WHEN kind = 'income' THEN NEW."amount_minor" ELSE 0 END,
+      CASE WHEN kind = 'spending' THEN -NEW."amount_minor" ELSE 0 END
+    )
+    ON CONFLICT ("household_id", "month") DO UPDATE SET
+      "income_minor" = "fund_months"."income_minor" + EXCLUDED."income_minor",
+      "spent_minor" = "fund_months"."spent_minor" + EXCLUDED."spent_minor";
   RETURN NEW;
 END;
 $$;

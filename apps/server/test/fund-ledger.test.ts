@@ -13,7 +13,7 @@ import {
   type Transaction,
   type TransactionPage,
 } from "@housemate/contract";
-import { fines, fundBalances, fundEntries, spendingProposals } from "../src/db/schema.js";
+import { fines, fundBalances, fundEntries, fundMonths, spendingProposals } from "../src/db/schema.js";
 import { lockHousehold } from "../src/lib/household-lock.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { TEST_ENGINE } from "./helpers/database.js";
@@ -197,6 +197,13 @@ describe("the ledger's invariants", () => {
     const stats = await statsOf(w);
     expect(stats).toMatchObject({ totalIncome: 13, totalSpent: 2, netChange: 11 });
     expect(stats.totalIncome - stats.totalSpent).toBe(11);
+    // The monthly totals the stats read, kept by the trigger, say the same as the entries they were made from.
+    const months = await t.db.select().from(fundMonths).where(eq(fundMonths.householdId, w.household.id));
+    const sumOf = (pick: (row: (typeof months)[number]) => number) => months.reduce((sum, row) => sum + pick(row), 0);
+    expect({ income: sumOf((row) => row.incomeMinor), spent: sumOf((row) => row.spentMinor) }).toEqual({
+      income: 1300,
+      spent: 200,
+    });
   });
 
   it("refuses to update or delete an entry", async () => {

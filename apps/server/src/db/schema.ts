@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -409,6 +410,23 @@ export const fundBalances = pgTable(
     balanceMinor: bigint("balance_minor", { mode: "number" }).notNull().default(0),
   },
   (t) => [check("fund_balances_never_negative", sql`${t.balanceMinor} >= 0`)],
+);
+
+/**
+ * The fund's income and spending by UTC month (`month` is its first day), kept by the ledger's trigger in the entry's
+ * statement, a correction counted against the type it reverses: the stats read a row a month, never the whole ledger.
+ */
+export const fundMonths = pgTable(
+  "fund_months",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    incomeMinor: bigint("income_minor", { mode: "number" }).notNull().default(0),
+    spentMinor: bigint("spent_minor", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.month] })],
 );
 
 /** An upload slot: reserved by `upload-url`, filled by `PUT /storage/upload/{filePath}`. */

@@ -1,8 +1,7 @@
-import { eq, gte, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { FUND_STATS_MONTHS, type FundMonth } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
-import { fundBalances, fundEntries } from "../../db/schema.js";
+import { fundBalances, fundEntries, fundMonths } from "../../db/schema.js";
 import { fromMinor } from "../../lib/money.js";
 
 /** The fund's balance in minor units: the sum of its ledger, kept by the ledger's trigger (migration 0008). */
@@ -22,45 +21,38 @@ export interface FundStats {
 }
 
 /**
- * The ledger summed by kind and UTC month in one pass: a correction counts against the kind of the entry it reverses,
- * so income and spending are what stands, and balance = income − spent. `since` bounds netChange; `now` ends the
- * months.
+ * The fund's figures from its monthly totals (kept by the ledger's trigger, a correction counted against the type it
+ * reverses, so balance = income − spent) and the entries since `since` (netChange): a row a month and a month's
+ * entries, however long the history. `now` ends the months.
  */
 export async function fundStats(db: Executor, householdId: string, since: Date, now: Date): Promise<FundStats> {
-  const reversed = alias(fundEntries, "reversed");
-  const kind = sql<string>`coalesce(${reversed.type}, ${fundEntries.type})`;
-  const month = sql<string>`to_char(${fundEntries.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-  // sum(integer) is a bigint, which drivers hand back as a string.
-  const rows = await db
-    .select({
-      kind,
-      month,
-      total: sql<string>`sum(${fundEntries.amountMinor})`,
-      recent: sql<string>`coalesce(sum(${fundEntries.amountMinor}) filter (where ${gte(fundEntries.createdAt, since)}), 0)`,
-    })
-    .from(fundEntries)
-    .leftJoin(reversed, eq(reversed.id, fundEntries.reversesId))
-    .where(eq(fundEntries.householdId, householdId))
-    .groupBy(kind, month);
-  const months = lastMonths(now, FUND_STATS_MONTHS);
-  const byMonth = new Map(months.map((month) => [month, { month, income: 0, spending: 0 }]));
+  const [months, [recent]] = await Promise.all([
+    db
+      .select({ month: fundMonths.month, income: fundMonths.incomeMinor, spent: fundMonths.spentMinor })
+      .from(fundMonths)
+      .where(eq(fundMonths.householdId, householdId)),
+    // sum(integer) is a bigint, which drivers hand back as a string.
+    db
+      .select({ total: sql<string>`coalesce(sum(${fundEntries.amountMinor}), 0)` })
+      .from(fundEntries)
+      .where(and(eq(fundEntries.householdId, householdId), gte(fundEntries.createdAt, since))),
+  ]);
+  const byMonth = new Map(
+    lastMonths(now, FUND_STATS_MONTHS).map((month) => [month, { month, income: 0, spending: 0 }]),
+  );
   let income = 0;
   let spent = 0;
-  let recent = 0;
-  for (const row of rows) {
-    const total = Number(row.total);
-    recent += Number(row.recent);
-    const month = byMonth.get(row.month);
-    if (row.kind === "income") {
-      income += total;
-      if (month) month.income += total;
-    } else {
-      spent -= total;
-      if (month) month.spending -= total;
+  for (const row of months) {
+    income += row.income;
+    spent += row.spent;
+    const month = byMonth.get(row.month.slice(0, 7));
+    if (month) {
+      month.income = row.income;
+      month.spending = row.spent;
     }
   }
   return {
-    netChange: fromMinor(recent),
+    netChange: fromMinor(Number(recent?.total ?? 0)),
     totalIncome: fromMinor(income),
     totalSpent: fromMinor(spent),
     monthly: [...byMonth.values()].map((m) => ({ ...m, income: fromMinor(m.income), spending: fromMinor(m.spending) })),
