@@ -148,6 +148,7 @@ afterEach(async () => {
   queryClient.setQueryDefaults(householdBalanceQueryKey(HOUSEHOLD_ID), {});
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   await resetApp();
 });
 
@@ -196,6 +197,19 @@ describe("the Fund page", () => {
     expectRow(rows[1], ["Dishes left overnight", "Blair", "Income", "+£2.50"]);
     expectRow(rows[2], ["Bins not out", "Former member", "Income", "Reversed", "+£3.00"]);
     expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  it("lists each entry on its UTC day, the day the date filters and the chart count it on, and says so", async () => {
+    // 00:30 on 1 June in UK summer time: the server files it under 31 May (decision 034).
+    vi.stubEnv("TZ", "Europe/London");
+    const lateNight = entry({ description: "Late night dishes", created_at: "2026-05-31T23:30:00.000Z" });
+    renderFund({ transactions: () => ({ body: page([lateNight]) }) });
+    const table = await historyTable();
+    expect(within(table).getByText("Late night dishes").closest("tr")).toHaveTextContent("May 31, 2026");
+    const card = within(screen.getByRole("list", { name: "Transactions" })).getByRole("listitem");
+    expect(card).toHaveTextContent("May 31, 2026");
+    expect(screen.getByLabelText("From")).toHaveAccessibleDescription("Dates are in UTC.");
+    expect(screen.getByLabelText("To")).toHaveAccessibleDescription("Dates are in UTC.");
   });
 
   it("keeps the filters, sort and page in the URL, returns to page 1 on a change, and resets them all", async () => {
