@@ -275,6 +275,32 @@ describe("the Fund page", () => {
     expect(await screen.findByText("No transactions yet")).toBeInTheDocument();
   });
 
+  it("says when a shared link's page is past the end, and goes to the last page keeping the filters", async () => {
+    // The list shrank to 45 entries (3 pages) since the link to page 4 was shared.
+    const server = renderFund(
+      {
+        transactions: (url) => {
+          const asked = Number(url.searchParams.get("page"));
+          return { body: page(asked > 3 ? [] : [dishes], { page: asked, total: 45 }) };
+        },
+      },
+      "/dashboard/fund?type=income&page=4",
+    );
+    expect(await screen.findByText("This page is past the end of the list.")).toBeInTheDocument();
+    expect(screen.queryByText("No transactions yet")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Go to the last page" }));
+    expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
+    expect(await historyTable()).toHaveTextContent("Dishes left overnight");
+    expect(screen.getByTestId("search")).toHaveTextContent("?type=income&page=3");
+    expect(lastTransactionQuery(server.requests)?.toString()).toBe("type=income&sort=date&order=desc&page=3");
+  });
+
+  it("asks for no page beyond the contract's highest, which the server would refuse", async () => {
+    const server = renderFund({}, "/dashboard/fund?page=999999");
+    await historyTable();
+    expect(transactionRequests(server.requests).map((url) => url.searchParams.get("page"))).toEqual(["100000"]);
+  });
+
   it("offers a way to try again when the history cannot be loaded", async () => {
     let fail = true;
     renderFund({ transactions: () => (fail ? { status: 500, body: {} } : { body: page([dishes]) }) });
