@@ -12,6 +12,7 @@ import {
 } from "@housemate/contract";
 import { FundProposals } from "@/features/fund/components/proposals/fund-proposals";
 import { createQueryClient } from "@/lib/query-client";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { readStoredSession, respondWith, serverUser, storeSession, type FakeAnswer } from "@/lib/testing/fake-server";
 import { FundProposalsScope } from "./fund-proposals-scope";
 
@@ -139,6 +140,8 @@ function proposalServer(initial: Proposal[], extra: Record<string, FakeAnswer | 
 
 function renderProposals() {
   const queryClient = createQueryClient();
+  // Counted by the tests that check the fund is refreshed once, not once per handler.
+  const invalidate = vi.spyOn(queryClient, "invalidateQueries");
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -148,6 +151,11 @@ function renderProposals() {
       <Toaster />
     </QueryClientProvider>,
   );
+  const fundRefreshes = () =>
+    invalidate.mock.calls.filter(
+      ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(householdBalanceQueryKey(HOUSEHOLD_ID)),
+    ).length;
+  return { fundRefreshes };
 }
 
 const openList = () => screen.getByRole("region", { name: "Open proposals" });
@@ -252,16 +260,18 @@ describe("open spending proposals", () => {
     const server = proposalServer([pizza], {
       [`PUT ${PROPOSALS}/${pizza.id}/vote`]: error(409, "CONFLICT", PROPOSAL_NOT_OPEN_MESSAGE),
     });
-    renderProposals();
+    const { fundRefreshes } = renderProposals();
     const yes = await screen.findByRole("button", { name: "Vote yes on Pizza night" });
     const listsBefore = requestsTo(server, "GET", PROPOSALS).length;
     await userEvent.setup().click(yes);
 
     expect(await screen.findByText("Failed to vote")).toBeInTheDocument();
     expect(screen.getByText(PROPOSAL_NOT_OPEN_MESSAGE)).toBeInTheDocument();
-    // The vote shown at once is taken back, and both lists are asked for again.
+    // The vote shown at once is taken back, and both lists are asked for again, once each.
     await waitFor(() => expect(yes).toHaveAttribute("aria-pressed", "false"));
     await waitFor(() => expect(requestsTo(server, "GET", PROPOSALS).length).toBeGreaterThanOrEqual(listsBefore + 2));
+    await waitFor(() => expect(yes).toBeEnabled());
+    expect(fundRefreshes()).toBe(1);
   });
 
   it("leave the open list with a toast when my vote decides it", async () => {
