@@ -396,6 +396,50 @@ describe("proposing spending", () => {
     expect(within(card).getByRole("button", { name: "View receipt for Pizza night" })).toBeInTheDocument();
   });
 
+  it.each([
+    {
+      outcome: "passed and paid",
+      decided: { status: "passed", outcome_reason: PROPOSAL_OUTCOME_REASONS.passed },
+      title: "Pizza night passed",
+      description: "It has been paid from the fund.",
+    },
+    {
+      outcome: "failed",
+      decided: { status: "failed", outcome_reason: "The fund does not cover £5.00: it holds £2.50." },
+      title: "Pizza night did not pass",
+      description: "The fund does not cover £5.00: it holds £2.50.",
+    },
+  ] as const)("says a household of one's proposal $outcome at once, not that it is open for votes", async (each) => {
+    proposalServer([], {
+      [`POST ${PROPOSALS}`]: {
+        status: 201,
+        body: {
+          data: buildProposal({
+            proposed_by: ALEX,
+            votes: [{ user_id: ALEX, vote: "yes" }],
+            member_count: 1,
+            votes_needed: votesNeeded(1),
+            decided_at: new Date().toISOString(),
+            ...each.decided,
+          }),
+        },
+      },
+    });
+    renderProposals();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Propose spending" }));
+    const dialog = await screen.findByRole("dialog", { name: "Propose spending" });
+    await user.type(within(dialog).getByLabelText("Title *"), "Pizza night");
+    await user.type(within(dialog).getByLabelText("Amount (GBP) *"), "5");
+    await user.click(within(dialog).getByRole("button", { name: "Propose" }));
+
+    expect(await screen.findByText(each.title)).toBeInTheDocument();
+    expect(screen.getByText(each.description)).toBeInTheDocument();
+    expect(screen.queryByText("Spending proposed")).not.toBeInTheDocument();
+    expect(screen.queryByText(/is open for votes/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("shows the server's reason when it refuses the proposal", async () => {
     proposalServer([], {
       [`POST ${PROPOSALS}`]: error(409, "CONFLICT", "A household can have at most 20 open proposals."),
