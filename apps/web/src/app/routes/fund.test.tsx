@@ -267,6 +267,18 @@ describe("the Fund page", () => {
     );
   });
 
+  it("shows a link's filter by someone who has left as a former member, once the members are in", async () => {
+    const server = renderFund({}, `/dashboard/fund?member=${GONE_ID}`);
+    await within(await historyTable()).findByText("Blair");
+    const memberFilter = screen.getByLabelText("Member");
+    expect(memberFilter).toHaveValue(GONE_ID);
+    expect(within(memberFilter).getByRole("option", { selected: true })).toHaveTextContent("Former member");
+    expect(lastTransactionQuery(server.requests)?.get("member")).toBe(GONE_ID);
+    // Choosing someone else leaves the former member's choice behind.
+    await userEvent.selectOptions(memberFilter, "Blair");
+    await waitFor(() => expect(within(memberFilter).queryByRole("option", { name: "Former member" })).toBeNull());
+  });
+
   it("says when there is nothing yet, and when nothing matches, with a way back", async () => {
     renderFund({ transactions: () => ({ body: page([]) }) }, "/dashboard/fund?type=spending");
     expect(await screen.findByText("No transactions match these filters")).toBeInTheDocument();
