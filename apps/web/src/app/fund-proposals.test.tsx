@@ -12,6 +12,7 @@ import {
 } from "@housemate/contract";
 import { FundProposals } from "@/features/fund/components/proposals/fund-proposals";
 import { createQueryClient } from "@/lib/query-client";
+import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { readStoredSession, respondWith, serverUser, storeSession, type FakeAnswer } from "@/lib/testing/fake-server";
 import { FundProposalsScope } from "./fund-proposals-scope";
 
@@ -139,6 +140,8 @@ function proposalServer(initial: Proposal[], extra: Record<string, FakeAnswer | 
 
 function renderProposals() {
   const queryClient = createQueryClient();
+  // Counted by the tests that check the fund is refreshed once, not once per handler.
+  const invalidate = vi.spyOn(queryClient, "invalidateQueries");
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -148,6 +151,11 @@ function renderProposals() {
       <Toaster />
     </QueryClientProvider>,
   );
+  const fundRefreshes = () =>
+    invalidate.mock.calls.filter(
+      ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(householdBalanceQueryKey(HOUSEHOLD_ID)),
+    ).length;
+  return { fundRefreshes };
 }
 
 const openList = () => screen.getByRole("region", { name: "Open proposals" });
@@ -252,16 +260,18 @@ describe("open spending proposals", () => {
     const server = proposalServer([pizza], {
       [`PUT ${PROPOSALS}/${pizza.id}/vote`]: error(409, "CONFLICT", PROPOSAL_NOT_OPEN_MESSAGE),
     });
-    renderProposals();
+    const { fundRefreshes } = renderProposals();
     const yes = await screen.findByRole("button", { name: "Vote yes on Pizza night" });
     const listsBefore = requestsTo(server, "GET", PROPOSALS).length;
     await userEvent.setup().click(yes);
 
     expect(await screen.findByText("Failed to vote")).toBeInTheDocument();
     expect(screen.getByText(PROPOSAL_NOT_OPEN_MESSAGE)).toBeInTheDocument();
-    // The vote shown at once is taken back, and both lists are asked for again.
+    // The vote shown at once is taken back, and both lists are asked for again, once each.
     await waitFor(() => expect(yes).toHaveAttribute("aria-pressed", "false"));
     await waitFor(() => expect(requestsTo(server, "GET", PROPOSALS).length).toBeGreaterThanOrEqual(listsBefore + 2));
+    await waitFor(() => expect(yes).toBeEnabled());
+    expect(fundRefreshes()).toBe(1);
   });
 
   it("leave the open list with a toast when my vote decides it", async () => {
@@ -384,6 +394,50 @@ describe("proposing spending", () => {
     });
     const card = await within(openList()).findByRole("listitem", { name: "Pizza night" });
     expect(within(card).getByRole("button", { name: "View receipt for Pizza night" })).toBeInTheDocument();
+  });
+
+  it.each([
+    {
+      outcome: "passed and paid",
+      decided: { status: "passed", outcome_reason: PROPOSAL_OUTCOME_REASONS.passed },
+      title: "Pizza night passed",
+      description: "It has been paid from the fund.",
+    },
+    {
+      outcome: "failed",
+      decided: { status: "failed", outcome_reason: "The fund does not cover £5.00: it holds £2.50." },
+      title: "Pizza night did not pass",
+      description: "The fund does not cover £5.00: it holds £2.50.",
+    },
+  ] as const)("says a household of one's proposal $outcome at once, not that it is open for votes", async (each) => {
+    proposalServer([], {
+      [`POST ${PROPOSALS}`]: {
+        status: 201,
+        body: {
+          data: buildProposal({
+            proposed_by: ALEX,
+            votes: [{ user_id: ALEX, vote: "yes" }],
+            member_count: 1,
+            votes_needed: votesNeeded(1),
+            decided_at: new Date().toISOString(),
+            ...each.decided,
+          }),
+        },
+      },
+    });
+    renderProposals();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Propose spending" }));
+    const dialog = await screen.findByRole("dialog", { name: "Propose spending" });
+    await user.type(within(dialog).getByLabelText("Title *"), "Pizza night");
+    await user.type(within(dialog).getByLabelText("Amount (GBP) *"), "5");
+    await user.click(within(dialog).getByRole("button", { name: "Propose" }));
+
+    expect(await screen.findByText(each.title)).toBeInTheDocument();
+    expect(screen.getByText(each.description)).toBeInTheDocument();
+    expect(screen.queryByText("Spending proposed")).not.toBeInTheDocument();
+    expect(screen.queryByText(/is open for votes/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("shows the server's reason when it refuses the proposal", async () => {

@@ -21,14 +21,6 @@ export function refreshHousehold(queryClient: QueryClient, householdId: string) 
 }
 
 /**
- * A `fund_changed` frame (issue 17): a fine paid, a proposal made, voted on or decided, or a correction. The balance's
- * key covers its stats, the transactions and the proposals (lib/query-keys.ts).
- */
-export function refreshFund(queryClient: QueryClient, householdId: string) {
-  return queryClient.invalidateQueries({ queryKey: householdBalanceQueryKey(householdId) });
-}
-
-/**
  * The person's access to a household ended: what was cached about it goes, so nothing of it shows again (and
  * nothing asks the server for it again, to be refused) if they join another household on this device.
  */

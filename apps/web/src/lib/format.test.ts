@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatCurrency, formatDate, parseDate } from "./format";
 
 describe("formatCurrency", () => {
@@ -41,6 +41,21 @@ describe("formatDate", () => {
     // Only ISO 8601, as the API writes it: what Date would guess from other text is not taken.
     expect(formatDate("March 4, 2026")).toBe("Unknown");
     expect(formatDate("2026-13-45T99:00:00Z")).toBe("Unknown");
+  });
+});
+
+describe("formatDate in UTC", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("writes the day it was in UTC, whatever the day is here", () => {
+    // 00:30 on 1 June in UK summer time is 23:30 on 31 May in UTC.
+    vi.stubEnv("TZ", "Europe/London");
+    expect(new Date("2026-05-31T23:30:00.000Z").getDate()).toBe(1);
+    expect(formatDate("2026-05-31T23:30:00.000Z", { utc: true })).toBe("May 31, 2026");
+    expect(formatDate("2026-06-01T00:30:00.000+01:00", { utc: true })).toBe("May 31, 2026");
+    // A date alone is that day in UTC too, even where midnight UTC is the day before.
+    vi.stubEnv("TZ", "America/New_York");
+    expect(formatDate("2026-03-04", { utc: true })).toBe("Mar 4, 2026");
   });
 });
 

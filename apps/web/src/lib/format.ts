@@ -19,6 +19,7 @@ const FINE_DATE = { month: "short", day: "numeric", year: "numeric" } as const;
  * (date-fns' intlFormat did) cost 0.45–0.9 s per fine page at 4× CPU (issue 14, cause 2).
  */
 let fineDateFormat: Intl.DateTimeFormat | undefined;
+let utcDateFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * Makes the kept date formatter now, and the household's money formatter once its currency is known. The first Intl
@@ -36,6 +37,19 @@ function fineDateFormatter(): Intl.DateTimeFormat {
   return fineDateFormat;
 }
 
+function utcDateFormatter(): Intl.DateTimeFormat {
+  utcDateFormat ??= new Intl.DateTimeFormat(DEFAULT_LOCALE, { ...FINE_DATE, timeZone: "UTC" });
+  return utcDateFormat;
+}
+
+export interface DateFormatOptions {
+  /**
+   * Writes the day it was in UTC rather than here: for dates that sit beside filters and totals the server counts in
+   * whole UTC days (the fund's history, decision 034), so an entry is listed on the day it is filtered and charted by.
+   */
+  utc?: boolean;
+}
+
 /** An ISO 8601 date, or date and time with an optional offset: what the API writes. */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -44,22 +58,26 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\
  * alone as that day here; anything else is an Invalid Date. What date-fns' parseISO did for these shapes, without its
  * kilobyte of the first download (issue 14's dashboard budget).
  */
-export function parseDate(value: string): Date {
+export function parseDate(value: string, { utc = false }: DateFormatOptions = {}): Date {
   const match = ISO_DATE.exec(value);
   if (!match) return new Date(Number.NaN);
   const [, year, month, day, time] = match;
-  return time ? new Date(value) : new Date(Number(year), Number(month) - 1, Number(day));
+  if (time) return new Date(value);
+  // A date alone is that day wherever it is written: here, or in UTC when it is written in UTC.
+  return utc
+    ? new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+    : new Date(Number(year), Number(month) - 1, Number(day));
 }
 
 /**
  * SPEC §9: a fine's date as 'MMM d, yyyy' (e.g. 'Mar 4, 2026'), or 'Unknown' when there is none.
  * Intl's formatter: this one shape needs neither date-fns' pattern engine nor its locale data.
  */
-export function formatDate(value: string | Date | null | undefined): string {
+export function formatDate(value: string | Date | null | undefined, options: DateFormatOptions = {}): string {
   if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
-  const date = typeof value === "string" ? parseDate(value) : value;
+  const date = typeof value === "string" ? parseDate(value, options) : value;
   if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
-  return fineDateFormatter().format(date);
+  return (options.utc ? utcDateFormatter() : fineDateFormatter()).format(date);
 }
 
 /** A change of money with its sign written out ('+£2.50', '−£5.00', '£0.00'), so it reads without its colour. */

@@ -148,6 +148,7 @@ afterEach(async () => {
   queryClient.setQueryDefaults(householdBalanceQueryKey(HOUSEHOLD_ID), {});
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   await resetApp();
 });
 
@@ -196,6 +197,19 @@ describe("the Fund page", () => {
     expectRow(rows[1], ["Dishes left overnight", "Blair", "Income", "+£2.50"]);
     expectRow(rows[2], ["Bins not out", "Former member", "Income", "Reversed", "+£3.00"]);
     expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  it("lists each entry on its UTC day, the day the date filters and the chart count it on, and says so", async () => {
+    // 00:30 on 1 June in UK summer time: the server files it under 31 May (decision 034).
+    vi.stubEnv("TZ", "Europe/London");
+    const lateNight = entry({ description: "Late night dishes", created_at: "2026-05-31T23:30:00.000Z" });
+    renderFund({ transactions: () => ({ body: page([lateNight]) }) });
+    const table = await historyTable();
+    expect(within(table).getByText("Late night dishes").closest("tr")).toHaveTextContent("May 31, 2026");
+    const card = within(screen.getByRole("list", { name: "Transactions" })).getByRole("listitem");
+    expect(card).toHaveTextContent("May 31, 2026");
+    expect(screen.getByLabelText("From")).toHaveAccessibleDescription("Dates are in UTC.");
+    expect(screen.getByLabelText("To")).toHaveAccessibleDescription("Dates are in UTC.");
   });
 
   it("keeps the filters, sort and page in the URL, returns to page 1 on a change, and resets them all", async () => {
@@ -253,12 +267,50 @@ describe("the Fund page", () => {
     );
   });
 
+  it("shows a link's filter by someone who has left as a former member, once the members are in", async () => {
+    const server = renderFund({}, `/dashboard/fund?member=${GONE_ID}`);
+    await within(await historyTable()).findByText("Blair");
+    const memberFilter = screen.getByLabelText("Member");
+    expect(memberFilter).toHaveValue(GONE_ID);
+    expect(within(memberFilter).getByRole("option", { selected: true })).toHaveTextContent("Former member");
+    expect(lastTransactionQuery(server.requests)?.get("member")).toBe(GONE_ID);
+    // Choosing someone else leaves the former member's choice behind.
+    await userEvent.selectOptions(memberFilter, "Blair");
+    await waitFor(() => expect(within(memberFilter).queryByRole("option", { name: "Former member" })).toBeNull());
+  });
+
   it("says when there is nothing yet, and when nothing matches, with a way back", async () => {
     renderFund({ transactions: () => ({ body: page([]) }) }, "/dashboard/fund?type=spending");
     expect(await screen.findByText("No transactions match these filters")).toBeInTheDocument();
     const resets = screen.getAllByRole("button", { name: "Reset filters" });
     await userEvent.click(resets[resets.length - 1] as HTMLElement);
     expect(await screen.findByText("No transactions yet")).toBeInTheDocument();
+  });
+
+  it("says when a shared link's page is past the end, and goes to the last page keeping the filters", async () => {
+    // The list shrank to 45 entries (3 pages) since the link to page 4 was shared.
+    const server = renderFund(
+      {
+        transactions: (url) => {
+          const asked = Number(url.searchParams.get("page"));
+          return { body: page(asked > 3 ? [] : [dishes], { page: asked, total: 45 }) };
+        },
+      },
+      "/dashboard/fund?type=income&page=4",
+    );
+    expect(await screen.findByText("This page is past the end of the list.")).toBeInTheDocument();
+    expect(screen.queryByText("No transactions yet")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Go to the last page" }));
+    expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
+    expect(await historyTable()).toHaveTextContent("Dishes left overnight");
+    expect(screen.getByTestId("search")).toHaveTextContent("?type=income&page=3");
+    expect(lastTransactionQuery(server.requests)?.toString()).toBe("type=income&sort=date&order=desc&page=3");
+  });
+
+  it("asks for no page beyond the contract's highest, which the server would refuse", async () => {
+    const server = renderFund({}, "/dashboard/fund?page=999999");
+    await historyTable();
+    expect(transactionRequests(server.requests).map((url) => url.searchParams.get("page"))).toEqual(["100000"]);
   });
 
   it("offers a way to try again when the history cannot be loaded", async () => {

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { FundProposalsScope } from "../fund-proposals-scope";
 import { personName } from "@/lib/person-name";
@@ -25,10 +26,15 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const search = readTransactionSearch(params);
 
-  const memberChoices = useMemo(
-    () => (members.data ?? []).map((member) => ({ id: member.id, name: personName(member) })),
-    [members.data],
-  );
+  const memberChoices = useMemo(() => {
+    if (!members.data) return [];
+    const current = members.data.map((member) => ({ id: member.id, name: personName(member) }));
+    // A link may filter by someone who has since left: the server still filters by them, so the select says so too
+    // rather than showing 'All members'. Only once the members are in: until then everyone would read as former.
+    const applied = search.member;
+    if (!applied || current.some((member) => member.id === applied)) return current;
+    return [...current, { id: applied, name: FORMER_MEMBER_NAME }];
+  }, [members.data, search.member]);
   const ruleChoices = useMemo(
     () => (rules.data ?? []).map((rule) => ({ id: rule.id, name: rule.title })),
     [rules.data],

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { CompactHouseBalance, HouseBalanceCard } from "@/features/balance/components/house-balance";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
+import { refreshFund } from "@/features/fund/api/fund-caches";
 import { useHousehold } from "@/features/households/api/get-household";
 import { InviteDialog } from "@/features/households/components/invite-dialog";
 import { useCopyHouseholdId } from "@/features/households/hooks/use-copy-household-id";
@@ -14,7 +15,7 @@ import { AppShell } from "@/features/shell/components/app-shell";
 import { FUND_PATH } from "@/features/shell/components/nav-items";
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
-import { forgetHousehold, refreshFund, refreshHousehold } from "../household-caches";
+import { forgetHousehold, refreshHousehold } from "../household-caches";
 
 /**
  * The signed-in shell around every /dashboard page (SPEC §2). The features meet here, not in each

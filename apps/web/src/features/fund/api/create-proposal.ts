@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fundApi, type CreateProposalBody, type Proposal } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { refreshFund } from "./proposal-caches";
+import { refreshFund } from "./fund-caches";
 
 export interface CreateProposal {
   householdId: string;

@@ -1,9 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Proposal } from "@housemate/contract";
-import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { fundProposalsQueryKey, householdBalanceQueryKey } from "@/lib/query-keys";
+import { fundProposalsQueryKey } from "@/lib/query-keys";
 
 /**
  * Puts the server's answer for one proposal in the open list at once (a vote's new tally, say). A proposal that the
@@ -19,18 +18,27 @@ export function replaceOpenProposal(queryClient: QueryClient, proposal: Proposal
 }
 
 /**
- * A vote, a withdrawal or a new proposal can move money (a proposal that passes is paid from the fund at once), so
- * the whole fund is fetched again: balance, stats, transactions and both lists of proposals, all under one key.
+ * The failure toast of a vote or withdrawal, in the server's words. The caller fetches the fund again once it has
+ * settled, whatever the answer: a 409 means the proposal was decided meanwhile (elsewhere, or by its deadline), and the
+ * refresh moves it to 'Recently decided'.
  */
-export function refreshFund(queryClient: QueryClient, householdId: string) {
-  return queryClient.invalidateQueries({ queryKey: householdBalanceQueryKey(householdId) });
+export function toastProposalError(error: unknown, title: string) {
+  toast.error(title, { description: errorMessage(error, "Please try again.") });
 }
 
 /**
- * The failure toast of a vote or withdrawal, in the server's words. A 409 means the proposal was decided meanwhile
- * (elsewhere, or by its deadline): the lists are fetched again so it moves to 'Recently decided'.
+ * Says where a proposal went when the answer shows it decided (the card leaves the open list): paid from the fund, or
+ * not passed and why. False while it is still open, for the caller to say what it did. A vote can decide it, and so
+ * can proposing it, in a household of one (decision 034).
  */
-export function toastProposalError(queryClient: QueryClient, householdId: string, error: unknown, title: string) {
-  toast.error(title, { description: errorMessage(error, "Please try again.") });
-  if (error instanceof ApiError && error.status === 409) void refreshFund(queryClient, householdId);
+export function toastProposalDecided(proposal: Proposal): boolean {
+  if (proposal.status === "passed") {
+    toast.success(`${proposal.title} passed`, { description: "It has been paid from the fund." });
+    return true;
+  }
+  if (proposal.status === "failed") {
+    toast.info(`${proposal.title} did not pass`, { description: proposal.outcome_reason ?? undefined });
+    return true;
+  }
+  return false;
 }

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { type ReverseTransactionBody, type Transaction, fundApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { householdBalanceQueryKey } from "@/lib/query-keys";
+import { refreshFund } from "./fund-caches";
 
 export const REVERSE_FAILED = "Failed to reverse the transaction. Please try again.";
 
@@ -25,7 +25,7 @@ export function useReverseTransaction() {
       reverseTransaction(transaction, body),
     onSuccess: async (correction) => {
       toast.success("Transaction reversed", { description: "The correction is in the fund's history." });
-      await queryClient.invalidateQueries({ queryKey: householdBalanceQueryKey(correction.household_id) });
+      await refreshFund(queryClient, correction.household_id);
     },
     onError: (error) =>
       toast.error("Failed to reverse transaction", { description: errorMessage(error, REVERSE_FAILED) }),

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { fundApi, type Proposal, type Vote } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { fundProposalsQueryKey } from "@/lib/query-keys";
-import { refreshFund, replaceOpenProposal, toastProposalError } from "./proposal-caches";
+import { refreshFund } from "./fund-caches";
+import { replaceOpenProposal, toastProposalDecided, toastProposalError } from "./proposal-caches";
 
 export interface VoteOnProposal {
   proposal: Proposal;
@@ -37,17 +37,14 @@ export function useVoteOnProposal(userId: string) {
     onSuccess: (proposal) => {
       replaceOpenProposal(queryClient, proposal);
       // The vote that decides it: the card leaves the open list, so say where it went.
-      if (proposal.status === "passed") {
-        toast.success(`${proposal.title} passed`, { description: "It has been paid from the fund." });
-      } else if (proposal.status === "failed") {
-        toast.info(`${proposal.title} did not pass`, { description: proposal.outcome_reason ?? undefined });
-      }
+      toastProposalDecided(proposal);
     },
     onError: (error, { proposal }, context) => {
       if (context?.before)
         queryClient.setQueryData(fundProposalsQueryKey(proposal.household_id, "open"), context.before);
-      toastProposalError(queryClient, proposal.household_id, error, "Failed to vote");
+      toastProposalError(error, "Failed to vote");
     },
+    // Once, whatever the answer: a refused vote (409) may mean the proposal was decided meanwhile.
     onSettled: (_answer, _error, { proposal }) => refreshFund(queryClient, proposal.household_id),
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { fundApi, type Proposal } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { refreshFund, replaceOpenProposal, toastProposalError } from "./proposal-caches";
+import { refreshFund } from "./fund-caches";
+import { replaceOpenProposal, toastProposalError } from "./proposal-caches";
 
 /** POST …/proposals/{proposalId}/withdraw: the proposer takes back a proposal that is still open. */
 export function withdrawProposal(proposal: Proposal): Promise<Proposal> {
@@ -13,11 +14,12 @@ export function useWithdrawProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawProposal,
-    onSuccess: async (proposal) => {
+    onSuccess: (proposal) => {
       toast.success("Proposal withdrawn", { description: `${proposal.title} will not be paid from the fund.` });
       replaceOpenProposal(queryClient, proposal);
-      await refreshFund(queryClient, proposal.household_id);
     },
-    onError: (error, proposal) => toastProposalError(queryClient, proposal.household_id, error, "Failed to withdraw"),
+    onError: (error) => toastProposalError(error, "Failed to withdraw"),
+    // Once, whatever the answer: a refused withdrawal (409) may mean the proposal was decided meanwhile.
+    onSettled: (_answer, _error, proposal) => refreshFund(queryClient, proposal.household_id),
   });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import type { Transaction, TransactionsQuery } from "@housemate/contract";
+import type { Transaction, TransactionPage, TransactionsQuery } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -42,6 +42,9 @@ const queryOf = ({ type, member, rule, from, to, sort, order, page }: Transactio
   page,
 });
 
+/** SPEC §3's 'Page X of Y': Y is ceil(total / limit), and an empty list is one page. */
+const pageCount = ({ total, limit }: TransactionPage["page"]) => Math.max(1, Math.ceil(total / limit));
+
 /** SPEC §3's transaction history: filters, sort and numbered pages over the fund's ledger (issue 17). */
 export function FundTransactions(props: FundTransactionsProps) {
   const { householdId, currency, canReverse, members, rules, memberName, search, onSearchChange } = props;
@@ -64,6 +67,18 @@ export function FundTransactions(props: FundTransactionsProps) {
         Try again
       </Button>
     </div>
+  ) : transactions.data.data.length === 0 && transactions.data.page.total > 0 ? (
+    // A shared link to a page the list has shrunk away from: the entries are there, on an earlier page.
+    <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
+      <p>This page is past the end of the list.</p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onSearchChange({ ...search, page: pageCount(transactions.data.page) })}
+      >
+        Go to the last page
+      </Button>
+    </div>
   ) : transactions.data.data.length === 0 ? (
     <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
       <p>{filtered ? "No transactions match these filters" : "No transactions yet"}</p>
@@ -83,7 +98,7 @@ export function FundTransactions(props: FundTransactionsProps) {
       />
       <Pager
         page={transactions.data.page.page}
-        pages={Math.max(1, Math.ceil(transactions.data.page.total / transactions.data.page.limit))}
+        pages={pageCount(transactions.data.page)}
         onPage={(page) => onSearchChange({ ...search, page })}
       />
     </>

@@ -28,6 +28,10 @@ const SORTS: Record<string, { label: string; sort: TransactionSort; order: SortO
   "amount-asc": { label: "Smallest amount first", sort: "amount", order: "asc" },
 };
 
+// The server filters and charts by whole UTC days (decision 034): the history shows its dates in UTC and says so here.
+const DATES_HINT_ID = "transactions-dates-hint";
+const RANGE_ERROR_ID = "transactions-range-error";
+
 // A native select: the phone's own picker, and one control a screen reader knows.
 function NativeSelect({ className, ...props }: ComponentProps<"select">) {
   return (
@@ -114,6 +118,7 @@ export function TransactionFilters({
           type="date"
           value={search.from ?? ""}
           max={search.to}
+          aria-describedby={DATES_HINT_ID}
           onChange={(event) => onFilterChange("from", event.target.value)}
         />
       </Field>
@@ -124,7 +129,7 @@ export function TransactionFilters({
           value={search.to ?? ""}
           min={search.from}
           aria-invalid={rangeBackwards}
-          aria-describedby={rangeBackwards ? "transactions-range-error" : undefined}
+          aria-describedby={rangeBackwards ? `${DATES_HINT_ID} ${RANGE_ERROR_ID}` : DATES_HINT_ID}
           onChange={(event) => onFilterChange("to", event.target.value)}
         />
       </Field>
@@ -149,8 +154,11 @@ export function TransactionFilters({
           Reset filters
         </Button>
       </div>
+      <p id={DATES_HINT_ID} className="col-span-full -mt-1 text-xs text-muted-foreground">
+        Dates are in UTC.
+      </p>
       {rangeBackwards && (
-        <p id="transactions-range-error" className="col-span-full text-sm text-destructive">
+        <p id={RANGE_ERROR_ID} className="col-span-full text-sm text-destructive">
           {DATE_RANGE_MESSAGE}
         </p>
       )}

@@ -12,6 +12,9 @@ export interface TransactionListProps {
   onReverse?: ((transaction: Transaction) => void) | undefined;
 }
 
+/** The day each entry is filtered and charted by: whole UTC days (decision 034), as the filters say. */
+const entryDate = (transaction: Transaction) => formatDate(transaction.created_at, { utc: true });
+
 const canBeReversed = (transaction: Transaction) => transaction.type !== "correction" && !transaction.reversed_by_id;
 
 function Amount({ transaction, currency }: { transaction: Transaction; currency: string | undefined }) {
@@ -79,7 +82,7 @@ export function TransactionList({ transactions, currency, memberName, onReverse 
         <tbody>
           {transactions.map((transaction) => (
             <tr key={transaction.id} className="border-b last:border-0">
-              <td className="py-2 pr-3 whitespace-nowrap">{formatDate(transaction.created_at)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{entryDate(transaction)}</td>
               <td className="py-2 pr-3 break-words">{transaction.description}</td>
               <td className="py-2 pr-3">{memberName(transaction.member_id)}</td>
               <td className="py-2 pr-3">
@@ -105,7 +108,7 @@ export function TransactionList({ transactions, currency, memberName, onReverse 
               <Amount transaction={transaction} currency={currency} />
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-              <span>{formatDate(transaction.created_at)}</span>
+              <span>{entryDate(transaction)}</span>
               <span>{memberName(transaction.member_id)}</span>
               <TransactionTypeBadges transaction={transaction} />
             </div>

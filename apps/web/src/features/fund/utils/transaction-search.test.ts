@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { readTransactionSearch, resetSearch, withFilter, writeTransactionSearch } from "./transaction-search";
+import { transactionsQuery } from "@housemate/contract";
+import {
+  readTransactionSearch,
+  resetSearch,
+  TRANSACTION_PAGE_LIMIT,
+  withFilter,
+  writeTransactionSearch,
+} from "./transaction-search";
 
 const MEMBER = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 const read = (query: string) => readTransactionSearch(new URLSearchParams(query));
@@ -13,6 +20,13 @@ describe("the transaction history's place in the URL", () => {
   it("leaves out what a hand-edited link cannot mean, as if it were not there", () => {
     expect(read("type=gift&member=me&rule=1&from=yesterday&sort=size&order=up&page=-2")).toEqual(resetSearch());
     expect(read("page=2.5").page).toBe(1);
+  });
+
+  it("caps the page at the highest the contract takes, so a huge one is not sent to be refused", () => {
+    expect(transactionsQuery.safeParse({ page: TRANSACTION_PAGE_LIMIT }).success).toBe(true);
+    expect(transactionsQuery.safeParse({ page: TRANSACTION_PAGE_LIMIT + 1 }).success).toBe(false);
+    expect(read(`page=${TRANSACTION_PAGE_LIMIT}`).page).toBe(TRANSACTION_PAGE_LIMIT);
+    expect(read("page=99999999999").page).toBe(TRANSACTION_PAGE_LIMIT);
   });
 
   it("keeps the plain page's address plain", () => {

@@ -18,6 +18,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/error-message";
 import { formatCurrency } from "@/lib/format";
 import { useCreateProposal } from "../../api/create-proposal";
+import { toastProposalDecided } from "../../api/proposal-caches";
 import { useProposalsViewer, type ReceiptState } from "./proposals-viewer";
 
 const CREATE_FAILED_MESSAGE = "Failed to propose spending. Please try again.";
@@ -73,9 +74,12 @@ export function ProposeSpendingDialog({ householdId, open, onOpenChange }: Propo
       { householdId, body: body.data },
       {
         onSuccess: (proposal) => {
-          toast.success("Spending proposed", {
-            description: `${proposal.title} (${formatCurrency(proposal.amount, currency)}) is open for votes.`,
-          });
+          // In a household of one the proposer's own yes decides it at once: say how, not that it awaits votes.
+          if (!toastProposalDecided(proposal)) {
+            toast.success("Spending proposed", {
+              description: `${proposal.title} (${formatCurrency(proposal.amount, currency)}) is open for votes.`,
+            });
+          }
           onOpenChange(false);
         },
       },
