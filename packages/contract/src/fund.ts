@@ -10,6 +10,7 @@ import {
   SORT_ORDERS,
   TRANSACTION_PAGE_DEFAULT,
   TRANSACTION_PAGE_MAX,
+  TRANSACTION_PAGE_NUMBER_MAX,
   TRANSACTION_SORTS,
   TRANSACTION_TYPES,
   VOTES,
@@ -64,7 +65,7 @@ export const transactionsQuery = z
     to: dateSchema.optional(),
     sort: z.enum(TRANSACTION_SORTS).default("date"),
     order: z.enum(SORT_ORDERS).default("desc"),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: z.coerce.number().int().min(1).max(TRANSACTION_PAGE_NUMBER_MAX).default(1),
     limit: z.coerce.number().int().min(1).max(TRANSACTION_PAGE_MAX).default(TRANSACTION_PAGE_DEFAULT),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: DATE_RANGE_MESSAGE, path: ["to"] });

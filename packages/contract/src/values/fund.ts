@@ -18,6 +18,8 @@ export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const TRANSACTION_PAGE_DEFAULT = 20;
 export const TRANSACTION_PAGE_MAX = 100;
+/** The highest page number the history takes: a link asking for more is read as this page. */
+export const TRANSACTION_PAGE_NUMBER_MAX = 100_000;
 /** Months of income and spending the stats answer with, the current one last. */
 export const FUND_STATS_MONTHS = 12;
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { transactionsQuery } from "@housemate/contract";
-import {
-  readTransactionSearch,
-  resetSearch,
-  TRANSACTION_PAGE_LIMIT,
-  withFilter,
-  writeTransactionSearch,
-} from "./transaction-search";
+import { TRANSACTION_PAGE_NUMBER_MAX, transactionsQuery } from "@housemate/contract";
+import { readTransactionSearch, resetSearch, withFilter, writeTransactionSearch } from "./transaction-search";
 
 const MEMBER = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
 const read = (query: string) => readTransactionSearch(new URLSearchParams(query));
@@ -23,10 +17,10 @@ describe("the transaction history's place in the URL", () => {
   });
 
   it("caps the page at the highest the contract takes, so a huge one is not sent to be refused", () => {
-    expect(transactionsQuery.safeParse({ page: TRANSACTION_PAGE_LIMIT }).success).toBe(true);
-    expect(transactionsQuery.safeParse({ page: TRANSACTION_PAGE_LIMIT + 1 }).success).toBe(false);
-    expect(read(`page=${TRANSACTION_PAGE_LIMIT}`).page).toBe(TRANSACTION_PAGE_LIMIT);
-    expect(read("page=99999999999").page).toBe(TRANSACTION_PAGE_LIMIT);
+    expect(transactionsQuery.safeParse({ page: TRANSACTION_PAGE_NUMBER_MAX }).success).toBe(true);
+    expect(transactionsQuery.safeParse({ page: TRANSACTION_PAGE_NUMBER_MAX + 1 }).success).toBe(false);
+    expect(read(`page=${TRANSACTION_PAGE_NUMBER_MAX}`).page).toBe(TRANSACTION_PAGE_NUMBER_MAX);
+    expect(read("page=99999999999").page).toBe(TRANSACTION_PAGE_NUMBER_MAX);
   });
 
   it("keeps the plain page's address plain", () => {

@@ -1,5 +1,6 @@
 import {
   SORT_ORDERS,
+  TRANSACTION_PAGE_NUMBER_MAX,
   TRANSACTION_SORTS,
   TRANSACTION_TYPES,
   type SortOrder,
@@ -28,12 +29,6 @@ export const FILTER_NAMES: readonly TransactionFilterName[] = ["type", "member",
 export const DEFAULT_SORT: TransactionSort = "date";
 export const DEFAULT_ORDER: SortOrder = "desc";
 
-/**
- * The highest page the contract's transactionsQuery takes (its `page` is at most 100 000; the contract exports no name
- * for it): a link asking for more reads as this page, rather than reaching the server to be refused with a 400.
- */
-export const TRANSACTION_PAGE_LIMIT = 100_000;
-
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -52,7 +47,7 @@ export function readTransactionSearch(params: URLSearchParams): TransactionSearc
     to: matching(DAY, params.get("to")),
     sort: oneOf(TRANSACTION_SORTS, params.get("sort")) ?? DEFAULT_SORT,
     order: oneOf(SORT_ORDERS, params.get("order")) ?? DEFAULT_ORDER,
-    page: Number.isInteger(page) && page > 1 ? Math.min(page, TRANSACTION_PAGE_LIMIT) : 1,
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, TRANSACTION_PAGE_NUMBER_MAX) : 1,
   };
 }
 
