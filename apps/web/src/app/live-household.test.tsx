@@ -5,6 +5,7 @@ import { ACCESS_ENDED_MESSAGES } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
+import { layOutAs } from "@/lib/testing/media";
 import { queryClient } from "@/lib/query-client";
 import { fundProposalsQueryKey, fundTransactionsQueryKey, householdBalanceQueryKey } from "@/lib/query-keys";
 import { fineScopeKey } from "@/features/fines/api/get-fines";
@@ -66,6 +67,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await resetApp();
 });
 
@@ -89,6 +91,8 @@ describe("the household's live messages in the signed-in shell", () => {
   });
 
   it("fetches the fund's balance, stats, transactions and proposals again when the fund changed (issue 17)", async () => {
+    // A desktop: the sidebar's card, which shows the stats, is on screen.
+    layOutAs("desktop");
     const { server, socket } = await renderLiveShell({
       [`GET ${BALANCE}`]: { body: { data: { balance: 0 } } },
       [`GET ${BALANCE}/stats`]: { body: { data: { netChange: 0, totalIncome: 0, totalSpent: 0, monthly: [] } } },

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { toast, Toaster } from "sonner";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
+import { layOutAs } from "@/lib/testing/media";
 import { BALANCE_REFETCH_MS, getHouseholdBalanceQueryOptions } from "../api/get-household-balance";
 import { CompactHouseBalance, HouseBalanceCard } from "./house-balance";
 
@@ -35,9 +36,12 @@ function renderBalance() {
   );
 }
 
+beforeEach(() => layOutAs("desktop"));
+
 afterEach(() => {
   toast.dismiss();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("House Balance", () => {
@@ -68,6 +72,18 @@ describe("House Balance", () => {
     respondWith({ [`GET ${BALANCE}`]: { body: { data: { balance: 7 } } }, [`GET ${STATS}`]: { body: stats(4) } });
     renderBalance();
     expect(await screen.findByTestId("net-change")).toHaveTextContent("up, +£4.00 in 30 days");
+  });
+
+  it("neither fetches nor draws the change and trend on a phone, where the sidebar's card is hidden", async () => {
+    layOutAs("phone");
+    const server = respondWith({
+      [`GET ${BALANCE}`]: { body: { data: { balance: 7 } } },
+      [`GET ${STATS}`]: { body: stats(4) },
+    });
+    renderBalance();
+    expect(await screen.findByTestId("house-balance-compact")).toHaveTextContent("£7.00");
+    expect(screen.queryByTestId("net-change")).not.toBeInTheDocument();
+    expect(server.requests.filter((request) => new URL(request.url).pathname === STATS)).toHaveLength(0);
   });
 
   it("still shows the balance, without the change and with no statistics toast, when the stats fail", async () => {

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { ChevronRight, PiggyBank } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCurrency } from "@/lib/format";
+import { DESKTOP_LAYOUT, useMediaQuery } from "@/lib/media-query";
 import { cn } from "@/lib/utils";
 import { useBalanceStats } from "../api/get-balance-stats";
 import { useHouseholdBalance } from "../api/get-household-balance";
@@ -35,8 +36,10 @@ function useBalance(householdId: HouseBalanceProps["householdId"]) {
 export function HouseBalanceCard({ householdId, currency, fundHref, className }: HouseBalanceProps) {
   const balance = useBalance(householdId);
   // The change and the trend are extras here: without them the card still says what it must, so a failure is the Fund
-  // page's to announce (SPEC §8's statistics toast), not every signed-in page's.
-  const stats = useBalanceStats(householdId);
+  // page's to announce (SPEC §8's statistics toast), not every signed-in page's. On a phone the sidebar is hidden, and
+  // its extras are neither fetched nor drawn: a signed-in page's load on a phone is busy enough (issue 14).
+  const shown = useMediaQuery(DESKTOP_LAYOUT);
+  const stats = useBalanceStats(shown ? householdId : null);
   return (
     <section
       aria-labelledby="house-balance-title"
