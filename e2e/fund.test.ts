@@ -1,30 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { Fine, Rule, User } from "@housemate/contract";
-import { openPage, PHONE, screenshot } from "./helpers/browser.js";
+import type { Fine, Rule } from "@housemate/contract";
+import { openLive, openPage, PHONE, screenshot } from "./helpers/browser.js";
 import { dismissToasts, signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
-import { callApi, localItem, newEmail } from "./helpers/session.js";
+import { callApi, newEmail, storedUser } from "./helpers/session.js";
 
 const journey = useJourney();
 const { open } = journey;
-
-/** The signed-in page's user, as the app keeps it on the device. */
-async function storedUser(page: Page): Promise<User> {
-  const user = JSON.parse((await localItem(page, "user")) ?? "null") as User | null;
-  if (!user) throw new Error("nobody is signed in on this page");
-  return user;
-}
-
-/**
- * Opens `path` and resolves once its live socket has brought the first message (the counts the server sends on
- * connecting): from then on the household's news reaches the page live.
- */
-async function openLive(page: Page, path: string) {
-  const connected = page.waitForEvent("websocket").then((socket) => socket.waitForEvent("framereceived"));
-  await openPage(page, path);
-  await connected;
-}
 
 /** The Fund page's figure under `label` ('Balance', 'Total spent'…). */
 async function fundFigure(page: Page, label: string): Promise<string> {

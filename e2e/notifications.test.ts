@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { choose, openPage, PHONE, screenshotScreen } from "./helpers/browser.js";
+import { choose, openLive, openPage, PHONE, screenshotScreen } from "./helpers/browser.js";
 import { signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
 import { callApi, localItem, newEmail } from "./helpers/session.js";
@@ -22,16 +22,6 @@ async function createRule(page: Page, householdId: string) {
 }
 
 const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("button", { name, exact: true });
-
-/**
- * Opens `path` and resolves once its live socket has brought the first message (the counts the server sends on
- * connecting): from then on news reaches the page live, where before it could arrive unseen.
- */
-async function openLive(page: Page, path: string) {
-  const connected = page.waitForEvent("websocket").then((socket) => socket.waitForEvent("framereceived"));
-  await openPage(page, path);
-  await connected;
-}
 
 describe("live notifications in the browser", () => {
   const ana = { name: "Ana Lopez", email: newEmail("ana") };

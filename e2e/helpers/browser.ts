@@ -64,6 +64,17 @@ export async function openPage(page: Page, path: string, viewport?: Viewport): P
   return page;
 }
 
+/**
+ * Opens `path` like openPage and resolves once its live socket has brought the first message (the counts the server
+ * sends on connecting): from then on the household's news reaches the page live, where before it could arrive unseen.
+ */
+export async function openLive(page: Page, path: string, viewport?: Viewport): Promise<Page> {
+  const connected = page.waitForEvent("websocket").then((socket) => socket.waitForEvent("framereceived"));
+  await openPage(page, path, viewport);
+  await connected;
+  return page;
+}
+
 /** A dashboard card, by its title: the named region a screen reader lists (not its styling, which may change). */
 export const dashboardCard = (page: Page, title: string) => page.getByRole("region", { name: title });
 

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import type { User } from "@housemate/contract";
 import { linkIn, type CapturedMail } from "../../apps/server/test/helpers/smtp.js";
 import type { RunningServer } from "./server.js";
 
@@ -9,6 +10,13 @@ export const newEmail = (name: string) => `${name}.${Date.now()}.${++emails}@exa
 
 /** What the app keeps in the page's localStorage under `key` (the session, the user, …). */
 export const localItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** The signed-in page's user, as the app keeps it on the device. */
+export async function storedUser(page: Page): Promise<User> {
+  const user = JSON.parse((await localItem(page, "user")) ?? "null") as User | null;
+  if (!user) throw new Error("nobody is signed in on this page");
+  return user;
+}
 
 const opened = new WeakSet<CapturedMail>();
 

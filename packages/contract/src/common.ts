@@ -8,6 +8,11 @@ export const idParams = z.object({ id: idSchema });
 export const timestampSchema = z.string(); // ISO 8601, UTC
 
 export const MONEY_MAX = 100_000;
+/**
+ * The least a fine or a spending can be: one minor unit. "More than 0" alone would let 1e-300 through, a positive
+ * number that is 0 in minor units.
+ */
+export const MONEY_MIN = 0.01;
 
 /** A JSON number with at most two decimals (DESIGN §2 money). */
 export const moneySchema = z
