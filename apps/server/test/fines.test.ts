@@ -796,6 +796,17 @@ describe("disputing", () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it("quotes a reason that already ends a sentence without a second full stop, and adds one when it does not", async () => {
+    const w = await flat();
+    const disputeId = (await dispute(w, w.ben.token, "It was the flat next door.")).json().data.dispute.id;
+    const [told] = await notificationsOf(w.ana.user.id, "fine_disputed");
+    expect(told?.message).toMatch(/: "It was the flat next door\." Please review it\.$/);
+
+    await review(w, w.ana.token, disputeId, "decline", "I saw you do it");
+    const [declined] = await notificationsOf(w.ben.user.id, "dispute_resolved");
+    expect(declined?.message).toMatch(/: "I saw you do it"\. The fine remains active\.$/);
+  });
+
   it("needs a reason of at least 5 characters", async () => {
     const w = await flat();
     const res = await dispute(w, w.ben.token, " abc ");

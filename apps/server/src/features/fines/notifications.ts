@@ -1,4 +1,5 @@
 import type { ReviewBody } from "@housemate/contract";
+import { quotedSentenceEnd } from "../notifications/quote.js";
 
 /** What the people of a fine read about it (titles and messages of DESIGN §3's notifications). */
 interface Story {
@@ -23,7 +24,7 @@ export const finePaidText = (s: Story) => ({
 
 export const fineDisputedText = (s: Story, reason: string) => ({
   title: "Fine disputed",
-  message: `${s.offenderName} disputed the ${s.amount} fine you issued ${under(s.ruleTitle)}: "${reason}". Please review it.`,
+  message: `${s.offenderName} disputed the ${s.amount} fine you issued ${under(s.ruleTitle)}: ${quotedSentenceEnd(reason)} Please review it.`,
 });
 
 /** Reuses SPEC §4's review toasts, so the offender reads what the issuer saw. */
@@ -35,7 +36,7 @@ export const disputeResolvedText = (s: Story, action: ReviewBody["action"], reas
       }
     : {
         title: "Dispute declined",
-        message: `${s.issuerName} declined your dispute of the ${s.amount} fine ${under(s.ruleTitle)}: "${reason}". The fine remains active.`,
+        message: `${s.issuerName} declined your dispute of the ${s.amount} fine ${under(s.ruleTitle)}: ${quotedSentenceEnd(reason)} The fine remains active.`,
       };
 
 /** What an issuer's edit changed, for the offender (`fine_updated`). Amounts already formatted. */

@@ -1,4 +1,5 @@
 import type { ProposalStatus } from "@housemate/contract";
+import { quotedSentenceEnd } from "../notifications/quote.js";
 
 /**
  * What members read about a spending proposal (`spending_proposed`, `spending_decided`). The title is the proposer's
@@ -12,7 +13,7 @@ interface Story {
 
 export const spendingProposedText = (s: Story & { proposerName: string }) => ({
   title: "Spending proposed",
-  message: `${s.proposerName} proposed spending ${s.amount} on "${s.title}". Vote yes or no on the Fund page.`,
+  message: `${s.proposerName} proposed spending ${s.amount} on ${quotedSentenceEnd(s.title)} Vote yes or no on the Fund page.`,
 });
 
 const DECIDED_TITLES: Record<Exclude<ProposalStatus, "open">, string> = {

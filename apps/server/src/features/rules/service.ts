@@ -14,6 +14,7 @@ import { lockHousehold } from "../../lib/household-lock.js";
 import { toMinor } from "../../lib/money.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { formatAmount } from "../fines/money-text.js";
+import { quotedSentenceEnd } from "../notifications/quote.js";
 import { recordNotification } from "../notifications/record.js";
 import type { RuleRow } from "./presenter.js";
 import { otherMemberIds } from "./queries.js";
@@ -136,7 +137,7 @@ export async function deleteRule(db: Database, context: Context, ruleId: string)
       context,
       "rule_deleted",
       "House rule deleted",
-      `${context.author.displayName} deleted the rule "${rule.title}".`,
+      `${context.author.displayName} deleted the rule ${quotedSentenceEnd(rule.title)}`,
     );
     return rule;
   });
