@@ -3,6 +3,7 @@ import { disputeBody, type Fine } from "@housemate/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSubmitDispute } from "../api/submit-dispute";
 import { DialogFormActions, ReasonField } from "./dialog-form-parts";
+import { FineSummary } from "./fine-summary";
 
 export interface DisputeDialogProps {
   fine: Fine;
@@ -47,6 +48,7 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
               Tell the issuer why this fine is wrong. They will accept or decline it.
             </DialogDescription>
           </DialogHeader>
+          <FineSummary fine={fine} party="issuer" />
           <ReasonField
             id={`dispute-reason-${fine.id}`}
             value={reason}

@@ -165,6 +165,22 @@ describe("disputing a fine", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it("says at its top which fine it is about: rule, amount, who issued it and when", async () => {
+    storeSession();
+    respondWith({});
+    renderFines(<FineItem fine={buildFine()} disputeFor="offender" />, viewerAs(BEN));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Dispute" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dispute Fine" });
+    const summary = within(dialog).getByRole("region", { name: "The fine" });
+    expect(summary).toHaveTextContent("Dishes left overnight");
+    expect(summary).toHaveTextContent("£2.50");
+    expect(summary).toHaveTextContent("Issued by Ana · Mar 4, 2026");
+    // Above the form: the first thing read after the dialog's own title and description.
+    expect(summary.compareDocumentPosition(within(dialog).getByLabelText("Reason"))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
   it("shows the form-level failure and the server's message", async () => {
     storeSession();
     const fine = buildFine();
@@ -257,6 +273,22 @@ describe("reviewing a dispute", () => {
       amount: 0,
       by_status: { disputed: 0 },
     });
+  });
+
+  it("says at its top which fine it is about: rule, amount, who disputed it and when", async () => {
+    storeSession();
+    const fine = disputedFine();
+    respondWith({ [`GET ${finePath(fine.id)}/dispute`]: { body: { data: buildDispute(fine) } } });
+    renderFines(<FineItem fine={fine} disputeFor="issuer" />, viewerAs(ANA, { currency: "EUR" }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Review" }));
+    const dialog = await screen.findByRole("dialog", { name: "Review Dispute" });
+    const summary = within(dialog).getByRole("region", { name: "The fine" });
+    expect(summary).toHaveTextContent("Dishes left overnight");
+    expect(summary).toHaveTextContent("€2.50");
+    expect(summary).toHaveTextContent("Disputed by Ben · Mar 4, 2026");
+    expect(summary.compareDocumentPosition(within(dialog).getByText("Their reason"))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("declining keeps the fine active", async () => {

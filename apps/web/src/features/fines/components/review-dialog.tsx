@@ -7,6 +7,7 @@ import { getFineDisputeQueryOptions, useFineDispute } from "../api/get-fine-disp
 import { useReviewDispute } from "../api/review-dispute";
 import { disputeOf } from "../utils/fine-description";
 import { DialogFormActions, ReasonField } from "./dialog-form-parts";
+import { FineSummary } from "./fine-summary";
 
 type Action = (typeof REVIEW_ACTIONS)[number];
 
@@ -84,6 +85,7 @@ export function ReviewDialog({ fine, open, onOpenChange }: ReviewDialogProps) {
             <DialogTitle>Review Dispute</DialogTitle>
             <DialogDescription>Decide whether this fine stands.</DialogDescription>
           </DialogHeader>
+          <FineSummary fine={fine} party="disputer" />
           <div className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
             <p className="font-medium">Their reason</p>
             <p className="break-words whitespace-pre-line text-muted-foreground">{dispute.reason}</p>
