@@ -55,7 +55,7 @@ describe("the browser tab's title", () => {
     document.title = LANDING_TITLE;
     respondWith({});
     localStorage.clear();
-    await useAuthStore.getState().checkAuth();
+    useAuthStore.getState().checkAuth();
     const { unmount } = renderApp(<Route path="/login" element={<Login />} />, ["/login"]);
     expect(document.title).toBe("Sign In · Housemate");
     unmount();

@@ -82,7 +82,10 @@ describe("image evidence upload", () => {
 
   it("accepts images only", () => {
     render(<Picker onUrls={() => undefined} />);
-    expect(screen.getByLabelText("Image evidence")).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/gif");
+    expect(screen.getByLabelText("Image evidence")).toHaveAttribute(
+      "accept",
+      "image/jpeg,image/png,image/webp,image/gif",
+    );
   });
 
   it("says 'Failed to get upload configuration.' when the server gives no path", async () => {
