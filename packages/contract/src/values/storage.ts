@@ -10,6 +10,11 @@ export type UploadCategory = (typeof UPLOAD_CATEGORIES)[number];
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** What a picker says of a file it will not upload: another type, or too large (UPLOAD_MAX_BYTES). */
+export const IMAGE_FILE_MESSAGE = "Only JPEG, PNG, WebP or GIF images up to 5 MB";
+/** Whether the server would take this file as an image upload; pickers check it before reserving a path. */
+export const isUploadableImage = (file: { type: string; size: number }): boolean =>
+  (IMAGE_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= UPLOAD_MAX_BYTES;
 /**
  * A decoder holds width × height pixels in memory whatever the file's size, so a 100-byte file declaring
  * 50 000 × 50 000 pixels (a "pixel flood") would take gigabytes. 40 megapixels is far above any phone photo

@@ -5,9 +5,11 @@ import { WelcomeScreen } from "@/features/households/components/welcome-screen";
 import { DashboardFineCards } from "@/features/fines/components/dashboard-fine-cards";
 import { NotesCard } from "@/features/notes/components/notes-card";
 import { FineViewerScope } from "../fine-viewer-scope";
+import { usePageTitle } from "../page-title";
 
 /** /dashboard (SPEC §2): a composition of the features' cards; each card fetches its own data. */
 export function Component() {
+  usePageTitle("Dashboard");
   const hasHousehold = useAuthStore((state) => Boolean(state.currentUser?.household_id));
   if (!hasHousehold) return <WelcomeScreen />;
 

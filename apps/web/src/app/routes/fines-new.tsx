@@ -12,11 +12,13 @@ import { ImageUploadField } from "@/features/storage/components/image-upload-fie
 import { useImageUploads } from "@/features/storage/hooks/use-image-uploads";
 import { DISPLAY_CURRENCY } from "@/lib/format";
 import { personName } from "@/lib/person-name";
+import { usePageTitle } from "../page-title";
 
 const MY_FINES = "/dashboard/fines";
 
 /** /dashboard/fines/new (SPEC §2 Issue New Fine): the form, its members and rules, and evidence uploads. */
 export function Component() {
+  usePageTitle("Issue New Fine");
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.currentUser);
   const householdId = user?.household_id ?? null;

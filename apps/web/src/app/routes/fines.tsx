@@ -4,9 +4,11 @@ import { Button } from "@/components/ui/button";
 import { MyFinesList } from "@/features/fines/components/my-fines-list";
 import { fineFilterFrom, type FineFilter } from "@/features/fines/utils/fine-filter";
 import { FineViewerScope } from "../fine-viewer-scope";
+import { usePageTitle } from "../page-title";
 
 /** /dashboard/fines (SPEC §2 My Fines): received fines, filtered by `?filter=`. */
 export function Component() {
+  usePageTitle("My Fines");
   const [params, setParams] = useSearchParams();
   const filter = fineFilterFrom(params.get("filter"));
   const changeFilter = (next: FineFilter) => setParams({ filter: next }, { replace: true });

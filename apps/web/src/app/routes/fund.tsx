@@ -12,12 +12,14 @@ import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";
 import { useMemberName } from "@/features/households/hooks/use-member-name";
 import { useRules } from "@/features/rules/api/get-rules";
+import { usePageTitle } from "../page-title";
 
 /**
  * /dashboard/fund (issue 17): the fine fund's figures and chart (the balance feature's), its spending proposals, and
  * its history, whose filters, sort and page live in the URL. The guard has already sent anyone without a household away.
  */
 export function Component() {
+  usePageTitle("Fund");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const isAdmin = useAuthStore((state) => Boolean(state.currentUser?.is_admin));
   const currency = useHousehold().data?.iso_4217_code;

@@ -6,9 +6,11 @@ import { MagicLinkSent } from "@/features/auth/components/magic-link-sent";
 import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
+import { usePageTitle } from "../page-title";
 
 /** SPEC §2 Sign in (/login). */
 export function Component() {
+  usePageTitle("Sign In");
   const location = useLocation();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { send, isSending, sentTo, startOver } = useSendMagicLink();

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { House } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { usePageTitle } from "../page-title";
 
 /** SPEC §2 Other: any path the route table does not know. */
 export function Component() {
+  usePageTitle("Page Not Found");
   return (
     <main className="grid min-h-dvh place-items-center bg-background px-6 py-16">
       <div className="flex max-w-md flex-col items-center text-center">

@@ -19,6 +19,7 @@ import { StatisticsTab } from "@/features/profile/components/statistics-tab";
 import { uploadFile } from "@/features/storage/api/upload-file";
 import { DISPLAY_CURRENCY } from "@/lib/format";
 import { useFineViewerValue } from "../fine-viewer-scope";
+import { usePageTitle } from "../page-title";
 
 const uploadProfilePicture = (file: File) => uploadFile(file, "profile-pictures");
 
@@ -80,6 +81,7 @@ const tabFrom = (value: string | null): ProfileTab => PROFILE_TABS.find((tab) =>
  * the notifications API, and a saved profile refreshes the household's member list.
  */
 export function Component() {
+  usePageTitle("Profile");
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const user = useAuthStore((state) => state.currentUser);

@@ -10,9 +10,11 @@ import { useSendMagicLink } from "@/features/auth/hooks/use-send-magic-link";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { originPath } from "@/features/auth/utils/return-to";
 import { forgetInviteCode, readInviteCode } from "@/lib/pending-invite";
+import { usePageTitle } from "../page-title";
 
 /** SPEC §2 Register (/register), including the invite-link variant. */
 export function Component() {
+  usePageTitle("Sign Up");
   const location = useLocation();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { send, isSending, sentTo, startOver } = useSendMagicLink();

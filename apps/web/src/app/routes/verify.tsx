@@ -5,6 +5,7 @@ import { VerifyStatus, type VerifyState } from "@/features/auth/components/verif
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { takeReturnTo } from "@/features/auth/utils/return-to";
 import { errorMessage } from "@/lib/error-message";
+import { usePageTitle } from "../page-title";
 
 /** SPEC §9: the spinner hides after about 0.5 s, and the app moves on after about 1.5 s. */
 const SPINNER_HIDE_MS = 500;
@@ -12,6 +13,7 @@ const REDIRECT_MS = 1500;
 
 /** SPEC §2 Magic link verification (/auth/verify?token=…). */
 export function Component() {
+  usePageTitle("Sign In");
   const [params] = useSearchParams();
   const token = params.get("token");
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import {
   renderFines,
   RULE_ID,
 } from "../testing/fine-fixtures";
-import { IssueFineForm, type IssueFineFormProps } from "./issue-fine-form";
+import { IssueFineForm, REQUIRED_FIELDS_MESSAGE, type IssueFineFormProps } from "./issue-fine-form";
 
 const MEMBERS = [
   { id: ANA, name: "Ana" },
@@ -79,6 +79,17 @@ describe("Issue New Fine", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Please fill in all required fields");
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("takes the required-fields message away once the fields are filled in", async () => {
+    respondWith({});
+    renderForm();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(REQUIRED_FIELDS_MESSAGE);
+
+    await choose("Offender *", "Ben");
+    await choose("Rule *", /Dishes left overnight/);
+    expect(screen.queryByText(REQUIRED_FIELDS_MESSAGE)).not.toBeInTheDocument();
   });
 
   it("needs a household", async () => {

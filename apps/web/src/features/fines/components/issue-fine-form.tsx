@@ -51,8 +51,19 @@ export function IssueFineForm(props: IssueFineFormProps) {
   const createFine = useCreateFine();
   const offenders = members.filter((member) => member.id !== userId);
 
+  /**
+   * The required-fields message answers the last submit; once a field changes it may no longer be true, so it goes
+   * (the next submit says it again if it still is). Other problems stay until the next submit.
+   */
+  function edited<T>(set: (value: T) => void) {
+    return (value: T) => {
+      set(value);
+      setProblem((current) => (current === REQUIRED_FIELDS_MESSAGE ? null : current));
+    };
+  }
+
   function chooseRule(value: string) {
-    setRuleId(value);
+    edited(setRuleId)(value);
     const rule = rules.find((each) => each.id === value);
     if (rule) setAmount(String(rule.fine_amount));
   }
@@ -105,7 +116,7 @@ export function IssueFineForm(props: IssueFineFormProps) {
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-offender`}>Offender *</Label>
-          <Select value={offenderId} onValueChange={setOffenderId} disabled={offenders.length === 0}>
+          <Select value={offenderId} onValueChange={edited(setOffenderId)} disabled={offenders.length === 0}>
             <SelectTrigger id={`${id}-offender`}>
               <SelectValue
                 placeholder={offenders.length === 0 ? "No other household members found" : "Choose a housemate"}
@@ -154,7 +165,7 @@ export function IssueFineForm(props: IssueFineFormProps) {
           step="0.01"
           min="0"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => edited(setAmount)(event.target.value)}
           placeholder="0.00"
         />
       </div>

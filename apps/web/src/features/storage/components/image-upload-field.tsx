@@ -1,5 +1,6 @@
-import { useRef, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { CircleAlert, ImagePlus, X } from "lucide-react";
+import { IMAGE_FILE_MESSAGE, IMAGE_TYPES, isUploadableImage } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
@@ -48,9 +49,13 @@ function Thumbnail({ image, onRemove }: { image: PickedImage; onRemove: () => vo
 export function ImageUploadField({ id, uploads, disabled }: ImageUploadFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const full = uploads.images.length >= uploads.max;
+  const [refused, setRefused] = useState(false);
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
-    const files = [...(event.target.files ?? [])].filter((file) => file.type.startsWith("image/"));
+    const picked = [...(event.target.files ?? [])];
+    const files = picked.filter(isUploadableImage);
+    // A file left out silently looks like a picker that did nothing; say why (it would be refused by the server).
+    setRefused(files.length < picked.length);
     uploads.add(files);
     // The same file may be picked again after it was removed.
     event.target.value = "";
@@ -62,12 +67,19 @@ export function ImageUploadField({ id, uploads, disabled }: ImageUploadFieldProp
         ref={input}
         id={id}
         type="file"
-        accept="image/*"
+        accept={IMAGE_TYPES.join(",")}
         multiple
+        aria-invalid={refused || undefined}
+        aria-describedby={refused ? `${id}-refused` : undefined}
         className="sr-only"
         disabled={disabled || full}
         onChange={pick}
       />
+      {refused && (
+        <p id={`${id}-refused`} role="alert" className="text-sm text-destructive">
+          {IMAGE_FILE_MESSAGE}
+        </p>
+      )}
       {uploads.images.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Picked images">
           {uploads.images.map((image) => (
