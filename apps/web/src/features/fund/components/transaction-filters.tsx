@@ -54,6 +54,37 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+/** A filter that picks one of `choices`, or all of them (`all`, the empty value). */
+function ChoiceFilter({
+  name,
+  label,
+  all,
+  choices,
+  search,
+  onFilterChange,
+}: {
+  name: "type" | "member" | "rule";
+  label: string;
+  all: string;
+  choices: readonly FilterChoice[];
+  search: TransactionSearch;
+  onFilterChange: TransactionFiltersProps["onFilterChange"];
+}) {
+  const id = `transactions-${name}`;
+  return (
+    <Field id={id} label={label}>
+      <NativeSelect id={id} value={search[name] ?? ""} onChange={(event) => onFilterChange(name, event.target.value)}>
+        <option value="">{all}</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  );
+}
+
 /** SPEC §3's transaction filters and sort, with SPEC §4's reset (which clears the sort too). */
 export function TransactionFilters({
   search,
@@ -70,48 +101,30 @@ export function TransactionFilters({
       className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-7"
       onSubmit={(event) => event.preventDefault()}
     >
-      <Field id="transactions-type" label="Type">
-        <NativeSelect
-          id="transactions-type"
-          value={search.type ?? ""}
-          onChange={(event) => onFilterChange("type", event.target.value)}
-        >
-          <option value="">All types</option>
-          {TRANSACTION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field id="transactions-member" label="Member">
-        <NativeSelect
-          id="transactions-member"
-          value={search.member ?? ""}
-          onChange={(event) => onFilterChange("member", event.target.value)}
-        >
-          <option value="">All members</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field id="transactions-rule" label="Rule">
-        <NativeSelect
-          id="transactions-rule"
-          value={search.rule ?? ""}
-          onChange={(event) => onFilterChange("rule", event.target.value)}
-        >
-          <option value="">All rules</option>
-          {rules.map((rule) => (
-            <option key={rule.id} value={rule.id}>
-              {rule.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <ChoiceFilter
+        name="type"
+        label="Type"
+        all="All types"
+        choices={TRANSACTION_TYPES.map((type) => ({ id: type, name: TYPE_LABELS[type] }))}
+        search={search}
+        onFilterChange={onFilterChange}
+      />
+      <ChoiceFilter
+        name="member"
+        label="Member"
+        all="All members"
+        choices={members}
+        search={search}
+        onFilterChange={onFilterChange}
+      />
+      <ChoiceFilter
+        name="rule"
+        label="Rule"
+        all="All rules"
+        choices={rules}
+        search={search}
+        onFilterChange={onFilterChange}
+      />
       <Field id="transactions-from" label="From">
         <Input
           id="transactions-from"
