@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import {
   isValidDisplayName,
   MAGIC_LINK_INVALID_MESSAGE,
@@ -132,14 +132,20 @@ export async function endSessions(
   await announceSessionsEnded(tx, [params.userId]);
 }
 
-/** Concurrency-safe on the unique email index: two first sign-ins of one address make one account. */
+/**
+ * Concurrency-safe on the unique email index: two first sign-ins of one address make one account. Each call is a
+ * sign-in: the one before it is kept, so the person has been here before in every session but the account's first.
+ */
 async function findOrCreateUser(tx: Executor, email: string, registeredName: string | null, now: Date) {
   const [created] = await tx
     .insert(users)
     .values({
       email,
       displayName: newUserDisplayName(registeredName, email),
+      // Through /login nobody was asked: the name made from the address is only a stand-in until onboarding asks.
+      displayNameChosen: isValidDisplayName(sanitizeDisplayName(registeredName ?? "")),
       emailVerified: true,
+      lastSignedInAt: now,
       createdAt: now,
       updatedAt: now,
     })
@@ -147,10 +153,10 @@ async function findOrCreateUser(tx: Executor, email: string, registeredName: str
     .returning();
   if (created) return created;
 
-  // Opening the emailed link proves the address.
+  // Opening the emailed link proves the address. SET reads the row as it was: the last sign-in becomes the previous.
   const [existing] = await tx
     .update(users)
-    .set({ emailVerified: true })
+    .set({ emailVerified: true, previousSignedInAt: sql`${users.lastSignedInAt}`, lastSignedInAt: now })
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .returning();
   if (!existing) throw new Error("user vanished between insert and update");
@@ -168,11 +174,13 @@ async function pendingInvite(
   const found = await findValidInvite(tx, code, now);
   if (!found) return null;
   const proposed = sanitizeDisplayName(proposedName ?? "");
+  // A name made from the address is nobody's choice: the invite step then asks with an empty field.
+  const ownName = user.displayNameChosen ? user.displayName : "";
   return {
     code,
     householdName: found.household.name,
     memberCount: await countMembers(tx, found.household.id),
-    displayName: isValidDisplayName(proposed) ? proposed : user.displayName,
+    displayName: isValidDisplayName(proposed) ? proposed : ownName,
   };
 }
 
