@@ -266,7 +266,11 @@ describe("asking for a link", () => {
 describe("the first visit and the chosen name (issue 18)", () => {
   it("greets a new account's first session as a first visit, and every session after a sign-in as a return", async () => {
     const first = await signIn({ email: "first.timer@example.com" });
-    expect(first.user).toMatchObject({ visited_before: false, display_name: "first.timer", display_name_chosen: false });
+    expect(first.user).toMatchObject({
+      visited_before: false,
+      display_name: "first.timer",
+      display_name_chosen: false,
+    });
     expect((await currentUser(first.token)).json().data).toMatchObject({ id: first.user.id, visited_before: false });
 
     t.clock.advance(60 * MINUTE);
