@@ -350,6 +350,8 @@ describe("registering with an invite code (decision 021)", () => {
     const { household, owner, code } = await inviteTo(inAWeek());
     const session = await signIn({ email: "joiner@example.com", displayName: "Jo Iner", inviteCode: code });
     expect(session.user).toMatchObject({ household_id: null, is_admin: false, display_name: "joiner" });
+    // The name was asked for at registration: offered on the invite step, and not asked for again.
+    expect(session.user.display_name_chosen).toBe(true);
     expect(session.needsOnboarding).toBe(true);
     expect(session.invite).toEqual({ code, householdName: household.name, memberCount: 1, displayName: "Jo Iner" });
     const told = await t.db

@@ -92,7 +92,13 @@ export async function verifyMagicLink(db: Database, params: { token: string; now
 
     // With an invite, whoever asked may not be the address's owner: their name for the new account is
     // only proposed, never applied.
-    const user = await findOrCreateUser(tx, link.email, link.inviteCode ? null : link.displayName, now);
+    const user = await findOrCreateUser(tx, {
+      email: link.email,
+      registeredName: link.inviteCode ? null : link.displayName,
+      // Asked for a name at sign-up (/register), with an invite too: onboarding does not ask again (issue 18).
+      gaveName: isValidDisplayName(sanitizeDisplayName(link.displayName ?? "")),
+      now,
+    });
     const invite =
       link.inviteCode && !user.householdId
         ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now)
@@ -136,14 +142,18 @@ export async function endSessions(
  * Concurrency-safe on the unique email index: two first sign-ins of one address make one account. Each call is a
  * sign-in: the one before it is kept, so the person has been here before in every session but the account's first.
  */
-async function findOrCreateUser(tx: Executor, email: string, registeredName: string | null, now: Date) {
+async function findOrCreateUser(
+  tx: Executor,
+  params: { email: string; registeredName: string | null; gaveName: boolean; now: Date },
+) {
+  const { email, now } = params;
   const [created] = await tx
     .insert(users)
     .values({
       email,
-      displayName: newUserDisplayName(registeredName, email),
+      displayName: newUserDisplayName(params.registeredName, email),
       // Through /login nobody was asked: the name made from the address is only a stand-in until onboarding asks.
-      displayNameChosen: isValidDisplayName(sanitizeDisplayName(registeredName ?? "")),
+      displayNameChosen: params.gaveName,
       emailVerified: true,
       lastSignedInAt: now,
       createdAt: now,
