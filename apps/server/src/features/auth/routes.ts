@@ -66,7 +66,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ data: presentCurrentUser(request.session.user) }),
   });
 
-
   app.route({
     ...routeOptions(authApi.signOut),
     handler: async (request) => {

@@ -32,9 +32,7 @@ export function Onboarding({ initialStep }: { initialStep?: Exclude<OnboardingSt
   const [invite, setInvite] = useState(readPendingInvite);
   const afterName = initialStep ?? "choice";
   // The invite step asks for the name itself; without one, the name comes before anything else.
-  const [step, setStep] = useState<OnboardingStep>(
-    invite && !initialStep ? "invite" : nameChosen ? afterName : "name",
-  );
+  const [step, setStep] = useState<OnboardingStep>(invite && !initialStep ? "invite" : nameChosen ? afterName : "name");
   const back = () => setStep("choice");
   const decline = () => {
     forgetPendingInvite();
