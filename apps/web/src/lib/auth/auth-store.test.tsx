@@ -188,6 +188,29 @@ describe("signing in", () => {
     expect(await screen.findByText("Logged in as ana@example.com")).toBeInTheDocument();
   });
 
+  it("names a person by their address until they choose a name, not by the one made from it (issue 18)", async () => {
+    respondWith({
+      "GET /api/auth/verify": {
+        body: {
+          data: {
+            token: "t",
+            expires: "2999-01-01T00:00:00.000Z",
+            user: serverUser({
+              email: "walkc.bbpe@example.com",
+              display_name: "walkc.bbpe",
+              display_name_chosen: false,
+            }),
+            needsOnboarding: true,
+            invite: null,
+          },
+        },
+      },
+    });
+    const { user } = await useAuthStore.getState().verify("link-store-unnamed");
+    expect(user.display_name_chosen).toBe(false);
+    expect(await screen.findByText("Logged in as walkc.bbpe@example.com")).toBeInTheDocument();
+  });
+
   it("rejects a verified answer without valid user data", async () => {
     respondWith({
       "GET /api/auth/verify": {
