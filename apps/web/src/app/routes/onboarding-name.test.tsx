@@ -7,6 +7,7 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { savePendingInvite } from "@/lib/pending-invite";
 import { renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { Component as HouseholdCreatePage } from "./household-create";
 import { Component as OnboardingPage } from "./onboarding";
 
 const SAVE_NAME = "PUT /api/users/u1";
@@ -92,6 +93,20 @@ describe("onboarding asks an account made through /login for its name first (iss
     await user.click(screen.getByRole("button", { name: "Not now" }));
     expect(screen.getByText("First, what should your housemates call you?")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Create New Household/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("/household/create, onboarding's create step on its own", () => {
+  it("asks an unnamed person's name first, then opens on the create step", async () => {
+    await signIn({ display_name: "walkc.bbpe", display_name_chosen: false });
+    respondWith({ [SAVE_NAME]: { body: { data: serverUser({ display_name: "Casey" }) } } });
+    const user = userEvent.setup();
+    renderApp(<Route path="/household/create" element={<HouseholdCreatePage />} />, ["/household/create"]);
+    expect(screen.queryByLabelText("Household Name")).not.toBeInTheDocument();
+    await user.type(nameField(), "Casey");
+    await user.click(continueButton());
+    expect(await screen.findByLabelText("Household Name")).toBeInTheDocument();
+    expect(screen.getByText("Welcome, Casey!")).toBeInTheDocument();
   });
 });
 
