@@ -38,7 +38,7 @@ describe("magic-link sign-in in the browser", () => {
     expect(persisted.state.isAuthenticated).toBe(true);
 
     // Reload: still signed in, still on onboarding (no household yet).
-    const confirmed = page.waitForResponse((res) => res.url().includes("/api/users/"));
+    const confirmed = page.waitForResponse((res) => res.url().includes("/api/auth/me"));
     await page.reload();
     expect((await confirmed).status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe("/onboarding");

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import healthRoutes from "./features/health/routes.js";
-import { signInRoutes, signOutRoutes } from "./features/auth/routes.js";
+import { signInRoutes, sessionRoutes } from "./features/auth/routes.js";
 import householdRoutes from "./features/households/routes.js";
 import inviteRoutes, { inviteLinkRoutes } from "./features/invites/routes.js";
 import userRoutes from "./features/users/routes.js";
@@ -38,7 +38,7 @@ export default async function api(app: FastifyInstance) {
 
   await app.register(async function authenticatedScope(scope) {
     requireSession(scope);
-    await scope.register(signOutRoutes);
+    await scope.register(sessionRoutes);
     await scope.register(householdRoutes);
     await scope.register(inviteRoutes);
     await scope.register(userRoutes);

@@ -66,6 +66,8 @@ async function signIn(payload: LoginBody & { email: string }) {
       household_id: string | null;
       is_admin: boolean;
       email_verified: boolean;
+      visited_before: boolean;
+      display_name_chosen: boolean;
     };
     invite: { code: string; householdName: string; memberCount: number; displayName: string } | null;
   };
@@ -74,6 +76,7 @@ async function signIn(payload: LoginBody & { email: string }) {
 const unsentMail = async () => (await t.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).length;
 
 const me = (token: string) => t.request({ method: "GET", url: "/api/__me", token });
+const currentUser = (token: string) => t.request({ method: "GET", url: "/api/auth/me", token });
 
 describe("signing in with a magic link", () => {
   it("emails a link that signs a new person in and creates their account", async () => {
@@ -260,6 +263,50 @@ describe("asking for a link", () => {
   }, 60_000);
 });
 
+describe("the first visit and the chosen name (issue 18)", () => {
+  it("greets a new account's first session as a first visit, and every session after a sign-in as a return", async () => {
+    const first = await signIn({ email: "first.timer@example.com" });
+    expect(first.user).toMatchObject({
+      visited_before: false,
+      display_name: "first.timer",
+      display_name_chosen: false,
+    });
+    expect((await currentUser(first.token)).json().data).toMatchObject({ id: first.user.id, visited_before: false });
+
+    t.clock.advance(60 * MINUTE);
+    const second = await signIn({ email: "first.timer@example.com" });
+    expect(second.user.visited_before).toBe(true);
+    // On every device: the first one's session has been here before too now.
+    expect((await currentUser(second.token)).json().data.visited_before).toBe(true);
+    expect((await currentUser(first.token)).json().data.visited_before).toBe(true);
+  });
+
+  it("counts a name given at registration as chosen, and still greets the first visit as one", async () => {
+    const session = await signIn({ email: "reg@example.com", displayName: "Reggie" });
+    expect(session.user).toMatchObject({ display_name: "Reggie", display_name_chosen: true, visited_before: false });
+  });
+
+  it("says nothing of when the person signed in, only whether they had before", async () => {
+    const session = await signIn({ email: "quiet@example.com" });
+    const answers = [session.user, (await currentUser(session.token)).json().data];
+    for (const answer of answers) expect(Object.keys(answer).filter((key) => key.includes("sign"))).toEqual([]);
+  });
+
+  it("answers the same to a known and an unknown address whose name was never given", async () => {
+    await signIn({ email: "walkc.bbpe@example.org" });
+    const forKnown = await login({ email: "walkc.bbpe@example.org" });
+    const forUnknown = await login({ email: "walkc.bbpf@example.org" });
+    expect(forKnown.statusCode).toBe(200);
+    expect(forKnown.body).toBe(forUnknown.body);
+  });
+
+  it("needs a session to read one's own account", async () => {
+    const res = await t.request({ method: "GET", url: "/api/auth/me" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe("UNAUTHENTICATED");
+  });
+});
+
 describe("signing out", () => {
   it("revokes the session so its token no longer works", async () => {
     const session = await signIn({ email: "leaver@example.com" });
@@ -303,6 +350,8 @@ describe("registering with an invite code (decision 021)", () => {
     const { household, owner, code } = await inviteTo(inAWeek());
     const session = await signIn({ email: "joiner@example.com", displayName: "Jo Iner", inviteCode: code });
     expect(session.user).toMatchObject({ household_id: null, is_admin: false, display_name: "joiner" });
+    // The name was asked for at registration: offered on the invite step, and not asked for again.
+    expect(session.user.display_name_chosen).toBe(true);
     expect(session.needsOnboarding).toBe(true);
     expect(session.invite).toEqual({ code, householdName: household.name, memberCount: 1, displayName: "Jo Iner" });
     const told = await t.db
@@ -312,11 +361,36 @@ describe("registering with an invite code (decision 021)", () => {
     expect(told).toHaveLength(0);
   });
 
-  it("proposes the account's own name when the requested one is not a valid display name", async () => {
+  it("proposes no name when the requested one is not a valid display name: the invite step asks for one", async () => {
     const { code } = await inviteTo(inAWeek());
     const session = await signIn({ email: "odd.name@example.com", displayName: "<script></script>", inviteCode: code });
-    expect(session.invite?.displayName).toBe("odd.name");
-    expect(session.user.display_name).toBe("odd.name");
+    expect(session.invite?.displayName).toBe("");
+    expect(session.user).toMatchObject({ display_name: "odd.name", display_name_chosen: false });
+  });
+
+  it("asks a person signing up through /login with an invite for their name, and keeps the one they join under", async () => {
+    const { code } = await inviteTo(inAWeek());
+    const session = await signIn({ email: "walkc.bbpe@example.com", inviteCode: code });
+    expect(session.user).toMatchObject({ display_name: "walkc.bbpe", display_name_chosen: false });
+    expect(session.invite?.displayName).toBe("");
+
+    const joined = await t.request({
+      method: "POST",
+      url: `/api/invites/${code}/join`,
+      token: session.token,
+      payload: { display_name: "Casey Walker" },
+    });
+    expect(joined.statusCode).toBe(200);
+    expect((await currentUser(session.token)).json().data).toMatchObject({
+      display_name: "Casey Walker",
+      display_name_chosen: true,
+    });
+  });
+
+  it("proposes a named person's own name when the link proposed none", async () => {
+    await buildUser(t.db, { email: "named@example.com", displayName: "Nadia" });
+    const { code } = await inviteTo(inAWeek());
+    expect((await signIn({ email: "named@example.com", inviteCode: code })).invite?.displayName).toBe("Nadia");
   });
 
   it("still signs in when the invite has expired, offering nothing and naming no household", async () => {

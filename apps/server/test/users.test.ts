@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { z } from "zod";
 import {
   DISPLAY_NAME_MESSAGE,
   FORMER_MEMBER_NAME,
@@ -278,6 +279,78 @@ describe("updating your profile", () => {
     const res = await update(owner.user.id, member.token, { display_name: "Hacked" });
     expect(res.statusCode).toBe(403);
     expect((await userRow(owner.user.id)).displayName).toBe(owner.user.displayName);
+  });
+});
+
+describe("a person's own flags: been here before, chose their name (issue 18)", () => {
+  const own = async (token: string) => (await t.request({ method: "GET", url: "/api/auth/me", token })).json().data;
+
+  it("counts a name given on the profile as chosen, so onboarding stops asking; a bio alone does not", async () => {
+    const { user, token } = await buildMember(t.db, undefined, { displayName: "walkc.bbpe", displayNameChosen: false });
+    expect(await own(token)).toMatchObject({ id: user.id, display_name_chosen: false });
+    expect((await update(user.id, token, { bio: "Hello" })).statusCode).toBe(200);
+    expect((await own(token)).display_name_chosen).toBe(false);
+    expect((await update(user.id, token, { display_name: "Casey" })).statusCode).toBe(200);
+    expect(await own(token)).toMatchObject({ display_name: "Casey", display_name_chosen: true });
+  });
+
+  it("tells housemates neither flag nor any sign-in time, on the list or the profile", async () => {
+    const { household: home, owner, member } = await household(1);
+    const leaks = (user: Record<string, unknown>) =>
+      Object.keys(user).filter((key) => key.includes("visited") || key.includes("chosen") || key.includes("sign"));
+    const list = await t.request({ method: "GET", url: `/api/users?householdId=${home.id}`, token: member.token });
+    for (const user of list.json().data as Record<string, unknown>[]) expect(leaks(user)).toEqual([]);
+    const profile = await t.request({ method: "GET", url: `/api/users/${owner.user.id}`, token: member.token });
+    expect(leaks(profile.json().data)).toEqual([]);
+    expect(leaks(await own(member.token))).toEqual(["visited_before", "display_name_chosen"]);
+  });
+});
+
+describe("migration 0009", () => {
+  it("counts everyone already here as named and as having been here before", async () => {
+    const folder = new URL("../drizzle/", import.meta.url);
+    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
+    const index = files.findIndex((name) => name.endsWith("_first_visit.sql"));
+    expect(index).toBeGreaterThan(0);
+    let migrated: unknown;
+    // The migrations replayed into a scratch schema, rolled back after: people as they were before 0009, then 0009.
+    const replay = t.db.transaction(async (tx) => {
+      const run = async (name: string) => {
+        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
+        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
+      };
+      await tx.execute(sql.raw("create schema first_visit"));
+      await tx.execute(sql.raw("set local search_path to first_visit"));
+      for (const name of files.slice(0, index)) await run(name);
+      await tx.execute(
+        sql.raw(
+          `insert into users (email, display_name) values ('ana@example.com', 'Ana'), ('ben@example.com', 'ben')`,
+        ),
+      );
+      await run(files[index] ?? "");
+      await tx.execute(sql.raw("insert into users (email, display_name) values ('new@example.com', 'new')"));
+      migrated = await tx.execute(
+        sql.raw(
+          "select display_name, display_name_chosen, previous_signed_in_at is not null as visited_before from users order by 1",
+        ),
+      );
+      tx.rollback();
+    });
+    await expect(replay).rejects.toBeInstanceOf(TransactionRollbackError);
+
+    const { rows } = z
+      .object({
+        rows: z.array(
+          z.object({ display_name: z.string(), display_name_chosen: z.boolean(), visited_before: z.boolean() }),
+        ),
+      })
+      .parse(migrated);
+    expect(rows).toEqual([
+      { display_name: "Ana", display_name_chosen: true, visited_before: true },
+      { display_name: "ben", display_name_chosen: true, visited_before: true },
+      // Made afterwards, as a sign-in through /login makes it: not named, never here before.
+      { display_name: "new", display_name_chosen: false, visited_before: false },
+    ]);
   });
 });
 

@@ -24,6 +24,11 @@ export const API_DOCS = {
   },
   verifySignInLink: { summary: "Trade a sign-in link's token for a session", tags: ["auth"] },
   signOut: { summary: "End this session", tags: ["auth"], description: "Live sockets opened with its token close." },
+  getCurrentUser: {
+    summary: "Read the signed-in person's own account",
+    tags: ["auth"],
+    description: "Also says whether they have been here before and whether they chose their display name.",
+  },
   createHousehold: { summary: "Create a household, with its creator as admin", tags: ["households"] },
   getHousehold: { summary: "Read a household you belong to", tags: ["households"] },
   updateHousehold: {

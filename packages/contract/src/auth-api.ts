@@ -5,6 +5,7 @@
 import { loginBody, loginResponse, logoutResponse, verifyQuery, verifyResponse } from "./auth.js";
 import { envelope } from "./common.js";
 import { defineEndpoint } from "./endpoint.js";
+import { currentUserSchema } from "./users.js";
 
 export const requestSignInLink = defineEndpoint({
   method: "POST",
@@ -28,6 +29,15 @@ export const signOut = defineEndpoint({
   method: "POST",
   path: "/auth/logout",
   response: envelope(logoutResponse),
+  auth: "session",
+  errors: [],
+});
+
+/** The signed-in person, with what only they are told (whether they have been here before, whether they chose their name). */
+export const getCurrentUser = defineEndpoint({
+  method: "GET",
+  path: "/auth/me",
+  response: envelope(currentUserSchema),
   auth: "session",
   errors: [],
 });

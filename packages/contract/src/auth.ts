@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { successSchema } from "./common.js";
 import { singleLineText } from "./text.js";
-import { userSchema } from "./users.js";
+import { currentUserSchema } from "./users.js";
 
 export const emailSchema = z
   .string()
@@ -21,7 +21,8 @@ export const loginResponse = z.object({ message: z.string() });
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
 /**
  * The household a sign-in link's invite opens, for the person to confirm on onboarding (decision 021):
- * verification never joins it. `displayName` is the name proposed with the request, only a suggestion.
+ * verification never joins it. `displayName` is the name proposed with the request, only a suggestion, else the
+ * person's own once chosen: empty for an account made through /login, whose name the invite step asks for.
  */
 export const pendingInviteSchema = z.object({
   code: z.string(),
@@ -34,7 +35,7 @@ export type PendingInvite = z.infer<typeof pendingInviteSchema>;
 export const verifyResponse = z.object({
   token: z.string(),
   expires: z.string(),
-  user: userSchema,
+  user: currentUserSchema,
   needsOnboarding: z.boolean(),
   /** Set only for a person without a household whose link carried a still-valid invite. */
   invite: pendingInviteSchema.nullable(),

@@ -31,7 +31,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A housemate as others in the household see them. */
+/**
+ * The signed-in person as they see themselves (GET /auth/me and the verify answer): a user plus what only they are
+ * told. Sign-in times stay on the server; even these two flags never reach a housemate (memberSchema).
+ */
+export const currentUserSchema = userSchema.extend({
+  /** They had signed in before the session they are using: 'Welcome back', not 'Welcome'. */
+  visited_before: z.boolean(),
+  /** False while the name is the one made from their email address (signed up through /login): onboarding asks. */
+  display_name_chosen: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** A housemate as others in the household see them: none of the person's own flags. */
 export const memberSchema = userSchema;
 export type Member = User;
 

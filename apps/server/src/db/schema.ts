@@ -57,6 +57,15 @@ export const users = pgTable(
     /** When they joined their current household (null for rows from before migration 0006: their created_at). */
     joinedAt: timestamp("joined_at", { withTimezone: true }),
     emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * False while the name is the one made from the email's local part (an account made through /login): onboarding
+     * asks for it first (issue 18). Set when the person gives a name: at registration, in onboarding, on the profile.
+     */
+    displayNameChosen: boolean("display_name_chosen").notNull().default(false),
+    /** The latest magic-link verification; the one before it is kept below. Only the person's own answer reads them. */
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
+    /** Null during the session that made the account: the person has not been here before, so 'Welcome', not 'Welcome back'. */
+    previousSignedInAt: timestamp("previous_signed_in_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

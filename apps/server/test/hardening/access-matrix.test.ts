@@ -85,6 +85,7 @@ const ROWS: Row[] = [
     expected: open(200),
   },
   { operation: "signOut", request: plain("/api/auth/logout"), expected: signedIn(200, 200), changesWorld: true },
+  { operation: "getCurrentUser", request: plain("/api/auth/me"), expected: signedIn(200, 200) },
   // Already in a household, whichever: creating or joining another is a conflict, not a permission.
   {
     operation: "createHousehold",

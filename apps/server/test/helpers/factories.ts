@@ -11,7 +11,13 @@ export async function buildUser(db: Database, overrides: Partial<typeof users.$i
   const suffix = unique();
   const [user] = await db
     .insert(users)
-    .values({ email: `user-${suffix}@example.com`, displayName: `User ${suffix}`, emailVerified: true, ...overrides })
+    .values({
+      email: `user-${suffix}@example.com`,
+      displayName: `User ${suffix}`,
+      displayNameChosen: true,
+      emailVerified: true,
+      ...overrides,
+    })
     .returning();
   if (!user) throw new Error("user not created");
   return user;

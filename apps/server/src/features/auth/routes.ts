@@ -8,7 +8,7 @@ import {
 } from "@housemate/contract";
 import { routeOptions } from "../../lib/route.js";
 import { sha256 } from "../../lib/tokens.js";
-import { presentUser } from "../users/presenter.js";
+import { presentCurrentUser } from "../users/presenter.js";
 import { hitRateLimits, normalizeEmailForRateLimit, pruneRateLimits } from "./rate-limit.js";
 import { requestMagicLink, revokeSession, verifyMagicLink } from "./service.js";
 
@@ -50,7 +50,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           token: signIn.token,
           expires: signIn.expires.toISOString(),
-          user: presentUser(signIn.user),
+          user: presentCurrentUser(signIn.user),
           needsOnboarding: signIn.user.householdId === null,
           invite: signIn.invite,
         },
@@ -59,8 +59,13 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** Signing out ends the session that asks: mounted in the authenticated scope. */
-export const signOutRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in person's own account, and signing out (which ends the session that asks): the authenticated scope. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...routeOptions(authApi.getCurrentUser),
+    handler: async (request) => ({ data: presentCurrentUser(request.session.user) }),
+  });
+
   app.route({
     ...routeOptions(authApi.signOut),
     handler: async (request) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import {
   isValidDisplayName,
   MAGIC_LINK_INVALID_MESSAGE,
@@ -92,7 +92,13 @@ export async function verifyMagicLink(db: Database, params: { token: string; now
 
     // With an invite, whoever asked may not be the address's owner: their name for the new account is
     // only proposed, never applied.
-    const user = await findOrCreateUser(tx, link.email, link.inviteCode ? null : link.displayName, now);
+    const user = await findOrCreateUser(tx, {
+      email: link.email,
+      registeredName: link.inviteCode ? null : link.displayName,
+      // Asked for a name at sign-up (/register), with an invite too: onboarding does not ask again (issue 18).
+      gaveName: isValidDisplayName(sanitizeDisplayName(link.displayName ?? "")),
+      now,
+    });
     const invite =
       link.inviteCode && !user.householdId
         ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now)
@@ -132,14 +138,24 @@ export async function endSessions(
   await announceSessionsEnded(tx, [params.userId]);
 }
 
-/** Concurrency-safe on the unique email index: two first sign-ins of one address make one account. */
-async function findOrCreateUser(tx: Executor, email: string, registeredName: string | null, now: Date) {
+/**
+ * Concurrency-safe on the unique email index: two first sign-ins of one address make one account. Each call is a
+ * sign-in: the one before it is kept, so the person has been here before in every session but the account's first.
+ */
+async function findOrCreateUser(
+  tx: Executor,
+  params: { email: string; registeredName: string | null; gaveName: boolean; now: Date },
+) {
+  const { email, now } = params;
   const [created] = await tx
     .insert(users)
     .values({
       email,
-      displayName: newUserDisplayName(registeredName, email),
+      displayName: newUserDisplayName(params.registeredName, email),
+      // Through /login nobody was asked: the name made from the address is only a stand-in until onboarding asks.
+      displayNameChosen: params.gaveName,
       emailVerified: true,
+      lastSignedInAt: now,
       createdAt: now,
       updatedAt: now,
     })
@@ -147,10 +163,10 @@ async function findOrCreateUser(tx: Executor, email: string, registeredName: str
     .returning();
   if (created) return created;
 
-  // Opening the emailed link proves the address.
+  // Opening the emailed link proves the address. SET reads the row as it was: the last sign-in becomes the previous.
   const [existing] = await tx
     .update(users)
-    .set({ emailVerified: true })
+    .set({ emailVerified: true, previousSignedInAt: sql`${users.lastSignedInAt}`, lastSignedInAt: now })
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .returning();
   if (!existing) throw new Error("user vanished between insert and update");
@@ -168,11 +184,13 @@ async function pendingInvite(
   const found = await findValidInvite(tx, code, now);
   if (!found) return null;
   const proposed = sanitizeDisplayName(proposedName ?? "");
+  // A name made from the address is nobody's choice: the invite step then asks with an empty field.
+  const ownName = user.displayNameChosen ? user.displayName : "";
   return {
     code,
     householdName: found.household.name,
     memberCount: await countMembers(tx, found.household.id),
-    displayName: isValidDisplayName(proposed) ? proposed : user.displayName,
+    displayName: isValidDisplayName(proposed) ? proposed : ownName,
   };
 }
 

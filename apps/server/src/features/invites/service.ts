@@ -63,7 +63,7 @@ export async function joinByInvite(
       // Renamed first, so the housemates' "joined" notification carries the chosen name.
       const [renamed] = await tx
         .update(users)
-        .set({ displayName: params.displayName, updatedAt: params.now })
+        .set({ displayName: params.displayName, displayNameChosen: true, updatedAt: params.now })
         .where(and(eq(users.id, params.userId), isNull(users.householdId), isNull(users.deletedAt)))
         .returning({ id: users.id });
       if (!renamed) throw conflict(ALREADY_MEMBER_MESSAGE);

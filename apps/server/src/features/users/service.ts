@@ -47,7 +47,8 @@ export async function updateProfile(
   const [updated] = await db
     .update(users)
     .set({
-      ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
+      // A name given here is chosen: onboarding stops asking for it (issue 18).
+      ...(changes.display_name !== undefined ? { displayName: changes.display_name, displayNameChosen: true } : {}),
       ...(photoUrl !== undefined ? { photoUrl } : {}),
       ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
       updatedAt: params.now,

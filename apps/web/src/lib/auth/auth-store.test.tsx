@@ -57,7 +57,7 @@ describe("auth check on start", () => {
 describe("confirming the session with the server on start", () => {
   it("takes the server's fresh copy of the user", async () => {
     storeSession();
-    respondWith({ "GET /api/users/u1": { body: { data: serverUser({ household_id: "h2", display_name: "Ana B" }) } } });
+    respondWith({ "GET /api/auth/me": { body: { data: serverUser({ household_id: "h2", display_name: "Ana B" }) } } });
     useAuthStore.getState().checkAuth();
     await vi.waitFor(() =>
       expect(useAuthStore.getState().currentUser).toMatchObject({ householdId: "h2", displayName: "Ana B" }),
@@ -67,7 +67,7 @@ describe("confirming the session with the server on start", () => {
 
   it("leaves the store alone when the user is unchanged, so no screen renders again for it", async () => {
     storeSession();
-    const server = respondWith({ "GET /api/users/u1": { body: { data: serverUser() } } });
+    const server = respondWith({ "GET /api/auth/me": { body: { data: serverUser() } } });
     const changes = vi.fn();
     const stopWatching = useAuthStore.subscribe(changes);
     useAuthStore.getState().checkAuth();
@@ -82,7 +82,7 @@ describe("confirming the session with the server on start", () => {
   it("signs out at once when the server no longer knows the session", async () => {
     storeSession();
     respondWith({
-      "GET /api/users/u1": {
+      "GET /api/auth/me": {
         status: 401,
         body: { error: { message: "Signed out", code: "UNAUTHENTICATED", requestId: "r" } },
       },
@@ -186,6 +186,29 @@ describe("signing in", () => {
     expect(first).toBe(second);
     expect(server.requests).toHaveLength(1);
     expect(await screen.findByText("Logged in as ana@example.com")).toBeInTheDocument();
+  });
+
+  it("names a person by their address until they choose a name, not by the one made from it (issue 18)", async () => {
+    respondWith({
+      "GET /api/auth/verify": {
+        body: {
+          data: {
+            token: "t",
+            expires: "2999-01-01T00:00:00.000Z",
+            user: serverUser({
+              email: "walkc.bbpe@example.com",
+              display_name: "walkc.bbpe",
+              display_name_chosen: false,
+            }),
+            needsOnboarding: true,
+            invite: null,
+          },
+        },
+      },
+    });
+    const { user } = await useAuthStore.getState().verify("link-store-unnamed");
+    expect(user.display_name_chosen).toBe(false);
+    expect(await screen.findByText("Logged in as walkc.bbpe@example.com")).toBeInTheDocument();
   });
 
   it("rejects a verified answer without valid user data", async () => {

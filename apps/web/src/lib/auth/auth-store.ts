@@ -83,7 +83,9 @@ export const useAuthStore = create<AuthState>()(
             if (invite) savePendingInvite(invite);
             else forgetPendingInvite();
             set({ currentUser: user, isAuthenticated: true, isLoading: false });
-            toast.success("Welcome!", { description: `Logged in as ${personName(user)}` });
+            // A name made from the address is no one's name: the address says who this is until they choose one.
+            const shownAs = user.display_name_chosen ? personName(user) : user.email;
+            toast.success("Welcome!", { description: `Logged in as ${shownAs}` });
             return { user, needsOnboarding };
           });
         verifications.set(token, verification);
@@ -110,7 +112,7 @@ export const useAuthStore = create<AuthState>()(
         const { currentUser } = get();
         if (!currentUser) return;
         try {
-          const fresh = await getCurrentUser(currentUser.id);
+          const fresh = await getCurrentUser();
           const shown = get().currentUser;
           if (shown?.id !== fresh.id) return;
           // Unchanged, as it usually is, the store is left alone: a new user object re-renders every screen that

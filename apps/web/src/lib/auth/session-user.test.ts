@@ -27,7 +27,21 @@ describe("user normalisation", () => {
       isAdmin: true,
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: "2026-01-02T00:00:00.000Z",
+      visited_before: true,
+      visitedBefore: true,
+      display_name_chosen: true,
+      displayNameChosen: true,
     });
+  });
+
+  it("reads the person's own flags, and counts a user kept from before them as a named return visitor", () => {
+    const firstVisit = normalizeUser({ ...snake, visited_before: false, display_name_chosen: false });
+    expect(firstVisit).toMatchObject({ visitedBefore: false, displayNameChosen: false });
+    expect(applyUserChanges(firstVisit, { display_name_chosen: true })).toMatchObject({
+      visited_before: false,
+      displayNameChosen: true,
+    });
+    expect(normalizeUser(snake)).toMatchObject({ visited_before: true, display_name_chosen: true });
   });
 
   it("reads a camelCase user with uid the same way", () => {

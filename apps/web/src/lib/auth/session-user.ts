@@ -1,11 +1,11 @@
-import type { User } from "@housemate/contract";
+import type { CurrentUser } from "@housemate/contract";
 import { isRecord } from "@/lib/is-record";
 
 /**
- * The signed-in user as the client keeps it (SPEC §3 User): the contract's snake_case fields plus
- * their camelCase spellings and `uid`, so code written against either shape reads the same values.
+ * The signed-in user as the client keeps it (SPEC §3 User, with the flags only they are told): the contract's
+ * snake_case fields plus their camelCase spellings and `uid`, so code written against either shape reads the same values.
  */
-export type SessionUser = User & {
+export type SessionUser = CurrentUser & {
   uid: string;
   displayName: string;
   photoUrl: string | null;
@@ -14,6 +14,8 @@ export type SessionUser = User & {
   isAdmin: boolean;
   createdAt: string;
   updatedAt: string;
+  visitedBefore: boolean;
+  displayNameChosen: boolean;
 };
 
 /** Fields a caller may change, in either spelling. */
@@ -30,6 +32,8 @@ const ALIASES = {
   is_admin: "isAdmin",
   created_at: "createdAt",
   updated_at: "updatedAt",
+  visited_before: "visitedBefore",
+  display_name_chosen: "displayNameChosen",
 } as const;
 type AliasedField = keyof typeof ALIASES;
 
@@ -42,7 +46,7 @@ const text = (value: unknown, fallback: string) => (typeof value === "string" ? 
 const textOrNull = (value: unknown) => (typeof value === "string" ? value : null);
 const flag = (value: unknown) => value === true;
 
-function withAliases(user: User): SessionUser {
+function withAliases(user: CurrentUser): SessionUser {
   return {
     ...user,
     uid: user.id,
@@ -53,11 +57,13 @@ function withAliases(user: User): SessionUser {
     isAdmin: user.is_admin,
     createdAt: user.created_at,
     updatedAt: user.updated_at,
+    visitedBefore: user.visited_before,
+    displayNameChosen: user.display_name_chosen,
   };
 }
 
 /** Reads one raw field set (either spelling) over a base user; fields the raw data lacks keep the base's value. */
-function merge(base: User, raw: Record<string, unknown>): User {
+function merge(base: CurrentUser, raw: Record<string, unknown>): CurrentUser {
   const has = (field: AliasedField) => field in raw || ALIASES[field] in raw;
   return {
     id: base.id,
@@ -70,6 +76,8 @@ function merge(base: User, raw: Record<string, unknown>): User {
     is_admin: has("is_admin") ? flag(pick(raw, "is_admin")) : base.is_admin,
     created_at: has("created_at") ? text(pick(raw, "created_at"), "") : base.created_at,
     updated_at: has("updated_at") ? text(pick(raw, "updated_at"), "") : base.updated_at,
+    visited_before: has("visited_before") ? flag(pick(raw, "visited_before")) : base.visited_before,
+    display_name_chosen: has("display_name_chosen") ? flag(pick(raw, "display_name_chosen")) : base.display_name_chosen,
   };
 }
 
@@ -82,7 +90,7 @@ export function normalizeUser(raw: unknown): SessionUser {
   if (!isRecord(raw) || typeof id !== "string" || typeof raw.email !== "string") {
     throw new Error(INVALID_USER_MESSAGE);
   }
-  const empty: User = {
+  const empty: CurrentUser = {
     id,
     email: raw.email,
     display_name: "",
@@ -93,6 +101,10 @@ export function normalizeUser(raw: unknown): SessionUser {
     is_admin: false,
     created_at: "",
     updated_at: "",
+    // A user saved before the server told these (or a housemate's shape) is no newcomer: no first-visit greeting, and
+    // no asking for a name they already have.
+    visited_before: true,
+    display_name_chosen: true,
   };
   return withAliases(merge(empty, raw));
 }

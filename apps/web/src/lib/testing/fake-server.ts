@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { User } from "@housemate/contract";
+import type { CurrentUser, User } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { nextTask } from "@/lib/next-task";
 
@@ -9,8 +9,11 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
 }
 
-/** A contract-shaped user as the server sends it (snake_case). */
-export function serverUser(overrides: Partial<User> = {}): User {
+/**
+ * A contract-shaped user as the server sends it (snake_case); the person's own flags (`visited_before`,
+ * `display_name_chosen`) only when a test gives them, as GET /auth/me and the verify answer would.
+ */
+export function serverUser(overrides: Partial<CurrentUser> = {}): User {
   return {
     id: "u1",
     email: "ana@example.com",

@@ -24,10 +24,12 @@ export function useJoinByInviteCode() {
   const updateUser = useAuthStore((state) => state.updateUser);
   return useMutation({
     mutationFn: joinByInvite,
-    onSuccess: ({ household, user }) => {
+    onSuccess: ({ household, user }, { displayName }) => {
       forgetPendingInvite();
       queryClient.setQueryData(getHouseholdQueryOptions(household.id).queryKey, household);
-      updateUser({ household_id: household.id, is_admin: false, display_name: user.display_name });
+      // A name given to join under is chosen, as the server now counts it (issue 18).
+      const chosen = displayName === undefined ? {} : { display_name_chosen: true };
+      updateUser({ household_id: household.id, is_admin: false, display_name: user.display_name, ...chosen });
     },
   });
 }

@@ -8,10 +8,12 @@ import { CreateHouseholdForm } from "./create-household-form";
 import { JoinHouseholdForm } from "./join-household-form";
 import { JoinInviteForm } from "./join-invite-form";
 import { OnboardingChoice } from "./onboarding-choice";
+import { OnboardingNameForm } from "./onboarding-name-form";
 
-export type OnboardingStep = "invite" | "choice" | "create" | "join";
+export type OnboardingStep = "name" | "invite" | "choice" | "create" | "join";
 
 const SUBTITLES: Record<OnboardingStep, string> = {
+  name: "First, what should your housemates call you?",
   invite: "A housemate has invited you. Check your name, then join, or choose another way in.",
   choice: "Create a household for your flat, or join one a housemate has set up.",
   create: "Name your household and pick the currency for its fines.",
@@ -20,26 +22,32 @@ const SUBTITLES: Record<OnboardingStep, string> = {
 
 /**
  * SPEC §2 / §4 Onboarding: greet, then choose to create or join; Back returns to the choice. With an
- * invite from the sign-in link (decision 021) it opens on that invite, to join or to set aside.
+ * invite from the sign-in link (decision 021) it opens on that invite, to join or to set aside. A person who has not
+ * chosen a name (an account made through /login) is asked for it first: by the invite step, or by the name step.
  */
-export function Onboarding({ initialStep }: { initialStep?: Exclude<OnboardingStep, "invite"> }) {
+export function Onboarding({ initialStep }: { initialStep?: Exclude<OnboardingStep, "invite" | "name"> }) {
   const displayName = useAuthStore((state) => state.currentUser?.display_name);
+  // An account made through /login is named after its email address until the person gives a name (issue 18).
+  const nameChosen = useAuthStore((state) => state.currentUser?.display_name_chosen ?? true);
   const [invite, setInvite] = useState(readPendingInvite);
-  const [step, setStep] = useState<OnboardingStep>(initialStep ?? (invite ? "invite" : "choice"));
+  const afterName = initialStep ?? "choice";
+  // The invite step asks for the name itself; without one, the name comes before anything else.
+  const [step, setStep] = useState<OnboardingStep>(invite && !initialStep ? "invite" : nameChosen ? afterName : "name");
   const back = () => setStep("choice");
   const decline = () => {
     forgetPendingInvite();
     setInvite(null);
-    setStep("choice");
+    setStep(nameChosen ? "choice" : "name");
   };
 
   return (
     <CardScreen className="max-w-lg">
       <CardHeader className="px-5 text-center sm:px-6">
-        <CardTitle className="text-2xl">Welcome, {displayName || "there"}!</CardTitle>
+        <CardTitle className="text-2xl">Welcome, {(nameChosen && displayName) || "there"}!</CardTitle>
         <CardDescription>{SUBTITLES[step]}</CardDescription>
       </CardHeader>
       <CardContent className="px-5 sm:px-6">
+        {step === "name" && <OnboardingNameForm suggestion={displayName ?? ""} onChosen={() => setStep(afterName)} />}
         {step === "invite" && invite && <JoinInviteForm invite={invite} onDecline={decline} />}
         {step === "choice" && <OnboardingChoice onCreate={() => setStep("create")} onJoin={() => setStep("join")} />}
         {step === "create" && <CreateHouseholdForm onBack={back} />}

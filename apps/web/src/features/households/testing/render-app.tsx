@@ -3,7 +3,7 @@ import { render } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Routes, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
-import type { User } from "@housemate/contract";
+import type { CurrentUser } from "@housemate/contract";
 import { readStoredSession, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { queryClient } from "@/lib/query-client";
 import { useInviteDialogStore } from "../stores/invite-dialog-store";
@@ -11,7 +11,7 @@ import { useInviteDialogStore } from "../stores/invite-dialog-store";
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 
 /** Signs in on this device as verification would, then lets the auth store read it. */
-export async function signIn(overrides: Partial<User> = {}) {
+export async function signIn(overrides: Partial<CurrentUser> = {}) {
   const user = serverUser(overrides);
   storeSession(user);
   await readStoredSession();
