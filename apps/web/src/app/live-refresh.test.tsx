@@ -112,7 +112,7 @@ const aMoment = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)
 
 /** The toast for `notification`, once it shows: at that moment, `alongside` must already be on the page. */
 async function toastFor(notification: Notification, alongside: () => void) {
-  await screen.findByText(notification.title, {}, { timeout: LIVE_REFRESH_WAIT_MS + 1_000 });
+  await screen.findByText(notification.title, {}, { timeout: LIVE_REFRESH_WAIT_MS + 3_000 });
   alongside();
 }
 
@@ -154,7 +154,7 @@ describe("a live notification's toast and what it is news of show together (issu
     await toastFor(joined, () =>
       expect(queryClient.getQueryData(getHouseholdMembersQueryOptions(HOUSEHOLD_ID).queryKey)).toContainEqual(BO),
     );
-    expect(await within(page).findByText("Bo Chen")).toBeInTheDocument();
+    expect(await within(page).findByText("Bo Chen", {}, { timeout: 3_000 })).toBeInTheDocument();
   });
 
   it("a new rule is on the Rules board when 'New rule' shows", async () => {
