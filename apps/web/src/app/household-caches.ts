@@ -6,21 +6,6 @@ import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
 
 /**
- * A `household_changed` frame (decision 032): its name, currency, members, roles or join code changed. Everything
- * under the household's key is fetched again (its details and members, so a rename or a new member shows at once),
- * and its fines and balance too: someone who left had their pending fines written off.
- */
-export function refreshHousehold(queryClient: QueryClient, householdId: string) {
-  return Promise.all(
-    [
-      householdQueryKey(householdId),
-      fineScopeKey({ household: householdId }),
-      householdBalanceQueryKey(householdId),
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
-
-/**
  * The person's access to a household ended: what was cached about it goes, so nothing of it shows again (and
  * nothing asks the server for it again, to be refused) if they join another household on this device.
  */

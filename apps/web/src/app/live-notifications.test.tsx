@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
-import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { finePageQueryOptions } from "@/features/fines/api/get-fines";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
 import { getNotificationsQueryOptions } from "@/features/notifications/api/get-notifications";
@@ -20,12 +19,13 @@ import {
   USER_ID,
 } from "@/features/notifications/testing/render-signed-in";
 import { useLiveNotifications } from "@/features/notifications/hooks/use-live-notifications";
+import { refreshLiveChange } from "./live-refresh";
 
-/** The hook as app/routes/shell.tsx uses it: a fine-related notification refreshes the fines feature's caches. */
+/** The hook as app/routes/shell.tsx uses it: each message refreshes what it changed (live-refresh.ts). */
 function SignedInShell() {
   const queryClient = useQueryClient();
   useLiveNotifications({
-    onFineChanged: () => void refreshHouseholdFines(queryClient, { householdId: HOUSEHOLD_ID, userId: USER_ID }),
+    refresh: (message) => refreshLiveChange(queryClient, message, { householdId: HOUSEHOLD_ID, userId: USER_ID }),
   });
   return <NotificationsBell />;
 }

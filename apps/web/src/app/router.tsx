@@ -1,7 +1,7 @@
-import { Navigate, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { RootLayout, RouteErrorBoundary } from "./routes/root-layout";
 import { Component as LandingPage } from "./routes/landing";
-import { LoadingScreen } from "./routes/loading-screen";
+import { LoadingScreen, Redirecting } from "./routes/loading-screen";
 
 /**
  * SPEC §2's route table. The landing page ships in the first bundle; every other screen is its
@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
           { path: "register", lazy: () => import("./routes/register") },
           { path: "auth/verify", lazy: () => import("./routes/verify") },
           { path: "invite/:code", lazy: () => import("./routes/invite") },
-          { path: "home", element: <Navigate to="/dashboard" replace /> },
+          { path: "home", element: <Redirecting to="/dashboard" /> },
           {
             lazy: () => import("./routes/protected"),
             children: [

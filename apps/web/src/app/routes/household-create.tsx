@@ -1,7 +1,7 @@
-import { Navigate } from "react-router";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { Onboarding } from "@/features/households/components/onboarding";
 import { usePageTitle } from "../page-title";
+import { Redirecting } from "./loading-screen";
 
 /**
  * /household/create (SPEC §2): the welcome screen's way in, the onboarding create step. Someone who
@@ -10,6 +10,6 @@ import { usePageTitle } from "../page-title";
 export function Component() {
   usePageTitle("Create Household");
   const hasHousehold = useAuthStore((state) => Boolean(state.currentUser?.household_id));
-  if (hasHousehold) return <Navigate to="/dashboard" replace />;
+  if (hasHousehold) return <Redirecting to="/dashboard" />;
   return <Onboarding initialStep="create" />;
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { act, render, screen } from "@testing-library/react";
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from "react-router";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { serverUser, storeSession } from "@/lib/testing/fake-server";
 import { Component as Protected } from "./protected";
@@ -79,5 +79,40 @@ describe("route guards", () => {
     signIn("11111111-1111-4111-8111-111111111111");
     renderAt("/dashboard/rules");
     expect(screen.getByRole("heading", { name: "rules" })).toBeInTheDocument();
+  });
+
+  it("shows the spinner, never a blank page, while the dashboard's code loads after the household is created", async () => {
+    signIn(null);
+    // The dashboard's code arrives when the test says so, as on a slow connection.
+    let arrive: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const router = createMemoryRouter(
+      [
+        {
+          Component: Protected,
+          children: [
+            { path: "/onboarding", element: <Here name="onboarding" /> },
+            {
+              path: "/dashboard",
+              lazy: async () => {
+                await code;
+                return { element: <Here name="dashboard" /> };
+              },
+            },
+          ],
+        },
+      ],
+      { initialEntries: ["/onboarding"] },
+    );
+    const { container } = render(<RouterProvider router={router} />);
+    expect(screen.getByRole("heading", { name: "onboarding" })).toBeInTheDocument();
+
+    act(() => useAuthStore.getState().updateUser({ household_id: "11111111-1111-4111-8111-111111111111" }));
+
+    expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
+    expect(container).not.toBeEmptyDOMElement();
+    await act(async () => arrive());
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading" })).not.toBeInTheDocument();
   });
 });

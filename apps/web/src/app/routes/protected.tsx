@@ -1,7 +1,8 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { Redirecting } from "./loading-screen";
 
 /** Where a signed-in user without a household may be (SPEC §2 route table). */
 const WITHOUT_HOUSEHOLD = ["/onboarding", "/household/create"];
@@ -20,13 +21,14 @@ export function Component() {
 
   if (isLoading) {
     return (
-      <div className="flex min-h-dvh items-center justify-center">
+      <div className="flex min-h-dvh items-center justify-center bg-background">
         <Spinner label="Loading your session" className="size-10 text-primary" />
       </div>
     );
   }
-  if (!isAuthenticated || !currentUser) return <Navigate to="/login" state={{ from: location }} replace />;
-  if (!currentUser.household_id && !WITHOUT_HOUSEHOLD.includes(path)) return <Navigate to="/onboarding" replace />;
-  if (currentUser.household_id && path === "/onboarding") return <Navigate to="/dashboard" replace />;
+  // Each redirect shows the spinner while the next screen's code loads (right after 'Create Household', say).
+  if (!isAuthenticated || !currentUser) return <Redirecting to="/login" state={{ from: location }} />;
+  if (!currentUser.household_id && !WITHOUT_HOUSEHOLD.includes(path)) return <Redirecting to="/onboarding" />;
+  if (currentUser.household_id && path === "/onboarding") return <Redirecting to="/dashboard" />;
   return <Outlet />;
 }

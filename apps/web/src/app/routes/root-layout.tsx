@@ -24,6 +24,10 @@ const BENIGN = /ResizeObserver loop/;
 export function RootLayout() {
   const [failure, setFailure] = useState<unknown>(null);
 
+  // index.html's spinner, shown while #root was empty, is done once the app has rendered: hidden by then, it goes, so
+  // that nothing finds a 'Loading' status on a page that has loaded.
+  useEffect(() => document.getElementById("boot")?.remove(), []);
+
   useEffect(() => {
     const onError = (event: ErrorEvent) => {
       if (BENIGN.test(event.message)) return;

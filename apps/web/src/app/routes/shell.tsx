@@ -2,8 +2,6 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { CompactHouseBalance, HouseBalanceCard } from "@/features/balance/components/house-balance";
-import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
-import { refreshFund } from "@/features/fund/api/fund-caches";
 import { useHousehold } from "@/features/households/api/get-household";
 import { InviteDialog } from "@/features/households/components/invite-dialog";
 import { useCopyHouseholdId } from "@/features/households/hooks/use-copy-household-id";
@@ -15,7 +13,8 @@ import { AppShell } from "@/features/shell/components/app-shell";
 import { FUND_PATH } from "@/features/shell/components/nav-items";
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
-import { forgetHousehold, refreshHousehold } from "../household-caches";
+import { forgetHousehold } from "../household-caches";
+import { refreshLiveChange } from "../live-refresh";
 
 /**
  * The signed-in shell around every /dashboard page (SPEC §2). The features meet here, not in each
@@ -32,11 +31,8 @@ export function Component() {
   // the household's currency is known, usually before its balance).
   useEffect(() => void nextTask().then(() => prepareFormats(currency)), [currency]);
   useLiveNotifications({
-    onFineChanged: () => {
-      if (householdId && userId) void refreshHouseholdFines(queryClient, { householdId, userId });
-    },
-    onHouseholdChanged: (changedId) => void refreshHousehold(queryClient, changedId),
-    onFundChanged: (changedId) => void refreshFund(queryClient, changedId),
+    refresh: (message) =>
+      householdId && userId ? refreshLiveChange(queryClient, message, { householdId, userId }) : undefined,
     onHouseholdAccessEnded: ({ household_id: endedId }) => {
       const { currentUser, updateUser } = useAuthStore.getState();
       if (!currentUser) return;

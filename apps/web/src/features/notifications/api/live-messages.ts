@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { FINE_NOTIFICATION_TYPES, type Notification, type ServerMessage } from "@housemate/contract";
+import type { Notification, ServerMessage } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { HOUSEHOLD_ACCESS_TOAST_ID } from "@/lib/toast-ids";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
@@ -17,14 +17,22 @@ export const ACCESS_ENDED_TOAST_MS = 20_000;
 /** `household_access_ended`'s data (decision 032): whose household, why, and the text to show. */
 export type HouseholdAccessEnded = Extract<ServerMessage, { type: "household_access_ended" }>["data"];
 
+/**
+ * The longest a notification's toast waits for what it changed to be fetched again: a slow answer must not lose the
+ * news, nor hold it back for long.
+ */
+export const LIVE_REFRESH_WAIT_MS = 2_000;
+
+/** The messages that say something changed, which the app answers by fetching that again (app/live-refresh.ts). */
+export type ChangeMessage = Extract<ServerMessage, { type: "notification" | "household_changed" | "fund_changed" }>;
+
 /** What the rest of the app does about a live message: the notifications feature knows no other feature. */
 export interface LiveMessageHandlers {
-  /** A fine-related notification arrived: whoever shows fines fetches them again. */
-  onFineChanged?: (() => void) | undefined;
-  /** The household's name, currency, members or roles changed: everything cached about it is fetched again. */
-  onHouseholdChanged?: ((householdId: string) => void) | undefined;
-  /** The household's fund changed (issue 17): its balance, stats, transactions and proposals are fetched again. */
-  onFundChanged?: ((householdId: string) => void) | undefined;
+  /**
+   * Fetches again what the message changed (members, rules, notes, fines, the fund), settling once those answers are
+   * in: a notification's toast waits for it, so the news and what it is about show together (issue 18).
+   */
+  refresh?: ((message: ChangeMessage) => Promise<unknown> | undefined) | undefined;
   /** The person's household access ended; their session stays valid. The toast is shown here already. */
   onHouseholdAccessEnded?: ((ended: HouseholdAccessEnded) => void) | undefined;
 }
@@ -33,6 +41,36 @@ function announce({ title, message }: Notification) {
   toast(title || "New Notification", {
     description: message || "You have a new notification",
     duration: NOTIFICATION_TOAST_MS,
+  });
+}
+
+/**
+ * Resolves once `refreshed` has settled (or LIVE_REFRESH_WAIT_MS has passed) and the screen shows its answers.
+ */
+async function refreshedOnScreen(refreshed: Promise<unknown> | undefined): Promise<void> {
+  if (!refreshed) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, LIVE_REFRESH_WAIT_MS)));
+  // A failed fetch shows its own error where it is used; the news is still worth telling.
+  await Promise.race([refreshed.catch(() => undefined), cap]);
+  clearTimeout(timer);
+  await renderedIdle();
+}
+
+/** The longest the toast waits for the browser to be idle after the answers are in. */
+const IDLE_WAIT_MS = 300;
+/** Where the browser cannot say when it is idle (jsdom): about a frame. */
+const NO_IDLE_CALLBACK_MS = 16;
+
+/**
+ * Resolves once the browser is idle: TanStack Query hands answers to the screen on a timer, and React renders a
+ * deferred list (lib/deferred-query.ts) in tasks it queues one after another from there; an idle callback runs only
+ * once they are done.
+ */
+function renderedIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+    else setTimeout(resolve, NO_IDLE_CALLBACK_MS);
   });
 }
 
@@ -47,8 +85,9 @@ export function handleServerMessage(
 ) {
   switch (message.type) {
     case "notification": {
-      if (receiveNotification(queryClient, message.data)) announce(message.data);
-      if (FINE_NOTIFICATION_TYPES.includes(message.data.type_id)) handlers.onFineChanged?.();
+      const isNew = receiveNotification(queryClient, message.data);
+      const refreshed = handlers.refresh?.(message);
+      if (isNew) void refreshedOnScreen(refreshed).then(() => announce(message.data));
       return;
     }
     case "notification_count": {
@@ -59,10 +98,8 @@ export function handleServerMessage(
     case "pong":
       return;
     case "household_changed":
-      handlers.onHouseholdChanged?.(message.data.household_id);
-      return;
     case "fund_changed":
-      handlers.onFundChanged?.(message.data.household_id);
+      void handlers.refresh?.(message);
       return;
     case "household_access_ended":
       // News only while the app still thinks the person is in it: after they left here, the leave dialog has said so

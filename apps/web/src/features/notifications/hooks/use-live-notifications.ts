@@ -10,9 +10,9 @@ import { handleServerMessage, type LiveMessageHandlers } from "../api/live-messa
 /**
  * SPEC §4 Session data, for the signed-in shell: while the user has a household, notifications load
  * with the rest, are fetched again every 120 s, and arrive live over the socket. Leaving the shell or
- * signing out disconnects on purpose, which stops reconnecting. The handlers say what the rest of the app does
- * about fines changed elsewhere (SPEC §7: the household's fines are fetched again) and about the household's own
- * messages (decision 032).
+ * signing out disconnects on purpose, which stops reconnecting. The handlers say what the rest of the app fetches
+ * again for each message (SPEC §7: the household's fines after a fine's news; app/live-refresh.ts) and what it does
+ * when the person's household access ends (decision 032).
  */
 export function useLiveNotifications(handlers: LiveMessageHandlers = {}) {
   const queryClient = useQueryClient();
@@ -32,9 +32,7 @@ export function useLiveNotifications(handlers: LiveMessageHandlers = {}) {
     const socket = connectLiveSocket(token, {
       onMessage: (message) =>
         handleServerMessage(queryClient, message, {
-          onFineChanged: () => latest.current.onFineChanged?.(),
-          onHouseholdChanged: (id) => latest.current.onHouseholdChanged?.(id),
-          onFundChanged: (id) => latest.current.onFundChanged?.(id),
+          refresh: (change) => latest.current.refresh?.(change),
           onHouseholdAccessEnded: (ended) => latest.current.onHouseholdAccessEnded?.(ended),
         }),
       onConnectionLost: () => toast.error("Error", { description: "Connection lost. Please refresh the page." }),
