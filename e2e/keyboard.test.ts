@@ -18,7 +18,7 @@ const focusedElement = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement;
     if (!element) return "nothing";
-    const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+    const name = element.getAttribute("aria-label") ?? element.textContent.trim().slice(0, 40);
     return `<${element.tagName.toLowerCase()}> ${name}`;
   });
 
