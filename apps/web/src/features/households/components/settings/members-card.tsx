@@ -101,10 +101,11 @@ export function MembersCard({
                           size="sm"
                           variant="outline"
                           disabled={setRole.isPending}
+                          // The visible words start the name, so a speech user can say what they see (WCAG 2.5.3).
+                          aria-label={`Make admin: ${member.display_name}`}
                           onClick={() => changeRole(member, true)}
                         >
-                          {/* The visible words start the name, so a speech user can say what they see (WCAG 2.5.3). */}
-                          Make admin<span className="sr-only">: {member.display_name}</span>
+                          Make admin
                         </Button>
                       )}
                       {isSelf && (
