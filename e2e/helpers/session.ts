@@ -44,12 +44,15 @@ export async function registerThroughEmail(page: Page, server: RunningServer, pe
   await page.waitForURL((url) => url.pathname !== "/auth/verify");
 }
 
-/** Signs a person in through the API alone (as the app does), for steps that need an account to exist. */
-export async function signInThroughApi(server: RunningServer, email: string): Promise<string> {
+/**
+ * Signs a person in through the API alone (as the app does), for steps that need an account to exist; a new account
+ * gets `displayName` when one is given, as the register form sends it.
+ */
+export async function signInThroughApi(server: RunningServer, email: string, displayName?: string): Promise<string> {
   const sent = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, displayName }),
   });
   expect(sent.status).toBe(200);
   const link = await nextSignInLink(server, email);

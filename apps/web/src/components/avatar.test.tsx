@@ -28,6 +28,12 @@ describe("Avatar", () => {
     expect(screen.getByRole("img", { name: "Ana Lopez" })).toHaveTextContent("AL");
   });
 
+  it("draws the initials instead of writing them inside a control with its own name", () => {
+    const { container } = render(<Avatar displayName="Ana Lopez" initialsAsPicture />);
+    expect(screen.getByRole("img", { name: "Ana Lopez" })).toHaveTextContent("");
+    expect(container.querySelector("[data-initials]")).toHaveAttribute("data-initials", "AL");
+  });
+
   it("shows the whole photo when it is drawn larger than a thumbnail", () => {
     const { container } = render(<Avatar displayName="Ana Lopez" photoUrl="/files/ana.jpg" fullPhoto />);
     expect(container.querySelector("img")).toHaveAttribute("src", "/files/ana.jpg");

@@ -120,7 +120,7 @@ describe("household page: who sees what", () => {
     const members = await screen.findByRole("list", { name: "Members" });
     expect(within(members).getByText("Admin")).toBeInTheDocument();
     expect(within(members).getByText(/Owes 2 pending fines \(£7\.50\) · Issued 0 fines/)).toBeInTheDocument();
-    expect(within(members).getByRole("button", { name: "Make Blair admin" })).toBeInTheDocument();
+    expect(within(members).getByRole("button", { name: "Make admin: Blair" })).toBeInTheDocument();
     expect(within(members).getByRole("button", { name: "Remove Blair" })).toBeInTheDocument();
     expect(within(members).getByRole("button", { name: "Step down" })).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Joining by ID" })).toBeEnabled();
@@ -275,7 +275,7 @@ describe("household page: members", () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Make Blair admin" }));
+    await user.click(await screen.findByRole("button", { name: "Make admin: Blair" }));
     expect(await screen.findByText("Blair is now an admin")).toBeInTheDocument();
     expect(requestsTo(fake, "PUT", `${HOUSEHOLD_PATH}/members/${BLAIR_ID}/role`)).toEqual([{ is_admin: true }]);
 

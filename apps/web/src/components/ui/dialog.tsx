@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useReturnFocus } from "./return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -25,7 +26,15 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   showClose?: boolean;
 };
 
-export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  showClose = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -35,6 +44,7 @@ export function DialogContent({ className, children, showClose = true, ...props 
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {showClose && (

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -57,6 +58,33 @@ describe("UI kit", () => {
     expect(screen.getByRole("dialog", { name: "Invite Housemates" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("gives focus back to the button that opened a dialog through state, with no Trigger, when it closes", async () => {
+    function OpenedByState() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Create Rule</Button>
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogContent>
+              <DialogTitle>Create Rule</DialogTitle>
+              <DialogDescription>A rule for the house.</DialogDescription>
+              <Input aria-label="Title" />
+            </DialogContent>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<OpenedByState />);
+    await user.tab();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Create Rule" });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create Rule" })).toHaveFocus();
   });
 
   it("toggles a switch", async () => {

@@ -148,7 +148,7 @@ export function IssueFineForm(props: IssueFineFormProps) {
           {rules.length === 0 && (
             <p className="text-xs text-muted-foreground">
               Add one on the{" "}
-              <Link to="/dashboard/rules" className="text-primary underline-offset-4 hover:underline">
+              <Link to="/dashboard/rules" className="text-primary underline underline-offset-4">
                 House Rules
               </Link>{" "}
               page first.

@@ -8,21 +8,21 @@ const TESTIMONIALS = [
       "Our sink used to be a science experiment. Two weeks of 50p fines later, it's spotless, and the fine fund paid for a takeaway.",
     name: "Priya S.",
     home: "4-person flat, Manchester",
-    tint: "bg-fuchsia-500",
+    tint: "bg-fuchsia-700",
   },
   {
     quote:
       "The dispute button saved a friendship. I explained the bins were collected early, and my flatmate accepted it in seconds.",
     name: "Tom W.",
     home: "Student house, Leeds",
-    tint: "bg-sky-500",
+    tint: "bg-sky-700",
   },
   {
     quote:
       "No more awkward chats about the thermostat. The rules are written down, everyone agreed, and the notifications keep it honest.",
     name: "Amara O.",
     home: "Houseshare, London",
-    tint: "bg-emerald-500",
+    tint: "bg-emerald-700",
   },
 ];
 

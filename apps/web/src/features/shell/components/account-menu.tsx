@@ -37,7 +37,7 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger aria-label="Account menu" className={ACCOUNT_BUTTON_CLASS}>
-        <Avatar displayName={currentUser.display_name} photoUrl={currentUser.photo_url} />
+        <Avatar displayName={currentUser.display_name} photoUrl={currentUser.photo_url} initialsAsPicture />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">

@@ -31,14 +31,24 @@ export function AppShell({
 }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30">
+      {/* The first Tab on every page: past the header and the sidebar's links, straight to the page itself. */}
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background focus:outline-none"
+      >
+        Skip to content
+      </a>
       <AppHeader onInvite={onInvite} notificationsBell={notificationsBell} />
       <div className="flex flex-1">
         <Sidebar houseBalance={houseBalance} />
         <main
+          id="main"
+          // Focusable from the skip link only: focus lands on the page, and the next Tab reaches its first control.
+          tabIndex={-1}
           className={
             compactHouseBalance
-              ? "min-w-0 flex-1 px-4 pt-6 pb-40 md:px-8 md:pb-10"
-              : "min-w-0 flex-1 px-4 pt-6 pb-24 md:px-8 md:pb-10"
+              ? "min-w-0 flex-1 px-4 pt-6 pb-40 outline-none md:px-8 md:pb-10"
+              : "min-w-0 flex-1 px-4 pt-6 pb-24 outline-none md:px-8 md:pb-10"
           }
         >
           <div className="mx-auto w-full max-w-5xl">

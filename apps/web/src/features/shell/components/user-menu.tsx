@@ -40,7 +40,7 @@ export function UserMenu() {
       onFocus={prefetch}
       onClick={open}
     >
-      <Avatar displayName={currentUser.display_name} photoUrl={currentUser.photo_url} />
+      <Avatar displayName={currentUser.display_name} photoUrl={currentUser.photo_url} initialsAsPicture />
     </button>
   );
 }

@@ -101,7 +101,8 @@ export function MembersCard({
                           size="sm"
                           variant="outline"
                           disabled={setRole.isPending}
-                          aria-label={`Make ${member.display_name} admin`}
+                          // The visible words start the name, so a speech user can say what they see (WCAG 2.5.3).
+                          aria-label={`Make admin: ${member.display_name}`}
                           onClick={() => changeRole(member, true)}
                         >
                           Make admin
