@@ -20,12 +20,12 @@ function Parties({ fine }: { fine: Fine }) {
   const issuer = person(fine.created_by);
   const offender = person(fine.offender_id);
   return (
-    <span className="flex w-14 shrink-0 items-center" aria-hidden="true">
+    <span className="flex w-[3.75rem] shrink-0 items-center" aria-hidden="true">
       <Avatar displayName={issuer.name} photoUrl={issuer.photoUrl} className="size-8 text-xs ring-2 ring-card" />
       <Avatar
         displayName={offender.name}
         photoUrl={offender.photoUrl}
-        className="-ml-2 size-8 text-xs ring-2 ring-card"
+        className="-ml-1 size-8 text-xs ring-2 ring-card"
       />
     </span>
   );
@@ -49,7 +49,8 @@ export function ActivityRow({ fine }: { fine: Fine }) {
       <article aria-label={title} className={cn(ROW_CLASS, "rounded-md transition-colors hover:bg-muted/60")}>
         <Parties fine={fine} />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold">{parties}</p>
+          {/* Two lines at most, so a phone shows both names; every row keeps the same height all the same. */}
+          <p className="line-clamp-2 text-sm leading-tight font-semibold break-words">{parties}</p>
           <p className="truncate text-xs text-muted-foreground" title={title}>
             {title} · {formatDate(fine.created_at)}
           </p>
@@ -89,9 +90,9 @@ export function ActivityRow({ fine }: { fine: Fine }) {
 export function ActivityRowSkeleton() {
   return (
     <div className={ROW_CLASS} aria-hidden="true">
-      <span className="flex w-14 shrink-0 items-center">
+      <span className="flex w-[3.75rem] shrink-0 items-center">
         <span className="block size-8 rounded-full bg-muted" />
-        <span className="-ml-2 block size-8 rounded-full bg-muted ring-2 ring-card" />
+        <span className="-ml-1 block size-8 rounded-full bg-muted ring-2 ring-card" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <span className="h-3.5 w-2/5 rounded-md bg-muted" />
