@@ -12,7 +12,11 @@ const FineDetailsDialog = lazy(() =>
 );
 
 /** Every activity row and its skeleton is this tall, so a page of them never moves what is below. */
-const ROW_CLASS = "relative flex h-16 items-center gap-3 px-1";
+const ROW_CLASS = "relative flex h-16 items-center gap-2 px-1 sm:gap-3";
+
+const PAIR_CLASS = "flex w-[3.125rem] shrink-0 items-center sm:w-[3.75rem]";
+const AVATAR_CLASS = "size-7 text-[11px] ring-2 ring-card sm:size-8 sm:text-xs";
+const SECOND_CLASS = "-ml-1.5 sm:-ml-1";
 
 /** The issuer's avatar overlapping the offender's, in the sentence's order: who fined whom, at a glance. */
 function Parties({ fine }: { fine: Fine }) {
@@ -20,13 +24,10 @@ function Parties({ fine }: { fine: Fine }) {
   const issuer = person(fine.created_by);
   const offender = person(fine.offender_id);
   return (
-    <span className="flex w-[3.75rem] shrink-0 items-center" aria-hidden="true">
-      <Avatar displayName={issuer.name} photoUrl={issuer.photoUrl} className="size-8 text-xs ring-2 ring-card" />
-      <Avatar
-        displayName={offender.name}
-        photoUrl={offender.photoUrl}
-        className="-ml-1 size-8 text-xs ring-2 ring-card"
-      />
+    // Closer together on a phone, where the names need the width.
+    <span className={PAIR_CLASS} aria-hidden="true">
+      <Avatar displayName={issuer.name} photoUrl={issuer.photoUrl} className={AVATAR_CLASS} />
+      <Avatar displayName={offender.name} photoUrl={offender.photoUrl} className={cn(AVATAR_CLASS, SECOND_CLASS)} />
     </span>
   );
 }
@@ -90,9 +91,9 @@ export function ActivityRow({ fine }: { fine: Fine }) {
 export function ActivityRowSkeleton() {
   return (
     <div className={ROW_CLASS} aria-hidden="true">
-      <span className="flex w-[3.75rem] shrink-0 items-center">
-        <span className="block size-8 rounded-full bg-muted" />
-        <span className="-ml-1 block size-8 rounded-full bg-muted ring-2 ring-card" />
+      <span className={PAIR_CLASS}>
+        <span className={cn(AVATAR_CLASS, "block rounded-full bg-muted")} />
+        <span className={cn(AVATAR_CLASS, SECOND_CLASS, "block rounded-full bg-muted")} />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <span className="h-3.5 w-2/5 rounded-md bg-muted" />
