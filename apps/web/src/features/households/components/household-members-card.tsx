@@ -36,9 +36,11 @@ export function HouseholdMembersCard() {
       </CardHeader>
       <CardContent className="p-4 pt-0">
         {members.isPending && (
-          <div className="flex flex-col gap-2" role="status" aria-label="Loading housemates">
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-2/3" />
+          // As tall as the list it usually stands for: one row of faces, or (xl) a list of four, so nothing moves.
+          <div className="flex gap-2 xl:flex-col" role="status" aria-label="Loading housemates">
+            {["xl:w-full", "xl:w-2/3", "xl:w-3/4", "xl:w-1/2"].map((width) => (
+              <Skeleton key={width} className={`size-8 rounded-full xl:rounded-md ${width}`} />
+            ))}
           </div>
         )}
         {members.isError && <p className="text-sm text-destructive">Failed to load users</p>}
