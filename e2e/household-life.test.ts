@@ -61,7 +61,7 @@ describe("a household whose people move out", () => {
   it("(b) Blair leaves owing £2.50, and Alex's open dashboard shows that fine written off, without a reload", async () => {
     await openLive(alexPage, "/dashboard");
     const recent = dashboardCard(alexPage, "Recent Activity");
-    await recent.getByText("You fined Blair Quinn", { exact: false }).waitFor();
+    await recent.getByText("Alex Moreau fined Blair Quinn", { exact: false }).waitFor();
     await recent.getByText("Pending").waitFor();
 
     // Blair leaves from the household page; the dialog says the fine she owes is written off.

@@ -212,8 +212,8 @@ describe("the profile in the browser", () => {
   it("Ana still sees both fines Ben was part of, with Ben as a former member", async () => {
     await openPage(anaPage, "/dashboard");
     const recent = dashboardCard(anaPage, "Recent Activity");
-    await recent.getByText("You fined Former member").waitFor();
-    await recent.getByText("Former member fined you").waitFor();
+    await recent.getByText("Ana López fined Former member").waitFor();
+    await recent.getByText("Former member fined Ana López").waitFor();
 
     await anaPage.goto("/dashboard/fines");
     await anaPage.getByText("Former member fined you").waitFor();

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
-import { respondWith, serverUser } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith, serverUser } from "@/lib/testing/fake-server";
+import { buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as DashboardPage } from "./dashboard";
 
@@ -64,6 +65,57 @@ describe("dashboard", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual(["ALAna Lopez (you)", "BCBo Chen"]);
+    const card = screen.getByRole("region", { name: "Housemates" });
+    expect(within(card).getByText("2 members")).toBeInTheDocument();
+    // Each with their avatar: initials on their own colour, or their photo.
+    expect(within(list).getByRole("img", { name: "Ana Lopez" })).toHaveTextContent("AL");
+    expect(within(list).getByRole("img", { name: "Bo Chen" })).toHaveTextContent("BC");
+  });
+
+  it("shows a housemate's photo as their avatar", async () => {
+    await signIn({ id: "u1", household_id: HOUSEHOLD_ID });
+    respondWith({
+      [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
+      "GET /api/users": {
+        body: {
+          data: [serverUser({ id: "u1", display_name: "Ana Lopez", photo_url: "/files/ana.jpg" })],
+        },
+      },
+    });
+    const { container } = renderDashboard();
+    const avatar = await screen.findByRole("img", { name: "Ana Lopez" });
+    expect(avatar.querySelector("img")).toHaveAttribute("src", "/files/ana.jpg?size=thumbnail");
+    expect(container).toHaveTextContent("1 member");
+  });
+
+  it("shows Recent Activity as skeletons while the members load, never 'A housemate fined a housemate'", async () => {
+    await signIn({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
+    const members = heldAnswer();
+    const fine = buildFine({ household_id: HOUSEHOLD_ID, created_by: "u1", offender_id: "u2", reviewer_id: "u1" });
+    respondWith({
+      [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([fine]),
+      "GET /api/fines/user/u1": finePages([]),
+      "GET /api/users": members.route,
+    });
+    renderDashboard();
+    const recent = screen.getByRole("region", { name: "Recent Activity" });
+    // The fines are in (the pending card counts them); the members are not.
+    expect(await screen.findByText("0 unpaid fines")).toBeInTheDocument();
+    expect(within(recent).getByRole("status", { name: "Loading fines" })).toBeInTheDocument();
+    expect(screen.queryByText(/a housemate/i)).not.toBeInTheDocument();
+
+    members.give({
+      body: {
+        data: [
+          serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }),
+          serverUser({ id: "u2", email: "bo@example.com", display_name: "Bo Chen", household_id: HOUSEHOLD_ID }),
+        ],
+      },
+    });
+    expect(await within(recent).findByText("Ana Lopez fined Bo Chen")).toBeInTheDocument();
+    expect(within(recent).queryByRole("status", { name: "Loading fines" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/a housemate/i)).not.toBeInTheDocument();
   });
 
   it("shows someone without a household the welcome screen, leading to /household/create", async () => {

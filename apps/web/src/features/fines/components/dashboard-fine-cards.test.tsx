@@ -81,6 +81,49 @@ describe("dashboard fine cards", () => {
     ]);
   }, 20_000);
 
+  it("says who fined whom in Recent Activity, by name, with both people's avatars, the amount and the status", async () => {
+    serve([
+      buildFine({ id: "fine-a", amount: 2, status: "disputed" }),
+      buildFine({ id: "fine-b", created_by: BEN, offender_id: ANA, amount: 0.5, status: "paid" }),
+    ]);
+    // Ben is looking: the rows still name him, as the preview's rows do, rather than 'you'.
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const recent = card("Recent Activity");
+    const rows = await within(recent).findAllByRole("article");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining("Ana fined Ben"),
+      expect.stringContaining("Ben fined Ana"),
+    ]);
+    const [first, second] = rows;
+    if (!first || !second) throw new Error("two rows expected");
+    expect(first).toHaveTextContent("Dishes left overnight");
+    expect(first).toHaveTextContent("£2.00");
+    expect(within(first).getByText("Disputed")).toBeInTheDocument();
+    expect(within(second).getByText("Paid")).toBeInTheDocument();
+    // The issuer's avatar, then the offender's: pictures beside the sentence that says the same.
+    const avatars = within(first).getAllByRole("img", { hidden: true });
+    expect(avatars.map((avatar) => [avatar.getAttribute("aria-label"), avatar.textContent])).toEqual([
+      ["Ana", "A"],
+      ["Ben", "B"],
+    ]);
+    // The whole row is one button that opens the fine.
+    await userEvent
+      .setup()
+      .click(within(second).getByRole("button", { name: "Details: Dishes left overnight, Ben fined Ana" }));
+    expect(await screen.findByRole("dialog", { name: "Fine Details" })).toBeInTheDocument();
+  });
+
+  it("keeps Recent Activity's rows as skeletons until the members are known, never 'a housemate'", async () => {
+    serve(householdFines(2));
+    renderFines(<DashboardFineCards />, viewerAs(BEN, { peopleKnown: false }));
+    // The lists have answered (the count shows), the names not yet.
+    expect(await screen.findByText("0 unpaid fines")).toBeInTheDocument();
+    const recent = card("Recent Activity");
+    expect(within(recent).getByRole("status", { name: "Loading fines" })).toBeInTheDocument();
+    expect(within(recent).queryAllByRole("article")).toEqual([]);
+    expect(screen.queryByText(/a housemate/i)).not.toBeInTheDocument();
+  });
+
   it("opens a fine's 'Fine Details' dialog", async () => {
     serve(householdFines(1));
     renderFines(<DashboardFineCards />, viewerAs(BEN));

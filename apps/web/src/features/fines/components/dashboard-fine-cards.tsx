@@ -2,13 +2,16 @@ import { DisputedFinesCard } from "./disputed-fines-card";
 import { PendingFinesCard } from "./pending-fines-card";
 import { RecentActivityCard } from "./recent-activity-card";
 
-/** The dashboard's fine cards (SPEC §2): pending, disputes to review, recent activity; each asks for its own page. */
+/**
+ * The dashboard's fine cards (SPEC §2): pending and disputes to review side by side, Recent Activity under them; each
+ * asks for its own page. Columns of `minmax(0, 1fr)`: a card is as wide as its column, whatever its rows hold.
+ */
 export function DashboardFineCards() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <PendingFinesCard />
       <DisputedFinesCard />
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         <RecentActivityCard />
       </div>
     </div>

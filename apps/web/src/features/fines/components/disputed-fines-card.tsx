@@ -27,6 +27,7 @@ export function DisputedFinesCard() {
       description="Accept or decline what your housemates disputed."
       badge={count > 0 && <Badge variant="destructive">{count}</Badge>}
       pages={pages}
+      fitWhenWide
       rows={DISPUTES_PAGE_SIZE}
       failureToast="Failed to load recent fines"
       empty={

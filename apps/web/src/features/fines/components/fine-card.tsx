@@ -89,8 +89,9 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
               <FineStatusBadge status={fine.status} reason={reason} />
             </div>
           </div>
-          {/* Actions on the left, looking on the right; one line when the row is wide enough. */}
-          <div className="flex flex-wrap items-center gap-1.5 empty:hidden">
+          {/* Actions on the left, looking on the right; one line when the row is wide enough. On a phone each is a
+              thumb's target: 44 px at least (issue 18). */}
+          <div className="flex flex-wrap items-center gap-1.5 empty:hidden max-sm:[&_button]:min-h-11 max-sm:[&_button]:min-w-11">
             <div className="flex flex-wrap gap-1.5 empty:hidden">{actions}</div>
             <div className="ml-auto flex items-center gap-1 empty:hidden">
               <EvidenceViewer evidence={fine.evidence} compact />

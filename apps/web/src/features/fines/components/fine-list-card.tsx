@@ -1,10 +1,12 @@
 import { useEffect, useId, type ReactNode } from "react";
 import { toast } from "sonner";
+import type { Fine } from "@housemate/contract";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import type { FinePages } from "../api/get-fines";
 import { FineItem } from "./fine-item";
+import { useFineViewer } from "./fine-viewer";
 import { FINES_LOAD_FAILED, FinePager, FineRows } from "./fine-list-states";
 
 export interface FineListCardProps {
@@ -17,11 +19,19 @@ export interface FineListCardProps {
   rows: number;
   /** Let the card shrink to a short list once loaded (see `FineRows`), its pager shown whenever it has fines. */
   shrink?: boolean;
+  /**
+   * On a laptop's dashboard (xl), fit the loaded list, and leave out the pager of a single page, rather than keep a
+   * full page's height: the cards side by side there are short, as the landing page's preview draws them, and what
+   * moves when they load is the foot of the screen. Narrower screens keep the height (docs/performance.md, CLS).
+   */
+  fitWhenWide?: boolean;
   /** SPEC §8's toast when the list cannot be loaded. */
   failureToast: string;
   empty: ReactNode;
   /** Pay, Dispute and Review on each row where the viewer may use them (default true); Details always. */
   withActions?: boolean;
+  /** Draws each fine (default: a compact fine card) and, with `skeleton`, its loading stand-in of the same height. */
+  row?: { render: (fine: Fine) => ReactNode; skeleton: ReactNode; className?: string };
 }
 
 /**
@@ -29,13 +39,28 @@ export interface FineListCardProps {
  * kept in place even when there is only one page, so nothing moves when the list arrives or changes.
  */
 export function FineListCard(props: FineListCardProps) {
-  const { title, description, badge, pages, rows, shrink, failureToast, empty, withActions = true } = props;
+  const {
+    title,
+    description,
+    badge,
+    pages,
+    rows,
+    shrink,
+    fitWhenWide,
+    failureToast,
+    empty,
+    withActions = true,
+    row,
+  } = props;
   const { query, fines } = pages;
+  // The rows name people: until the members are known they stay skeletons, never 'A housemate fined a housemate'.
+  const { peopleKnown } = useFineViewer();
+  const isLoading = query.isPending || (!peopleKnown && !query.isError);
   useEffect(() => {
     // One toast per message, however many cards read the same list.
     if (query.isError) toast.error("Error", { id: failureToast, description: failureToast });
   }, [query.isError, failureToast]);
-  const loaded = query.isSuccess && fines.length > 0;
+  const loaded = !isLoading && query.isSuccess && fines.length > 0;
   // SPEC's Recent Activity shows its pager whenever it lists fines; the cards that keep their height hide it, in
   // place, while there is only one page. A page that failed to load keeps Previous within reach.
   const pagerShown = (shrink ? loaded : loaded && pages.pageCount > 1) || pages.hasPrevious;
@@ -44,34 +69,44 @@ export function FineListCard(props: FineListCardProps) {
   return (
     // A region named by its title, so a screen reader can jump to "Recent Activity" (and a test can find it so).
     <Card role="region" aria-labelledby={titleId} className="flex flex-col">
-      <CardHeader className="gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle id={titleId}>{title}</CardTitle>
+      <CardHeader className="gap-1.5 p-5 pb-4">
+        <CardTitle id={titleId}>{title}</CardTitle>
+        {/* The badge's line is there before the count is: beside the description, under it on a phone. */}
+        <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
           <CardDescription>{description}</CardDescription>
+          {badge !== undefined && <div className="flex h-[22px] shrink-0 items-start">{query.isSuccess && badge}</div>}
         </div>
-        {/* The badge's line is there before the count is: on a phone it sits under the title, which it never squeezes. */}
-        {badge !== undefined && <div className="flex h-[22px] shrink-0 items-start">{query.isSuccess && badge}</div>}
       </CardHeader>
-      <CardContent className="flex flex-1 flex-col">
-        <FineRows rows={rows} shrink={shrink} isLoading={query.isPending}>
+      <CardContent className="flex flex-1 flex-col px-5 pb-5">
+        <FineRows rows={rows} shrink={shrink} fitWhenWide={fitWhenWide} isLoading={isLoading} skeleton={row?.skeleton}>
           {query.isError ? (
             <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
           ) : fines.length === 0 ? (
             empty
           ) : (
-            <ul className={cn("flex flex-col gap-2 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+            <ul
+              className={cn(
+                "flex flex-col transition-opacity",
+                row?.className ?? "gap-2",
+                query.isPlaceholderData && "opacity-60",
+              )}
+            >
               {fines.map((fine) => (
                 <li key={fine.id}>
-                  {/* The dashboard is the issuer's place to review a dispute (SPEC §6). */}
-                  <FineItem fine={fine} compact withDetails withActions={withActions} disputeFor="issuer" />
+                  {row ? (
+                    row.render(fine)
+                  ) : (
+                    // The dashboard is the issuer's place to review a dispute (SPEC §6).
+                    <FineItem fine={fine} compact withDetails withActions={withActions} disputeFor="issuer" />
+                  )}
                 </li>
               ))}
             </ul>
           )}
         </FineRows>
       </CardContent>
-      {(pagerShown || !shrink || query.isPending) && (
-        <CardFooter>
+      {(pagerShown || !shrink || isLoading) && (
+        <CardFooter className={cn("px-5 pb-5", fitWhenWide && !pagerShown && !isLoading && "xl:hidden")}>
           <FinePager pages={pages} label={`${title} pages`} className={cn(!pagerShown && "invisible")} />
         </CardFooter>
       )}

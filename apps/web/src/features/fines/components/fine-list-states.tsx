@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -47,8 +47,8 @@ function FineRowSkeleton() {
           </div>
         </div>
         <div className="flex items-center gap-1.5">
-          <Skeleton className="h-8 w-16" />
-          <Skeleton className="ml-auto h-8 w-20" />
+          <Skeleton className="h-8 w-16 max-sm:h-11" />
+          <Skeleton className="ml-auto h-8 w-20 max-sm:h-11" />
         </div>
       </div>
     </div>
@@ -85,7 +85,11 @@ export interface FineRowsProps {
   rows: number;
   /** Let a short or empty list take only its own height once loaded (a card at the foot of the page). */
   shrink?: boolean;
+  /** Once loaded, take only the list's height on an xl screen (FineListCard's `fitWhenWide`). */
+  fitWhenWide?: boolean;
   isLoading: boolean;
+  /** One row while loading, the same height as a loaded row (default: a compact fine card's). */
+  skeleton?: ReactNode;
   children: ReactNode;
 }
 
@@ -95,13 +99,19 @@ export interface FineRowsProps {
  * fold then never move what is below them (docs/performance.md, issue 14: CLS); the one at the foot of the page may
  * `shrink` once loaded, so a new household's empty list is not a page tall.
  */
-export function FineRows({ rows, shrink = false, isLoading, children }: FineRowsProps) {
-  const skeletons = Array.from({ length: rows }, (_, index) => <FineRowSkeleton key={index} />);
+export function FineRows({ rows, shrink = false, fitWhenWide = false, isLoading, skeleton, children }: FineRowsProps) {
+  const skeletons = Array.from({ length: rows }, (_, index) => (
+    <Fragment key={index}>{skeleton ?? <FineRowSkeleton />}</Fragment>
+  ));
   if (shrink && !isLoading) return <div className="flex flex-col">{children}</div>;
   return (
     <div className="grid">
       <div
-        className={cn("flex flex-col gap-2 [grid-area:1/1]", isLoading ? PULSE_AS_ONE : "invisible [&_*]:animate-none")}
+        className={cn(
+          "flex flex-col gap-2 [grid-area:1/1]",
+          isLoading ? PULSE_AS_ONE : "invisible [&_*]:animate-none",
+          !isLoading && fitWhenWide && "xl:hidden",
+        )}
         {...(isLoading ? { role: "status", "aria-label": "Loading fines" } : { "aria-hidden": true })}
       >
         {skeletons}
@@ -115,14 +125,20 @@ export function FineRows({ rows, shrink = false, isLoading, children }: FineRows
 export function FinePager({ pages, label, className }: { pages: FinePages; label: string; className?: string }) {
   return (
     <nav aria-label={label} className={cn("flex w-full items-center justify-between gap-2", className)}>
-      <Button variant="outline" size="sm" onClick={pages.previous} disabled={!pages.hasPrevious}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="max-sm:h-11"
+        onClick={pages.previous}
+        disabled={!pages.hasPrevious}
+      >
         <ChevronLeft aria-hidden="true" />
         Previous
       </Button>
       <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {`Page ${pages.pageNumber} of ${pages.pageCount}`}
       </p>
-      <Button variant="outline" size="sm" onClick={pages.next} disabled={!pages.hasNext}>
+      <Button variant="outline" size="sm" className="max-sm:h-11" onClick={pages.next} disabled={!pages.hasNext}>
         Next
         <ChevronRight aria-hidden="true" />
       </Button>

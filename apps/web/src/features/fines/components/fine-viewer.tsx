@@ -14,6 +14,19 @@ export interface FineViewer {
   memberName: (userId: string | null) => string;
   /** The rule's title, or undefined when it is unknown or deleted. */
   ruleTitle: (ruleId: string | null) => string | undefined;
+  /** A member as a picture shows them: their display name (never 'you') and photo, for an avatar. */
+  person: (userId: string | null) => FinePerson;
+  /**
+   * Whether the members have been asked for and answered: until then nobody has a name, and a row that names people
+   * is a skeleton rather than 'A housemate fined a housemate' (issue 18, defect 9).
+   */
+  peopleKnown: boolean;
+}
+
+/** Someone a fine names, as an avatar draws them. */
+export interface FinePerson {
+  name: string;
+  photoUrl: string | null;
 }
 
 const FineViewerContext = createContext<FineViewer | null>(null);

@@ -33,6 +33,7 @@ export function PendingFinesCard() {
         </Badge>
       }
       pages={pages}
+      fitWhenWide
       rows={PENDING_PAGE_SIZE}
       failureToast="Failed to load pending fines"
       empty={

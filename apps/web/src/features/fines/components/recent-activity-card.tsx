@@ -1,11 +1,20 @@
 import { ReceiptText } from "lucide-react";
+import type { Fine } from "@housemate/contract";
 import { EmptyState } from "@/components/empty-state";
 import { useFinePages } from "../api/get-fines";
+import { ActivityRow, ActivityRowSkeleton } from "./activity-row";
 import { FineListCard } from "./fine-list-card";
 import { useFineViewer } from "./fine-viewer";
 
 /** SPEC §9: Recent Activity shows 10 fines a page. */
 export const RECENT_ACTIVITY_PAGE_SIZE = 10;
+
+/** Each fine as the landing page's preview draws it (issue 18): avatars, 'Sam fined Alex', amount and status. */
+const ACTIVITY_ROW = {
+  render: (fine: Fine) => <ActivityRow fine={fine} />,
+  skeleton: <ActivityRowSkeleton />,
+  className: "divide-y",
+};
 
 /** SPEC §2 Dashboard: every fine of the household, newest first, a page at a time from the server. */
 export function RecentActivityCard() {
@@ -27,7 +36,7 @@ export function RecentActivityCard() {
           hint="Fines issued in your household will show up here."
         />
       }
-      withActions={false}
+      row={ACTIVITY_ROW}
     />
   );
 }

@@ -75,6 +75,8 @@ export function viewerAs(userId: string, overrides: Partial<FineViewer> = {}): F
     currency: "GBP",
     memberName: (id) => (id === userId ? "you" : (id && NAMES[id]) || "Former member"),
     ruleTitle: (id) => (id === RULE_ID ? "Dishes left overnight" : undefined),
+    person: (id) => ({ name: (id && NAMES[id]) || "Former member", photoUrl: null }),
+    peopleKnown: true,
     ...overrides,
   };
 }

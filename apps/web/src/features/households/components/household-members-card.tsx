@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { UserPlus } from "lucide-react";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
@@ -8,34 +9,49 @@ import { personName } from "@/lib/person-name";
 import { useHouseholdMembers } from "../api/get-household-members";
 import { openInviteDialog } from "../stores/invite-dialog-store";
 
-/** Who lives here: the household's members, the signed-in person marked, with a way to invite more. */
+const memberCount = (count: number) => (count === 1 ? "1 member" : `${count} members`);
+
+/**
+ * Who lives here, as the landing page's preview shows them: each member's avatar (photo, or initials on their own
+ * colour) and name, the signed-in person marked, how many they are, and a way to invite more.
+ */
 export function HouseholdMembersCard() {
   const userId = useAuthStore((state) => state.currentUser?.id);
   const members = useHouseholdMembers();
+  const titleId = useId();
 
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-3">
-        <CardTitle className="text-base">Housemates</CardTitle>
-        <Button variant="ghost" size="sm" onClick={openInviteDialog}>
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2">
+        <div className="flex min-w-0 flex-col">
+          <CardTitle id={titleId} className="text-base">
+            Housemates
+          </CardTitle>
+          <p className="h-5 text-xs text-muted-foreground">{members.data && memberCount(members.data.length)}</p>
+        </div>
+        <Button variant="ghost" size="sm" className="min-h-11 sm:min-h-8" onClick={openInviteDialog}>
           <UserPlus aria-hidden="true" />
           Invite
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="p-4 pt-0">
         {members.isPending && (
-          <div className="flex flex-col gap-3">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-9 w-2/3" />
+          // As tall as the list it usually stands for: one row of faces, or (xl) a list of four, so nothing moves.
+          <div className="flex gap-2 xl:flex-col" role="status" aria-label="Loading housemates">
+            {["xl:w-full", "xl:w-2/3", "xl:w-3/4", "xl:w-1/2"].map((width) => (
+              <Skeleton key={width} className={`size-8 rounded-full xl:rounded-md ${width}`} />
+            ))}
           </div>
         )}
         {members.isError && <p className="text-sm text-destructive">Failed to load users</p>}
         {members.data && (
-          <ul aria-label="Housemates" className="flex flex-col gap-3">
+          // A row of faces on a phone (their names for a screen reader), names beside them where there is room, and
+          // one a line in the dashboard's narrow right-hand column.
+          <ul aria-label="Housemates" className="flex flex-wrap gap-2 sm:gap-x-5 xl:flex-col xl:gap-2">
             {members.data.map((member) => (
-              <li key={member.id} className="flex items-center gap-3">
-                <Avatar displayName={member.display_name} photoUrl={member.photo_url} />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">
+              <li key={member.id} className="flex min-w-0 items-center gap-3">
+                <Avatar displayName={member.display_name} photoUrl={member.photo_url} className="size-8 text-xs" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium max-sm:sr-only">
                   {personName(member)}
                   {member.id === userId && <span className="font-normal text-muted-foreground"> (you)</span>}
                 </span>

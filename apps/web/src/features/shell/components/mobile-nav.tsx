@@ -1,63 +1,71 @@
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { UserPlus } from "lucide-react";
 import { cn } from "@/lib/utils";
-import { NAV_ITEMS, NEW_FINE_ICON, NEW_FINE_PATH, type NavItem } from "./nav-items";
+import { NAV_ITEMS, NEW_FINE_ICON as NewFineIcon, NEW_FINE_PATH, type NavItem } from "./nav-items";
 
 export interface MobileNavProps {
   /** Copies the household ID (SPEC §2: Invite on mobile). */
   onInvite: () => void;
-  /** The balance feature's compact House Balance, shown above the buttons. */
+  /** The balance feature's compact House Balance, shown above the buttons; it leads to the Fund. */
   compactHouseBalance?: ReactNode;
 }
 
-const ITEMS: readonly NavItem[] = [
-  ...NAV_ITEMS,
-  { to: NEW_FINE_PATH, label: "New Fine", icon: NEW_FINE_ICON, end: true },
-];
+const byPath = (path: string) => NAV_ITEMS.find((item) => item.to === path);
+/** SPEC §2's places, two either side of New Fine. Fund is the House Balance above them, Household the avatar menu's. */
+const LEFT = [byPath("/dashboard"), byPath("/dashboard/rules")].filter((item): item is NavItem => Boolean(item));
+const RIGHT = [byPath("/dashboard/fines")].filter((item): item is NavItem => Boolean(item));
 
+/** Every target is at least 56 px tall and a fifth of the width: comfortably over the 44 px a thumb needs. */
 const itemClass =
-  "flex min-w-0 flex-col items-center justify-center gap-1 rounded-md py-2 text-[10px] font-medium leading-none tracking-tighter transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
+  "flex min-h-14 min-w-0 flex-col items-center justify-center gap-1 rounded-md text-xs font-medium leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-6";
+const tone = (isActive: boolean) => (isActive ? "text-primary" : "text-muted-foreground hover:text-foreground");
+
+function PlaceLink({ to, label, icon: Icon, end }: NavItem) {
+  return (
+    <NavLink to={to} end={end} className={({ isActive }) => cn(itemClass, tone(isActive))}>
+      <Icon aria-hidden="true" />
+      <span className="max-w-full truncate">{label}</span>
+    </NavLink>
+  );
+}
 
 /**
- * SPEC §2 Signed-in shell: the bottom bar on phones, SPEC's items with Household (issue 16) and Fund (issue 17). Seven
- * columns, no gaps, 10 px labels set tight: 'Dashboard', the longest, is 50 of its column's 51 px on a 360 px phone
- * even in a wide fallback font (DejaVu Sans, measured); a wider one truncates it rather than spilling over.
+ * SPEC §2 Signed-in shell: the bottom bar on phones, built for one thumb (issue 18). SPEC's five items, in reach of the
+ * thumb at the foot of the screen: Dashboard and Rules, New Fine in the middle as the one raised, filled button (the
+ * action most often taken), Fines and Invite.
  */
 export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
       {/* A landmark of its own, as the sidebar's House Balance is: content outside landmarks is missed by landmark navigation. */}
       {compactHouseBalance && (
-        <section aria-label="House balance" className="border-b px-4 py-2">
+        <section aria-label="House balance" className="border-b px-4 [&>a]:min-h-11">
           {compactHouseBalance}
         </section>
       )}
-      <nav aria-label="Mobile" className="grid grid-cols-7 px-0.5 pt-1 pb-1">
-        {ITEMS.map(({ to, label, icon: Icon, end }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={end}
-            className={({ isActive }) =>
-              cn(itemClass, isActive ? "text-primary" : "text-muted-foreground hover:text-foreground")
-            }
-          >
-            <Icon aria-hidden="true" />
-            <span className="max-w-full truncate">{label}</span>
-          </NavLink>
+      <nav aria-label="Mobile" className="grid grid-cols-5 gap-1 px-2 py-1">
+        {LEFT.map((item) => (
+          <PlaceLink key={item.to} {...item} />
         ))}
-        <InviteButton onClick={onInvite} />
+        <NavLink
+          to={NEW_FINE_PATH}
+          end
+          className={({ isActive }) => cn(itemClass, "group text-foreground", isActive && "text-primary")}
+        >
+          <span className="-mt-5 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-md ring-4 ring-background transition-transform group-active:scale-95 [&_svg]:size-7">
+            <NewFineIcon aria-hidden="true" />
+          </span>
+          <span className="max-w-full truncate font-semibold">New Fine</span>
+        </NavLink>
+        {RIGHT.map((item) => (
+          <PlaceLink key={item.to} {...item} />
+        ))}
+        <button type="button" onClick={onInvite} className={cn(itemClass, tone(false))}>
+          <UserPlus aria-hidden="true" />
+          <span className="max-w-full truncate">Invite</span>
+        </button>
       </nav>
     </div>
-  );
-}
-
-function InviteButton(props: ComponentProps<"button">) {
-  return (
-    <button type="button" className={cn(itemClass, "text-muted-foreground hover:text-foreground")} {...props}>
-      <UserPlus aria-hidden="true" />
-      <span className="max-w-full truncate">Invite</span>
-    </button>
   );
 }
