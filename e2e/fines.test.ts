@@ -163,6 +163,11 @@ describe("rules, fines and the fine fund in the browser", () => {
     expect(await card.getByRole("button", { name: "Dispute" }).count()).toBe(0);
 
     await card.getByRole("button", { name: "Pay" }).click();
+    // Issue 18: paying is confirmed first, with the amount.
+    await benPage
+      .getByRole("alertdialog", { name: "Pay £2.50 into the fund?" })
+      .getByRole("button", { name: "Pay" })
+      .click();
     await benPage.getByText("Fine has been marked as paid").waitFor();
     await card.getByText("Paid", { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Pay" }).count()).toBe(0);
