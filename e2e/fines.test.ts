@@ -29,7 +29,7 @@ async function issueFine(page: Page, fine: { offender: string; description: stri
   await choose(page, "Offender *", fine.offender);
   await choose(page, "Rule *", new RegExp(RULE));
   // Choosing the rule fills in its fine.
-  expect(await page.getByLabel("Amount (GBP) *").inputValue()).toBe("2.5");
+  expect(await page.getByLabel("Amount (GBP) *").inputValue()).toBe("2.50");
   await page.getByLabel("Description").fill(fine.description);
   if (fine.note) await page.getByLabel("Evidence note").fill(fine.note);
   if (fine.photo) {

@@ -17,7 +17,7 @@ export function Component() {
   const filter = fineFilterFrom(params.get("filter"));
   const side = fineSideFrom(params.get("side"));
   // SPEC's list keeps SPEC's address: `side` is written only for the issued side.
-  const search = (next: { filter: FineFilter; side: FineSide }) =>
+  const search = (next: { filter: FineFilter; side: FineSide }): Record<string, string> =>
     next.side === "issued" ? { filter: next.filter, side: next.side } : { filter: next.filter };
   const changeFilter = (next: FineFilter) => setParams(search({ filter: next, side }), { replace: true });
   // Another list, not a refinement of this one: a history entry, so Back returns to the other side.
