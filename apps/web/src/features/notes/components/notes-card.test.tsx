@@ -150,7 +150,11 @@ afterEach(() => {
 });
 
 /** The toast closes (its time is up, or the person closes it): a waiting delete is sent then. */
-const closeToasts = () => act(() => void toast.dismiss());
+function closeToasts() {
+  act(() => {
+    toast.dismiss();
+  });
+}
 
 describe("the household notes board", () => {
   it("shows the notes in board order, each with its author, in a scrolling list of at most 600px", async () => {
@@ -323,7 +327,7 @@ describe("editing a note in place", () => {
     await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
     expect(await screen.findByText("Note deleted successfully")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
-    await closeToasts();
+    closeToasts();
     await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
     expect(sentTo(server, "PATCH", `${NOTES}/${ids.milk}`)).toEqual([]);
   });
@@ -352,7 +356,7 @@ describe("deleting a note", () => {
     // Undo is possible until the toast closes: nothing is sent before.
     expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(0);
 
-    await closeToasts();
+    closeToasts();
     await waitFor(() => expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1));
     await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
     expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
@@ -371,7 +375,7 @@ describe("deleting a note", () => {
     const milk = screen.getByDisplayValue("Buy milk").closest("li");
     expect(milk).toHaveAccessibleName("Note by Ana Lopez");
     expect(milk?.className).toContain("bg-sky-100");
-    await closeToasts();
+    closeToasts();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(0);
     expect(server.texts()).toContain("Buy milk");
@@ -385,7 +389,9 @@ describe("deleting a note", () => {
     await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
     expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(0);
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
-    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    act(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
     await waitFor(() => expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1));
   });
 
@@ -395,7 +401,7 @@ describe("deleting a note", () => {
     const user = userEvent.setup();
     await screen.findByDisplayValue("Buy milk");
     await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
-    await closeToasts();
+    closeToasts();
     expect(await screen.findByText("Failed to delete note")).toBeInTheDocument();
     await waitFor(() =>
       expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]),
