@@ -90,7 +90,11 @@ describe("rules, fines and the fine fund in the browser", () => {
       note: "Found them at 7am on Saturday",
       photo: makePng(),
     });
-    // Issuing fines is not receiving them: Ana's own list stays empty.
+    // Issue 18: Ana lands on the fines she issued, the new one listed; issuing is not receiving, so her received
+    // fines are still none.
+    expect(new URL(anaPage.url()).searchParams.get("side")).toBe("issued");
+    await fineCard(anaPage, "Pans and the big pot left in the sink").waitFor();
+    await anaPage.getByRole("button", { name: "Received" }).click();
     await anaPage.getByText("No fines found").waitFor();
   });
 
