@@ -29,7 +29,7 @@ async function issueFine(page: Page, fine: { offender: string; description: stri
   await choose(page, "Offender *", fine.offender);
   await choose(page, "Rule *", new RegExp(RULE));
   // Choosing the rule fills in its fine.
-  expect(await page.getByLabel("Amount (GBP) *").inputValue()).toBe("2.5");
+  expect(await page.getByLabel("Amount (GBP) *").inputValue()).toBe("2.50");
   await page.getByLabel("Description").fill(fine.description);
   if (fine.note) await page.getByLabel("Evidence note").fill(fine.note);
   if (fine.photo) {
@@ -90,7 +90,11 @@ describe("rules, fines and the fine fund in the browser", () => {
       note: "Found them at 7am on Saturday",
       photo: makePng(),
     });
-    // Issuing fines is not receiving them: Ana's own list stays empty.
+    // Issue 18: Ana lands on the fines she issued, the new one listed; issuing is not receiving, so her received
+    // fines are still none.
+    expect(new URL(anaPage.url()).searchParams.get("side")).toBe("issued");
+    await fineCard(anaPage, "Pans and the big pot left in the sink").waitFor();
+    await anaPage.getByRole("button", { name: "Received" }).click();
     await anaPage.getByText("No fines found").waitFor();
   });
 
@@ -163,6 +167,11 @@ describe("rules, fines and the fine fund in the browser", () => {
     expect(await card.getByRole("button", { name: "Dispute" }).count()).toBe(0);
 
     await card.getByRole("button", { name: "Pay" }).click();
+    // Issue 18: paying is confirmed first, with the amount.
+    await benPage
+      .getByRole("alertdialog", { name: "Pay £2.50 into the fund?" })
+      .getByRole("button", { name: "Pay" })
+      .click();
     await benPage.getByText("Fine has been marked as paid").waitFor();
     await card.getByText("Paid", { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Pay" }).count()).toBe(0);

@@ -68,6 +68,8 @@ describe("the fine fund, spent together", () => {
     for (const title of ["Dishes left overnight", "Bins not out"]) {
       const card = blairPage.getByRole("article", { name: title });
       await card.getByRole("button", { name: "Pay" }).click();
+      // Issue 18: paying is confirmed first.
+      await blairPage.getByRole("alertdialog").getByRole("button", { name: "Pay" }).click();
       await card.getByText("Paid", { exact: true }).waitFor();
     }
   });

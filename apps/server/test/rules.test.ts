@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { RULES_LIMIT_MESSAGE, RULES_PER_HOUSEHOLD_MAX } from "@housemate/contract";
+import { AMOUNT_MIN_MESSAGE, RULES_LIMIT_MESSAGE, RULES_PER_HOUSEHOLD_MAX } from "@housemate/contract";
 import { fines, notifications, rules } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildRule, unknownId } from "./helpers/factories.js";
@@ -85,9 +85,9 @@ describe("creating rules", () => {
     expect(res.json().error.code).toBe("VALIDATION_ERROR");
   });
 
-  it("accepts a rule with no fine and one of exactly 100000", async () => {
+  it("accepts a fine of one minor unit and one of exactly 100000", async () => {
     const { household, ana } = await flat();
-    for (const fine_amount of [0, 100_000]) {
+    for (const fine_amount of [0.01, 100_000]) {
       const res = await t.request({
         method: "POST",
         url: "/api/rules",
@@ -97,6 +97,56 @@ describe("creating rules", () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().data.fine_amount).toBe(fine_amount);
     }
+  });
+
+  it("refuses a rule whose fine is 0, as a fine of 0 is refused, with the same message (issue 18)", async () => {
+    const { household, ana } = await flat();
+    const rule = await t.request({
+      method: "POST",
+      url: "/api/rules",
+      token: ana.token,
+      payload: { title: "Quiet hours", description: "After 11pm", fine_amount: 0, household_id: household.id },
+    });
+    expect(rule.statusCode).toBe(400);
+    expect(rule.json().error.code).toBe("VALIDATION_ERROR");
+    expect(rule.json().error.message).toContain(AMOUNT_MIN_MESSAGE);
+    const existing = await buildRule(t.db, household.id, ana.user.id);
+    const edit = await t.request({
+      method: "PUT",
+      url: `/api/rules/${existing.id}`,
+      token: ana.token,
+      payload: { fine_amount: 0 },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.message).toContain(AMOUNT_MIN_MESSAGE);
+  });
+});
+
+describe("a rule stored at 0 before issue 18", () => {
+  it("is still listed with its 0, can be renamed, and a fine under it is issued for more than 0", async () => {
+    const { household, ana, ben } = await flat();
+    const free = await buildRule(t.db, household.id, ana.user.id, { title: "Quiet hours", fineAmountMinor: 0 });
+    const list = await t.request({ method: "GET", url: `/api/rules/household/${household.id}`, token: ana.token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([expect.objectContaining({ id: free.id, fine_amount: 0 })]);
+
+    const renamed = await t.request({
+      method: "PUT",
+      url: `/api/rules/${free.id}`,
+      token: ana.token,
+      payload: { title: "Quiet after 11pm" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({ title: "Quiet after 11pm", fine_amount: 0 });
+
+    const fine = await t.request({
+      method: "POST",
+      url: "/api/fines",
+      token: ana.token,
+      payload: { offender_id: ben.user.id, rule_id: free.id, amount: 1.5, household_id: household.id },
+    });
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().data.amount).toBe(1.5);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, moneySchema, MONEY_MAX, MONEY_MIN, timestampSchema } from "./common.js";
+import { idSchema, positiveMoneySchema, timestampSchema } from "./common.js";
 import { multiLineText } from "./text.js";
 import {
   DISPUTE_MARKER_MESSAGE,
@@ -69,7 +69,7 @@ export type Fine = z.infer<typeof fineSchema>;
 export const createFineBody = z.strictObject({
   offender_id: idSchema,
   rule_id: idSchema,
-  amount: moneySchema.min(MONEY_MIN, "Amount must be more than 0").max(MONEY_MAX),
+  amount: positiveMoneySchema,
   description: fineDescriptionSchema.optional().default(""),
   household_id: idSchema,
   created_by: idSchema.optional(),
@@ -86,7 +86,7 @@ export type CreateFineBody = z.input<typeof createFineBody>;
 export const updateFineBody = z
   .object({
     description: fineDescriptionSchema.optional(),
-    amount: moneySchema.min(MONEY_MIN, "Amount must be more than 0").max(MONEY_MAX).optional(),
+    amount: positiveMoneySchema.optional(),
     evidence: createFineBody.shape.evidence,
   })
   .strict();

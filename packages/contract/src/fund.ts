@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, moneySchema, MONEY_MAX, MONEY_MIN, timestampSchema } from "./common.js";
+import { idSchema, positiveMoneySchema, timestampSchema } from "./common.js";
 import { multiLineText, singleLineText } from "./text.js";
 import {
   CORRECTION_REASON_MAX,
@@ -143,7 +143,7 @@ export const createProposalBody = z.strictObject({
     max: PROPOSAL_TITLE_MAX,
     tooLong: `Title can be at most ${PROPOSAL_TITLE_MAX} characters`,
   }),
-  amount: moneySchema.min(MONEY_MIN, "Amount must be more than 0").max(MONEY_MAX),
+  amount: positiveMoneySchema,
   note: multiLineText({ max: PROPOSAL_NOTE_MAX, tooLong: `Note can be at most ${PROPOSAL_NOTE_MAX} characters` })
     .optional()
     .default(""),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, moneySchema, MONEY_MAX, timestampSchema } from "./common.js";
+import { idSchema, positiveMoneySchema, timestampSchema } from "./common.js";
 import { multiLineText, singleLineText } from "./text.js";
 
 export const RULE_TITLE_MAX = 100;
@@ -13,6 +13,7 @@ export const ruleSchema = z.object({
   household_id: idSchema,
   title: z.string(),
   description: z.string(),
+  /** 0 on a rule stored before issue 18 made a rule's fine more than 0. */
   fine_amount: z.number(),
   created_by: idSchema.nullable(),
   created_at: timestampSchema,
@@ -33,7 +34,8 @@ const ruleFields = {
     max: RULE_DESCRIPTION_MAX,
     tooLong: `Description can be at most ${RULE_DESCRIPTION_MAX} characters`,
   }),
-  fine_amount: moneySchema.min(0, "Amount cannot be negative").max(MONEY_MAX),
+  /** More than 0, as the fine it fills in must be (issue 18). */
+  fine_amount: positiveMoneySchema,
 };
 
 export const createRuleBody = z.strictObject({ ...ruleFields, household_id: idSchema });

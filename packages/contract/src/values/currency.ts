@@ -48,3 +48,17 @@ export function formatMoney(amount: number, currency: string): string {
   }
   return formatter.format(Number.isFinite(amount) ? amount : 0);
 }
+
+/**
+ * An amount field's text as SPEC §9 writes amounts, with 2 decimals ('2' becomes '2.00'): when a form opens and when
+ * the field is left (issue 18). Text that is not such an amount (blank, not a number, more decimals than a currency
+ * has) is left as typed, so the form's check says what is wrong with it instead of a silent rounding.
+ */
+export function amountFieldText(amount: string | number): string {
+  const text = String(amount).trim();
+  const value = Number(text);
+  if (text === "" || !Number.isFinite(value) || Math.abs(Math.round(value * 100) - value * 100) >= 1e-6) {
+    return String(amount);
+  }
+  return value.toFixed(2);
+}

@@ -15,6 +15,8 @@ import { personName } from "@/lib/person-name";
 import { usePageTitle } from "../page-title";
 
 const MY_FINES = "/dashboard/fines";
+/** Issue 18: the issuer lands where the fine just issued is listed. */
+const MY_ISSUED_FINES = "/dashboard/fines?side=issued";
 
 /** /dashboard/fines/new (SPEC §2 Issue New Fine): the form, its members and rules, and evidence uploads. */
 export function Component() {
@@ -50,7 +52,7 @@ export function Component() {
             }}
             isRefreshing={members.isFetching || rules.isFetching}
             onCancel={() => void navigate(MY_FINES)}
-            onIssued={() => void navigate(MY_FINES)}
+            onIssued={() => void navigate(MY_ISSUED_FINES)}
             evidencePicker={(id) => <ImageUploadField id={id} uploads={uploads} />}
             evidenceImages={uploads.publicUrls}
             isUploading={uploads.isUploading}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { Fine } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
@@ -13,6 +13,16 @@ import { Component as MyFinesPage } from "./fines";
 
 function Search() {
   return <p data-testid="search">{useLocation().search}</p>;
+}
+
+/** The browser's Back button. */
+function Back() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
 }
 
 /** Newest first, as the server answers. */
@@ -33,6 +43,7 @@ function renderPage(path: string) {
               <>
                 <MyFinesPage />
                 <Search />
+                <Back />
               </>
             }
           />
@@ -43,27 +54,30 @@ function renderPage(path: string) {
   );
 }
 
+/** The household, its members and rules, and Ben's received fines. */
+const householdRoutes = () => ({
+  [`GET /api/households/${HOUSEHOLD_ID}`]: {
+    body: {
+      data: {
+        id: HOUSEHOLD_ID,
+        name: "Flat",
+        created_by: ANA,
+        iso_4217_code: "GBP",
+        created_at: "2026-01-01T00:00:00.000Z",
+      },
+    },
+  },
+  "GET /api/users": {
+    body: { data: [serverUser({ id: ANA, display_name: "Ana" }), serverUser({ id: BEN, display_name: "Ben" })] },
+  },
+  [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: [buildRule()] } },
+  [`GET /api/fines/user/${BEN}`]: finePages(received),
+});
+
 beforeEach(() => {
   storeSession(serverUser({ id: BEN, household_id: HOUSEHOLD_ID }));
   useAuthStore.getState().checkAuth();
-  respondWith({
-    [`GET /api/households/${HOUSEHOLD_ID}`]: {
-      body: {
-        data: {
-          id: HOUSEHOLD_ID,
-          name: "Flat",
-          created_by: ANA,
-          iso_4217_code: "GBP",
-          created_at: "2026-01-01T00:00:00.000Z",
-        },
-      },
-    },
-    "GET /api/users": {
-      body: { data: [serverUser({ id: ANA, display_name: "Ana" }), serverUser({ id: BEN, display_name: "Ben" })] },
-    },
-    [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: [buildRule()] } },
-    [`GET /api/fines/user/${BEN}`]: finePages(received),
-  });
+  respondWith(householdRoutes());
 });
 
 afterEach(() => {
@@ -157,5 +171,66 @@ describe("My Fines", () => {
     respondWith({ [`GET /api/fines/user/${BEN}`]: finePages([]) });
     renderPage("/dashboard/fines?filter=pending");
     expect(await screen.findByText("No fines found")).toBeInTheDocument();
+  });
+});
+
+describe("My Fines' 'Issued by me' side (issue 18)", () => {
+  /** Ben issued two fines to Ana; Ana issued one to Ben (on the other side). */
+  const household: Fine[] = [
+    buildFine({ id: "i-new", amount: 5, status: "pending", offender_id: ANA, created_by: BEN, reviewer_id: BEN }),
+    buildFine({ id: "r-new", amount: 9, status: "pending" }),
+    buildFine({ id: "i-old", amount: 6, status: "paid", offender_id: ANA, created_by: BEN, reviewer_id: BEN }),
+  ];
+  const side = (name: string) => screen.getByRole("button", { name });
+
+  beforeEach(() => {
+    respondWith({ ...householdRoutes(), [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages(household) });
+  });
+
+  it("switches to the fines the viewer issued, with that list's counts, and keeps it in ?side= beside ?filter=", async () => {
+    renderPage("/dashboard/fines?filter=pending");
+    await waitFor(() => expect(amounts()).toEqual(["£2.00"]));
+    expect(side("Received")).toHaveAttribute("aria-pressed", "true");
+    expect(side("Issued by me")).toHaveAttribute("aria-pressed", "false");
+
+    const user = userEvent.setup();
+    await user.click(side("Issued by me"));
+    expect(screen.getByTestId("search")).toHaveTextContent("?filter=pending&side=issued");
+    expect(side("Issued by me")).toHaveAttribute("aria-pressed", "true");
+    await waitFor(() => expect(amounts()).toEqual(["£5.00"]));
+    expect(screen.getByText("You fined Ana")).toBeInTheDocument();
+    expect(screen.getByText("The fines you have issued, newest first.")).toBeInTheDocument();
+    // The tabs count the issued fines, not the received ones.
+    expect(screen.getByRole("tab", { name: "All 2" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Pending 1" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Disputed 0" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: /All/ }));
+    expect(screen.getByTestId("search")).toHaveTextContent("?filter=all&side=issued");
+    await waitFor(() => expect(amounts()).toEqual(["£5.00", "£6.00"]));
+  });
+
+  it("opens on the side and filter the address names (a reload), and Back returns to the other side", async () => {
+    renderPage("/dashboard/fines?filter=paid&side=issued");
+    await waitFor(() => expect(amounts()).toEqual(["£6.00"]));
+    expect(side("Issued by me")).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("tab", { name: /Paid/ })).toHaveAttribute("aria-selected", "true");
+
+    const user = userEvent.setup();
+    await user.click(side("Received"));
+    expect(screen.getByTestId("search")).toHaveTextContent("?filter=paid");
+    expect(screen.getByTestId("search")).not.toHaveTextContent("side");
+    await waitFor(() => expect(amounts()).toEqual(["£1.00"]));
+
+    await user.click(screen.getByRole("button", { name: "Browser back" }));
+    expect(screen.getByTestId("search")).toHaveTextContent("?filter=paid&side=issued");
+    await waitFor(() => expect(amounts()).toEqual(["£6.00"]));
+    expect(side("Issued by me")).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("says the viewer has issued nothing yet when they have not", async () => {
+    respondWith({ ...householdRoutes(), [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([]) });
+    renderPage("/dashboard/fines?side=issued");
+    expect(await screen.findByText("You have not fined anyone yet.")).toBeInTheDocument();
   });
 });

@@ -40,10 +40,16 @@ export function usePayFine() {
     onError: (error) => toastLifecycleError(error, "Failed to pay fine", "Failed to pay fine. Please try again."),
   });
 
-  function pay(fine: Fine) {
+  /** `onSettled` is told once the server has answered, either way (the confirmation closes then). */
+  function pay(fine: Fine, onSettled?: () => void) {
     if (inFlight.current.has(fine.id)) return;
     inFlight.current.add(fine.id);
-    mutation.mutate(fine, { onSettled: () => inFlight.current.delete(fine.id) });
+    mutation.mutate(fine, {
+      onSettled: () => {
+        inFlight.current.delete(fine.id);
+        onSettled?.();
+      },
+    });
   }
 
   return { pay, isPaying: (fineId: string) => mutation.isPending && mutation.variables.id === fineId };

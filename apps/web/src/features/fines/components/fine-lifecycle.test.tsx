@@ -32,6 +32,14 @@ function sentWith(server: ReturnType<typeof respondWith>, method: string) {
 
 const finePath = (fineId: string) => `/api/fines/household/${HOUSEHOLD_ID}/fines/${fineId}`;
 
+/** Presses the fine's Pay, then Pay in the confirmation it opens (issue 18); the confirmation is returned. */
+async function payAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("button", { name: "Pay" }));
+  const confirmation = await screen.findByRole("alertdialog");
+  await user.click(within(confirmation).getByRole("button", { name: "Pay" }));
+  return confirmation;
+}
+
 afterEach(() => {
   dismissToasts();
   vi.unstubAllGlobals();
@@ -39,7 +47,32 @@ afterEach(() => {
 });
 
 describe("paying a fine", () => {
-  it("is sent once however often Pay is pressed, then the fine shows as paid", async () => {
+  it("asks first, with the amount in the household's currency, and Cancel pays nothing", async () => {
+    storeSession();
+    const server = respondWith({});
+    renderFines(<FineItem fine={buildFine({ amount: 2 })} />, viewerAs(BEN));
+    const user = userEvent.setup();
+    const pay = screen.getByRole("button", { name: "Pay" });
+    await user.click(pay);
+
+    const confirmation = await screen.findByRole("alertdialog", { name: "Pay £2.00 into the fund?" });
+    expect(confirmation).toHaveAccessibleDescription("A payment cannot be undone.");
+    // Which fine: its rule, issuer and amount.
+    expect(within(confirmation).getByRole("region", { name: "The fine" })).toHaveTextContent("Issued by Ana");
+    // Focus is in the dialog, on its safe choice; Escape and Cancel both close it, back on Pay.
+    expect(within(confirmation).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(pay).toHaveFocus());
+
+    await user.click(pay);
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(pay).toHaveFocus());
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("is sent once however often Pay is pressed, busy until the server answers, then the fine shows as paid", async () => {
     storeSession();
     const fine = buildFine();
     const paid = heldAnswer();
@@ -48,17 +81,19 @@ describe("paying a fine", () => {
     });
     renderFines(<FineItem fine={fine} />, viewerAs(BEN));
     const user = userEvent.setup();
-    const pay = screen.getByRole("button", { name: "Pay" });
-    await user.click(pay);
-    await user.click(pay);
-    await user.dblClick(pay);
-    expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
+    const confirmation = await payAndConfirm(user);
+    const busy = within(confirmation).getByRole("button", { name: "Paying..." });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    await user.dblClick(busy);
+    await waitFor(() => expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1));
 
     paid.give({
       body: { data: { success: true, fine: { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" } } },
     });
     expect(await screen.findByText("Fine has been marked as paid")).toBeInTheDocument();
     expect(screen.getByText("Fine paid successfully.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(server.requests.filter((request) => request.method === "PUT")).toHaveLength(1);
   });
 
@@ -80,7 +115,7 @@ describe("paying a fine", () => {
     const householdLoads = () =>
       server.requests.filter((request) => new URL(request.url).pathname === `/api/fines/household/${HOUSEHOLD_ID}`);
     await waitFor(() => expect(householdLoads()).toHaveLength(1));
-    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    await payAndConfirm(userEvent.setup());
     await screen.findByText("Fine has been marked as paid");
     await waitFor(() => expect(householdLoads()).toHaveLength(2));
     await waitFor(() => expect(householdLoads()).toHaveLength(3), { timeout: 2000 });
@@ -96,7 +131,7 @@ describe("paying a fine", () => {
       },
     });
     renderFines(<FineItem fine={fine} />, viewerAs(BEN));
-    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    await payAndConfirm(userEvent.setup());
     expect(await screen.findByText("Failed to pay fine")).toBeInTheDocument();
     expect(screen.getByText("This fine has already been paid.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pay" })).toBeEnabled();
@@ -123,7 +158,7 @@ describe("paying a fine", () => {
     storeSession();
     const server = respondWith({});
     renderFines(<FineItem fine={buildFine({ household_id: "" })} />, viewerAs(BEN));
-    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    await payAndConfirm(userEvent.setup());
     expect(await screen.findByText("Missing required information to pay the fine.")).toBeInTheDocument();
     expect(server.requests).toHaveLength(0);
   });

@@ -13,7 +13,12 @@ import {
   renderFines,
   RULE_ID,
 } from "../testing/fine-fixtures";
-import { IssueFineForm, REQUIRED_FIELDS_MESSAGE, type IssueFineFormProps } from "./issue-fine-form";
+import {
+  IssueFineForm,
+  NO_RULE_AMOUNT_HINT,
+  REQUIRED_FIELDS_MESSAGE,
+  type IssueFineFormProps,
+} from "./issue-fine-form";
 
 const MEMBERS = [
   { id: ANA, name: "Ana" },
@@ -62,10 +67,44 @@ describe("Issue New Fine", () => {
     expect(options.map((option) => option.textContent)).toEqual(["Ben"]);
     await userEvent.setup().click(options[0] as HTMLElement);
 
+    // Written with the currency's two decimals, as every amount is (issue 18).
     await choose("Rule *", /Music after 11/);
-    expect(screen.getByLabelText("Amount (GBP) *")).toHaveValue(5);
+    expect(screen.getByLabelText("Amount (GBP) *")).toHaveDisplayValue("5.00");
     await choose("Rule *", /Dishes left overnight/);
-    expect(screen.getByLabelText("Amount (GBP) *")).toHaveValue(2.5);
+    expect(screen.getByLabelText("Amount (GBP) *")).toHaveDisplayValue("2.50");
+    expect(screen.queryByText(NO_RULE_AMOUNT_HINT)).not.toBeInTheDocument();
+  });
+
+  it("writes a typed amount with two decimals once the field is left, and leaves one it cannot write so", async () => {
+    renderForm();
+    const user = userEvent.setup();
+    const amount = screen.getByLabelText("Amount (GBP) *");
+    expect(amount).toHaveAttribute("min", "0.01");
+    await user.type(amount, "4");
+    await user.tab();
+    expect(amount).toHaveDisplayValue("4.00");
+    await user.clear(amount);
+    await user.type(amount, "1.005");
+    await user.tab();
+    // Not rounded behind the person's back: the check on Issue Fine says what is wrong.
+    expect(amount).toHaveDisplayValue("1.005");
+  });
+
+  it("fills in nothing for a rule stored at 0, says to enter an amount, and refuses 0 (issue 18)", async () => {
+    const server = respondWith({});
+    const free = buildRule({ id: "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee", title: "Quiet hours", fine_amount: 0 });
+    renderForm({ rules: [buildRule(), free] });
+    await choose("Offender *", "Ben");
+    await choose("Rule *", /Quiet hours/);
+    const amount = screen.getByLabelText("Amount (GBP) *");
+    expect(amount).toHaveDisplayValue("");
+    expect(amount).toHaveAccessibleDescription(NO_RULE_AMOUNT_HINT);
+
+    const user = userEvent.setup();
+    await user.type(amount, "0");
+    await user.click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Amount must be more than 0");
+    expect(server.requests).toHaveLength(0);
   });
 
   it("says 'No other household members found' when the viewer is alone", () => {

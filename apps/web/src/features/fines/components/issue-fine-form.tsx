@@ -2,7 +2,14 @@ import { useId, useState, type SubmitEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { CircleAlert, RotateCw } from "lucide-react";
-import { createFineBody, NO_HOUSEHOLD_FINE_MESSAGE, type Fine, type Rule } from "@housemate/contract";
+import {
+  amountFieldText,
+  createFineBody,
+  MONEY_MIN,
+  NO_HOUSEHOLD_FINE_MESSAGE,
+  type Fine,
+  type Rule,
+} from "@housemate/contract";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -14,6 +21,8 @@ import { formatCurrency } from "@/lib/format";
 import { useCreateFine } from "../api/create-fine";
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+/** Under the amount when the chosen rule's fine is 0 (a rule stored before issue 18), so nothing is filled in. */
+export const NO_RULE_AMOUNT_HINT = "This rule has no set fine. Enter an amount.";
 const CREATE_FAILED_MESSAGE = "Failed to create fine. Please try again later.";
 
 export interface Offender {
@@ -62,10 +71,14 @@ export function IssueFineForm(props: IssueFineFormProps) {
     };
   }
 
+  const chosenRule = rules.find((each) => each.id === ruleId);
+  // A rule stored at 0 (before a rule's fine had to be more than 0) fills in nothing: 0 would only be refused.
+  const ruleHasNoAmount = chosenRule !== undefined && chosenRule.fine_amount <= 0;
+
   function chooseRule(value: string) {
     edited(setRuleId)(value);
     const rule = rules.find((each) => each.id === value);
-    if (rule) setAmount(String(rule.fine_amount));
+    if (rule) setAmount(rule.fine_amount > 0 ? amountFieldText(rule.fine_amount) : "");
   }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -163,11 +176,18 @@ export function IssueFineForm(props: IssueFineFormProps) {
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
+          min={MONEY_MIN}
           value={amount}
           onChange={(event) => edited(setAmount)(event.target.value)}
+          onBlur={() => setAmount(amountFieldText)}
           placeholder="0.00"
+          aria-describedby={ruleHasNoAmount ? `${id}-amount-hint` : undefined}
         />
+        {ruleHasNoAmount && (
+          <p id={`${id}-amount-hint`} className="text-xs text-muted-foreground">
+            {NO_RULE_AMOUNT_HINT}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-description`}>Description</Label>

@@ -6,7 +6,7 @@ import { LoadError } from "@/components/load-error";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
 import { useFinePages } from "../api/get-fines";
-import { FINE_FILTERS, type FineFilter } from "../utils/fine-filter";
+import { FINE_FILTERS, type FineFilter, type FineSide } from "../utils/fine-filter";
 import { FineItem } from "./fine-item";
 import { FineListSkeleton, FinePager, FINES_LOAD_FAILED } from "./fine-list-states";
 import { useFineViewer } from "./fine-viewer";
@@ -17,17 +17,36 @@ export const MY_FINES_PAGE_SIZE = 10;
 const LABELS: Record<FineFilter, string> = { all: "All", pending: "Pending", paid: "Paid", disputed: "Disputed" };
 
 export interface MyFinesListProps {
+  /** The fines the viewer received (SPEC's list), or those they issued (issue 18). */
+  side: FineSide;
   filter: FineFilter;
   onFilterChange: (filter: FineFilter) => void;
 }
 
-/** SPEC §2 My Fines: the viewer's received fines, newest first, filtered by status, a page at a time. */
-export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
-  const { userId } = useFineViewer();
-  const pages = useFinePages(
-    { offender: userId },
-    { status: filter === "all" ? undefined : filter, limit: MY_FINES_PAGE_SIZE },
-  );
+const emptyHint = (side: FineSide, filter: FineFilter) => {
+  if (side === "issued") {
+    return filter === "all"
+      ? "You have not fined anyone yet."
+      : `You have issued no ${LABELS[filter].toLowerCase()} fines.`;
+  }
+  return filter === "all"
+    ? "Nobody has fined you yet. Keep it up!"
+    : `You have no ${LABELS[filter].toLowerCase()} fines.`;
+};
+
+/**
+ * SPEC §2 My Fines: the viewer's received fines, newest first, filtered by status, a page at a time; or, on the
+ * 'Issued by me' side, the fines they issued (the household's list narrowed to its issuer: the server pages and counts
+ * it the same way).
+ */
+export function MyFinesList({ side, filter, onFilterChange }: MyFinesListProps) {
+  const { userId, householdId } = useFineViewer();
+  const status = filter === "all" ? undefined : filter;
+  const pages = useFinePages(side === "issued" ? { household: householdId } : { offender: userId }, {
+    status,
+    createdBy: side === "issued" ? userId : undefined,
+    limit: MY_FINES_PAGE_SIZE,
+  });
   const { query, fines } = pages;
   useEffect(() => {
     if (query.isError) toast.error("Error", { id: "my-fines", description: "Failed to load fines" });
@@ -43,20 +62,13 @@ export function MyFinesList({ filter, onFilterChange }: MyFinesListProps) {
   ) : query.isError ? (
     <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
   ) : fines.length === 0 ? (
-    <EmptyState
-      icon={<Inbox />}
-      title="No fines found"
-      hint={
-        filter === "all"
-          ? "Nobody has fined you yet. Keep it up!"
-          : `You have no ${LABELS[filter].toLowerCase()} fines.`
-      }
-    />
+    <EmptyState icon={<Inbox />} title="No fines found" hint={emptyHint(side, filter)} />
   ) : (
     <ul className={cn("flex flex-col gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}>
       {fines.map((fine) => (
         <li key={fine.id}>
-          <FineItem fine={fine} disputeFor="offender" />
+          {/* An issuer sees their disputed fines here too, so they review them here as on the dashboard. */}
+          <FineItem fine={fine} disputeFor={side === "issued" ? "issuer" : "offender"} />
         </li>
       ))}
     </ul>

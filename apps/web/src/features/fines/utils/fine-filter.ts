@@ -11,3 +11,15 @@ export type FineFilter = (typeof FINE_FILTERS)[number];
 export function fineFilterFrom(value: string | null): FineFilter {
   return FINE_FILTERS.find((filter) => filter === value) ?? "all";
 }
+
+/**
+ * Issue 18: My Fines lists the fines the viewer received (SPEC's list) or those they issued, kept in `?side=` beside
+ * `filter`, so issuing a fine can land on the fine just issued.
+ */
+export const FINE_SIDES = ["received", "issued"] as const;
+export type FineSide = (typeof FINE_SIDES)[number];
+
+/** Reads `?side=`; without it (or with anything else) My Fines is SPEC's list of received fines. */
+export function fineSideFrom(value: string | null): FineSide {
+  return FINE_SIDES.find((side) => side === value) ?? "received";
+}

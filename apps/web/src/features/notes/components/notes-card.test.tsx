@@ -6,6 +6,7 @@ import { toast, Toaster } from "sonner";
 import { NOTES_LIMIT_MESSAGE, type StickyNote } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/lib/testing/fake-server";
+import { orderKeepingHidden, useNotesAwaitingDelete } from "../stores/notes-awaiting-delete";
 import { NotesCard } from "./notes-card";
 
 const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
@@ -145,7 +146,15 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   toast.dismiss();
+  useNotesAwaitingDelete.setState({ ids: new Set() });
 });
+
+/** The toast closes (its time is up, or the person closes it): a waiting delete is sent then. */
+function closeToasts() {
+  act(() => {
+    toast.dismiss();
+  });
+}
 
 describe("the household notes board", () => {
   it("shows the notes in board order, each with its author, in a scrolling list of at most 600px", async () => {
@@ -285,19 +294,41 @@ describe("editing a note in place", () => {
     expect(server.texts()).toContain("Buy oat milk");
   });
 
-  it("does not save a note emptied of text, and shows the saved text again on leaving it", async () => {
-    // Fake timers that still run on their own (the board's load waits on real time), so the save's 500 ms can be
-    // skipped past at once rather than slept through.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  it("asks to delete a note emptied of its text; Cancel puts the saved text back and sends nothing (issue 18)", async () => {
     const server = boardServer(board());
     renderCard();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup();
     const field = await screen.findByDisplayValue("Buy milk");
     await user.clear(field);
     await user.type(field, "   ");
     await user.tab();
+
+    const ask = await screen.findByRole("alertdialog", { name: "Delete this note?" });
+    expect(ask).toHaveAccessibleDescription("A note needs some text. Delete it, or cancel to keep the text it had.");
+    await user.click(within(ask).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(field).toHaveValue("Buy milk");
-    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => expect(field).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sentTo(server, "PATCH", `${NOTES}/${ids.milk}`)).toEqual([]);
+    expect(server.texts()).toContain("Buy milk");
+  });
+
+  it("deletes a note emptied of its text once confirmed, with Undo in its toast (issue 18)", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Buy milk");
+    await user.clear(field);
+    await user.tab();
+    const ask = await screen.findByRole("alertdialog", { name: "Delete this note?" });
+    await user.click(within(ask).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
+    expect(await screen.findByText("Note deleted successfully")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
+    closeToasts();
+    await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
     expect(sentTo(server, "PATCH", `${NOTES}/${ids.milk}`)).toEqual([]);
   });
 
@@ -314,7 +345,7 @@ describe("editing a note in place", () => {
 });
 
 describe("deleting a note", () => {
-  it("takes the note off the board and says so", async () => {
+  it("takes the note off the board at once, says so, and deletes it when the toast closes", async () => {
     const server = boardServer(board());
     renderCard();
     const user = userEvent.setup();
@@ -322,8 +353,46 @@ describe("deleting a note", () => {
     await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
     expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
     expect(await screen.findByText("Note deleted successfully")).toBeInTheDocument();
-    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1);
-    expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+    // Undo is possible until the toast closes: nothing is sent before.
+    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(0);
+
+    closeToasts();
+    await waitFor(() => expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1));
+    await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
+    expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+  });
+
+  it("puts the very same note back in its place on Undo (issue 18), and never deletes it", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    expect(shownOrder()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+
+    expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]);
+    const milk = screen.getByDisplayValue("Buy milk").closest("li");
+    expect(milk).toHaveAccessibleName("Note by Ana Lopez");
+    expect(milk?.className).toContain("bg-sky-100");
+    closeToasts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(0);
+    expect(server.texts()).toContain("Buy milk");
+  });
+
+  it("sends a waiting delete at once when the page is hidden, as its toast may then never close", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(0);
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    act(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await waitFor(() => expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1));
   });
 
   it("puts the note back in its place when the server refuses", async () => {
@@ -332,10 +401,17 @@ describe("deleting a note", () => {
     const user = userEvent.setup();
     await screen.findByDisplayValue("Buy milk");
     await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    closeToasts();
     expect(await screen.findByText("Failed to delete note")).toBeInTheDocument();
     await waitFor(() =>
       expect(shownOrder()).toEqual(["Bins out on Tuesday", "Buy milk", "Wi-Fi password is on the fridge"]),
     );
+  });
+
+  it("keeps a note awaiting its delete in its slot when the others are moved", () => {
+    const all = [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }];
+    expect(orderKeepingHidden(all, ["d", "c", "a"], new Set(["b"]))).toEqual(["d", "b", "c", "a"]);
+    expect(orderKeepingHidden(all, ["a", "b", "c", "d"], new Set())).toEqual(["a", "b", "c", "d"]);
   });
 });
 

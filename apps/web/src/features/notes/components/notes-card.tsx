@@ -8,6 +8,7 @@ import { useDeleteNote } from "../api/delete-note";
 import { useNotes } from "../api/get-notes";
 import { useReorderNotes } from "../api/reorder-notes";
 import { useUpdateNote } from "../api/update-note";
+import { orderKeepingHidden, useNotesAwaitingDelete } from "../stores/notes-awaiting-delete";
 import { AddNoteForm } from "./add-note-form";
 import { NotesBoard } from "./notes-board";
 
@@ -27,7 +28,10 @@ export function NotesCard() {
   const updateNote = useUpdateNote();
   const deleteNote = useDeleteNote();
   const reorderNotes = useReorderNotes();
-  const list = notes.data ?? [];
+  const awaitingDelete = useNotesAwaitingDelete((state) => state.ids);
+  const all = notes.data ?? [];
+  // A note deleted here is off the board at once, though the server keeps it until Undo's toast closes.
+  const list = all.filter((note) => !awaitingDelete.has(note.id));
   const titleId = useId();
 
   return (
@@ -62,9 +66,9 @@ export function NotesCard() {
         ) : (
           <NotesBoard
             notes={list}
-            onReorder={(noteIds) => reorderNotes.mutate(noteIds)}
+            onReorder={(noteIds) => reorderNotes.mutate(orderKeepingHidden(all, noteIds, awaitingDelete))}
             onSave={(note, content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
-            onDelete={(note) => deleteNote.mutate(note)}
+            onDelete={deleteNote}
           />
         )}
       </CardContent>

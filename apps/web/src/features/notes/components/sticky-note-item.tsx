@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ButtonHTMLAttributes, type CSSProperties } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ButtonHTMLAttributes, type CSSProperties } from "react";
 import { GripVertical, Trash2 } from "lucide-react";
 import { cleanText, NOTE_MAX_LENGTH, NOTE_SAVE_DELAY_MS, type StickyNote } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
@@ -7,6 +7,11 @@ import { cn } from "@/lib/utils";
 import { useDebouncedCallback } from "../hooks/use-debounced-callback";
 import { NOTE_STYLES } from "../utils/note-colors";
 import { noteExcerpt } from "../utils/note-excerpt";
+
+// Loaded when a note is first emptied: most visits never do.
+const DeleteEmptyNoteDialog = lazy(() =>
+  import("./delete-empty-note-dialog").then((module) => ({ default: module.DeleteEmptyNoteDialog })),
+);
 
 /**
  * How a note is wired to the board's drag and drop: dnd-kit's `useSortable` once it has loaded (sortable-note-list.tsx),
@@ -34,12 +39,15 @@ export interface StickyNoteItemProps {
 
 /**
  * One note on the board, edited in place: the text is saved 500 ms after typing stops (SPEC §9).
- * While the note has focus the text is the person's own; it follows the saved note again on blur.
+ * While the note has focus the text is the person's own; it follows the saved note again on blur. A note left empty
+ * asks whether to delete it (issue 18), as an empty text is never saved.
  */
 export function StickyNoteItem({ note, move, pending = false, canMove, onSave, onDelete }: StickyNoteItemProps) {
   const { setNodeRef, setHandleRef, handleProps, style, isDragging } = move;
   const [draft, setDraft] = useState(note.content);
+  const [askingToDelete, setAskingToDelete] = useState(false);
   const focused = useRef(false);
+  const field = useRef<HTMLTextAreaElement>(null);
   const save = useDebouncedCallback(onSave, NOTE_SAVE_DELAY_MS);
 
   // A new note object (someone else's edit, a refetch, a rollback, this person's own saved edit) is
@@ -58,8 +66,21 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
 
   function blur() {
     focused.current = false;
-    // A waiting save goes now; otherwise the text settles on the saved note (a blank edit is dropped).
-    if (!save.flush()) setDraft(note.content);
+    // A waiting save goes now; an emptied note asks what to do; otherwise the text settles on the saved note.
+    if (save.flush()) return;
+    if (!pending && !cleanText(draft, { multiLine: true })) setAskingToDelete(true);
+    else setDraft(note.content);
+  }
+
+  function keepText() {
+    setAskingToDelete(false);
+    setDraft(note.content);
+  }
+
+  function returnToText(event: Event) {
+    // The alert dialog has no trigger to return to; a kept note's text is where the person was.
+    event.preventDefault();
+    field.current?.focus();
   }
 
   const excerpt = noteExcerpt(note.content);
@@ -103,6 +124,7 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
         </Button>
       </div>
       <textarea
+        ref={field}
         aria-label="Note text"
         value={draft}
         readOnly={pending}
@@ -118,6 +140,11 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
         <span aria-hidden="true"> · </span>
         <time dateTime={note.created_at}>{formatDate(note.created_at)}</time>
       </p>
+      {askingToDelete && (
+        <Suspense fallback={null}>
+          <DeleteEmptyNoteDialog onDelete={onDelete} onKeep={keepText} onCloseAutoFocus={returnToText} />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent, type ReactNode } from "react";
-import { createRuleBody, type CreateRuleBody, type Rule } from "@housemate/contract";
+import { amountFieldText, createRuleBody, MONEY_MIN, type CreateRuleBody, type Rule } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -51,7 +51,8 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
     if (next) {
       setTitle(rule?.title ?? "");
       setDescription(rule?.description ?? "");
-      setAmount(rule ? String(rule.fine_amount) : "");
+      // '2.00', not '2': as the rule card and every other amount show it.
+      setAmount(rule ? amountFieldText(rule.fine_amount) : "");
       setProblems({});
     }
     setOpen(next);
@@ -139,12 +140,13 @@ export function RuleFormDialog({ rule, currency, trigger, isSaving, onSave }: Ru
               type="number"
               inputMode="decimal"
               step="0.01"
-              min="0"
+              min={MONEY_MIN}
               value={amount}
               onChange={(event) => {
                 setAmount(event.target.value);
                 clear("fine_amount");
               }}
+              onBlur={() => setAmount(amountFieldText)}
               placeholder="0.00"
               aria-invalid={problems.fine_amount !== undefined}
               aria-describedby={described("fine_amount")}

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { toast, Toaster } from "sonner";
-import type { Rule } from "@housemate/contract";
+import { AMOUNT_MIN_MESSAGE, type Rule } from "@housemate/contract";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import { amountFrom } from "./rule-form-dialog";
 import { RulesBoard } from "./rules-board";
@@ -88,7 +88,7 @@ describe("house rules", () => {
     const amount = within(dialog).getByLabelText("Fine amount (GBP)");
     expect(amount).toHaveAttribute("type", "number");
     expect(amount).toHaveAttribute("step", "0.01");
-    expect(amount).toHaveAttribute("min", "0");
+    expect(amount).toHaveAttribute("min", "0.01");
     await user.type(within(dialog).getByLabelText("Title"), "Bins");
     await user.type(within(dialog).getByLabelText("Description"), "Take them out on Monday.");
     await user.type(amount, "1.25");
@@ -132,7 +132,7 @@ describe("house rules", () => {
     const dialog = await screen.findByRole("dialog", { name: "Edit Rule" });
     expect(within(dialog).getByLabelText("Title")).toHaveValue("Dishes left overnight");
     const amount = within(dialog).getByLabelText("Fine amount (GBP)");
-    expect(amount).toHaveValue(2.5);
+    expect(amount).toHaveDisplayValue("2.50");
     await user.clear(amount);
     await user.type(amount, "3");
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
@@ -182,6 +182,38 @@ describe("house rules", () => {
     await user.click(await screen.findByRole("button", { name: "Delete Dishes left overnight" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Failed to delete rule")).toBeInTheDocument();
+  });
+});
+
+describe("a rule's fine amount (issue 18)", () => {
+  it("is written with the currency's two decimals when the form opens and when the field is left", async () => {
+    respondWith({ [`GET ${RULES}`]: { body: { data: [rule({ fine_amount: 2 })] } } });
+    renderBoard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Edit Dishes left overnight" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Rule" });
+    const amount = within(dialog).getByLabelText("Fine amount (GBP)");
+    expect(amount).toHaveDisplayValue("2.00");
+    await user.clear(amount);
+    await user.type(amount, "3.5");
+    expect(amount).toHaveDisplayValue("3.5");
+    await user.tab();
+    expect(amount).toHaveDisplayValue("3.50");
+  });
+
+  it("must be more than 0, as a fine's must, with the contract's one message", async () => {
+    const server = respondWith({ [`GET ${RULES}`]: { body: { data: [] } } });
+    renderBoard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Create Rule" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create Rule" });
+    await user.type(within(dialog).getByLabelText("Title"), "Quiet hours");
+    await user.type(within(dialog).getByLabelText("Description"), "After 11pm");
+    await user.type(within(dialog).getByLabelText("Fine amount (GBP)"), "0");
+    await user.click(within(dialog).getByRole("button", { name: "Create Rule" }));
+    expect(within(dialog).getByText(AMOUNT_MIN_MESSAGE)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Fine amount (GBP)")).toHaveAccessibleDescription(AMOUNT_MIN_MESSAGE);
+    expect(server.requests.some((request) => request.method === "POST")).toBe(false);
   });
 });
 

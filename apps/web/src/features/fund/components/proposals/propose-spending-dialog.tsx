@@ -1,6 +1,12 @@
 import { Suspense, useId, useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
-import { createProposalBody, PROPOSAL_NOTE_MAX, PROPOSAL_TITLE_MAX } from "@housemate/contract";
+import {
+  amountFieldText,
+  createProposalBody,
+  MONEY_MIN,
+  PROPOSAL_NOTE_MAX,
+  PROPOSAL_TITLE_MAX,
+} from "@housemate/contract";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -126,9 +132,10 @@ export function ProposeSpendingDialog({ householdId, open, onOpenChange }: Propo
               type="number"
               inputMode="decimal"
               step="0.01"
-              min="0"
+              min={MONEY_MIN}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
+              onBlur={() => setAmount(amountFieldText)}
               placeholder="0.00"
             />
             {problem("amount")}
