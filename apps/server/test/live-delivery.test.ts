@@ -411,6 +411,8 @@ const QUIET = [
   // The sign-in link is mailed (the outbox, sent after commit like any notification's email), never pushed.
   "POST /api/auth/login",
   "GET /api/auth/verify",
+  // The person's own account and flags, for themselves alone.
+  "GET /api/auth/me",
   // The creator is its only member: there is no one to tell that they joined.
   "POST /api/households",
   "GET /api/households/:id",
