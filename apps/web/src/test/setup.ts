@@ -26,9 +26,11 @@ if (!window.matchMedia) {
 }
 /* eslint-enable @typescript-eslint/no-unnecessary-condition, @typescript-eslint/no-deprecated */
 
-// jsdom lacks the pointer-capture and scrolling calls Radix's select makes (the DOM's types say they are always there).
+// jsdom lacks the pointer-capture and scrolling calls Radix's select and sonner's swipe-to-dismiss make (the DOM's
+// types say they are always there).
 /* eslint-disable @typescript-eslint/no-unnecessary-condition */
 Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 /* eslint-enable @typescript-eslint/no-unnecessary-condition */
