@@ -12,7 +12,8 @@ export function updateProfile(userId: string, changes: ProfileChanges): Promise<
 
 /**
  * Saves the signed-in user's profile and puts the saved fields into the auth store, so the header's
- * avatar and name change at once. `onSaved` lets the screen refresh what else shows the person.
+ * avatar and name change at once, and onboarding knows a saved name is chosen. `onSaved` lets the screen refresh
+ * what else shows the person.
  */
 export function useUpdateProfile(onSaved?: () => void) {
   const userId = useAuthStore((state) => state.currentUser?.id);
@@ -22,8 +23,14 @@ export function useUpdateProfile(onSaved?: () => void) {
       if (!userId) throw new Error("No authenticated user found");
       return updateProfile(userId, changes);
     },
-    onSuccess: (saved) => {
-      updateUser({ display_name: saved.display_name, photo_url: saved.photo_url, updated_at: saved.updated_at });
+    onSuccess: (saved, changes) => {
+      updateUser({
+        display_name: saved.display_name,
+        photo_url: saved.photo_url,
+        updated_at: saved.updated_at,
+        // The server counts any saved name as chosen (issue 18): onboarding stops asking for it.
+        ...(changes.display_name === undefined ? {} : { display_name_chosen: true }),
+      });
       onSaved?.();
     },
   });
