@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { expectAccessible } from "./helpers/axe.js";
 import { expectNoSidewaysScroll, PHONE, screenshot } from "./helpers/browser.js";
 import { useJourney } from "./helpers/journey.js";
 import { localItem, newEmail, nextSignInLink } from "./helpers/session.js";
@@ -35,6 +36,7 @@ describe("a first visit through /login (issue 18, defect 14)", () => {
     expect(await page.getByRole("button", { name: /Create New Household/ }).count()).toBe(0);
     await expectNoSidewaysScroll(page);
     await screenshot(page, "first-visit-name-phone");
+    await expectAccessible(page, "onboarding's name step");
 
     await name.fill("Casey Walker");
     await page.getByRole("button", { name: "Continue" }).click();
