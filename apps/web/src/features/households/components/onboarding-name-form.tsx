@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
 import { LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useUpdateProfile } from "@/features/profile/api/update-profile";
+import { useUpdateProfile } from "@/lib/auth/update-profile";
 import { setupStepFailureText } from "../hooks/use-finish-setup-step";
 import { checkDisplayName, DisplayNameField } from "./display-name-field";
 
