@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Rule, User } from "@housemate/contract";
+import { expectAccessible } from "./helpers/axe.js";
 import { dashboardCard, openPage } from "./helpers/browser.js";
 import { signUpAndCreateHousehold, signUpAndJoinHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
@@ -47,6 +48,10 @@ describe("a note deleted by mistake comes back, an emptied note asks, and paying
     await anaPage.getByRole("button", { name: 'Delete note "Bins out on Tuesday"' }).click();
     await expect.poll(() => noteTexts(anaPage)).toEqual(["Buy milk"]);
     const toast = anaPage.locator("[data-sonner-toast]").filter({ hasText: "Note deleted successfully" });
+    await toast.getByRole("button", { name: "Undo" }).waitFor();
+    // Hovered, the toast's time stands still (sonner) while axe looks at it in both themes.
+    await toast.hover();
+    await expectAccessible(anaPage, "the note-deleted toast with Undo");
     await toast.getByRole("button", { name: "Undo" }).click();
     await expect.poll(() => noteTexts(anaPage)).toEqual(["Bins out on Tuesday", "Buy milk"]);
     // Past the toast's time: nothing was sent, nothing is lost.
@@ -62,6 +67,8 @@ describe("a note deleted by mistake comes back, an emptied note asks, and paying
     await milk.fill("");
     await anaPage.keyboard.press("Tab");
     const ask = anaPage.getByRole("alertdialog", { name: "Delete this note?" });
+    await ask.waitFor();
+    await expectAccessible(anaPage, "the 'Delete this note?' dialog");
     await ask.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => milk.inputValue()).toBe("Buy milk");
 
@@ -102,6 +109,7 @@ describe("a note deleted by mistake comes back, an emptied note asks, and paying
     await benPage.keyboard.press("Enter");
     const confirm = benPage.getByRole("alertdialog", { name: "Pay £2.00 into the fund?" });
     await confirm.waitFor();
+    await expectAccessible(benPage, "the pay confirmation");
     // The safe choice has focus; Escape closes, back on Pay, having paid nothing.
     await expect
       .poll(() => confirm.getByRole("button", { name: "Cancel" }).evaluate((el) => el === document.activeElement))

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { expectAccessible } from "./helpers/axe.js";
 import { expectNoSidewaysScroll, PHONE, screenshot } from "./helpers/browser.js";
+import { signUpAndCreateHousehold } from "./helpers/household.js";
 import { useJourney } from "./helpers/journey.js";
-import { localItem, newEmail, nextSignInLink } from "./helpers/session.js";
+import { callApi, localItem, newEmail, nextSignInLink, storedUser } from "./helpers/session.js";
 
 const journey = useJourney();
 const { open } = journey;
@@ -35,6 +37,7 @@ describe("a first visit through /login (issue 18, defect 14)", () => {
     expect(await page.getByRole("button", { name: /Create New Household/ }).count()).toBe(0);
     await expectNoSidewaysScroll(page);
     await screenshot(page, "first-visit-name-phone");
+    await expectAccessible(page, "onboarding's name step");
 
     await name.fill("Casey Walker");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -65,5 +68,40 @@ describe("a first visit through /login (issue 18, defect 14)", () => {
     await page.getByRole("heading", { level: 1, name: "Welcome back, Casey Walker!" }).waitFor();
     expect(await greeting.textContent()).toBe("Welcome back, Casey Walker!");
     await page.context().close();
+  });
+});
+
+describe("a person made through /login opens a housemate's invite link (issue 18 review)", () => {
+  it("is asked for their name before joining, and joins under it rather than the address's", async () => {
+    const ana = await open();
+    const householdId = await signUpAndCreateHousehold(
+      ana,
+      journey.server,
+      { name: "Ana Lopez", email: newEmail("ana") },
+      { name: "Flat 12" },
+    );
+    const invite = await callApi<{ inviteUrl: string }>(
+      journey.server,
+      ana,
+      "POST",
+      `/households/${householdId}/invites`,
+    );
+    expect(invite.status).toBe(201);
+
+    const page = await open(PHONE);
+    await signInFromLogin(page, newEmail("walkc.bbpe"));
+    await page.waitForURL("**/onboarding");
+    await page.goto(new URL(invite.data.inviteUrl).pathname);
+    await page.getByRole("button", { name: "Join", exact: true }).click();
+
+    await page.getByRole("heading", { name: "You're invited to join Flat 12" }).waitFor();
+    const name = page.getByLabel("Display name");
+    expect(await name.inputValue()).toBe("");
+    await name.fill("Casey Walker");
+    await page.getByRole("button", { name: "Join Flat 12" }).click();
+    await page.waitForURL("**/dashboard");
+    expect(await storedUser(page)).toMatchObject({ display_name: "Casey Walker", household_id: householdId });
+    await page.context().close();
+    await ana.context().close();
   });
 });

@@ -130,6 +130,10 @@ describe("a household in the browser", () => {
     await page.waitForURL("**/onboarding");
     await page.getByRole("heading", { name: "You're invited to join The Cozy Flat" }).waitFor();
     await page.getByRole("button", { name: "Not now" }).click();
+    // The name typed on /register came with the invite, so it was only proposed: asked again, filled in with it.
+    await page.getByText("First, what should your housemates call you?").waitFor();
+    expect(await page.getByLabel("Display name").inputValue()).toBe(dee.name);
+    await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("button", { name: /Create New Household/ }).waitFor();
     await page.getByRole("button", { name: /Join Existing Household/ }).waitFor();
 

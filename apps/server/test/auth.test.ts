@@ -281,6 +281,18 @@ describe("the first visit and the chosen name (issue 18)", () => {
     expect((await currentUser(first.token)).json().data.visited_before).toBe(true);
   });
 
+  it("ends the first visit 12 hours after the first sign-in: opening the app later is a return (decision 038)", async () => {
+    const session = await signIn({ email: "came.back@example.com" });
+    const hoursAgo = (hours: number) => new Date(t.clock.now.getTime() - hours * 60 * MINUTE);
+    const signedInAt = (at: Date) =>
+      t.db.update(users).set({ lastSignedInAt: at }).where(eq(users.id, session.user.id));
+
+    await signedInAt(hoursAgo(11));
+    expect((await currentUser(session.token)).json().data.visited_before).toBe(false);
+    await signedInAt(hoursAgo(12));
+    expect((await currentUser(session.token)).json().data.visited_before).toBe(true);
+  });
+
   it("counts a name given at registration as chosen, and still greets the first visit as one", async () => {
     const session = await signIn({ email: "reg@example.com", displayName: "Reggie" });
     expect(session.user).toMatchObject({ display_name: "Reggie", display_name_chosen: true, visited_before: false });
@@ -350,8 +362,9 @@ describe("registering with an invite code (decision 021)", () => {
     const { household, owner, code } = await inviteTo(inAWeek());
     const session = await signIn({ email: "joiner@example.com", displayName: "Jo Iner", inviteCode: code });
     expect(session.user).toMatchObject({ household_id: null, is_admin: false, display_name: "joiner" });
-    // The name was asked for at registration: offered on the invite step, and not asked for again.
-    expect(session.user.display_name_chosen).toBe(true);
+    // The name typed at registration is only proposed (on the invite step): until it is applied, by joining or on
+    // onboarding's name step after 'Not now', the account's name made from the address is not a chosen one.
+    expect(session.user.display_name_chosen).toBe(false);
     expect(session.needsOnboarding).toBe(true);
     expect(session.invite).toEqual({ code, householdName: household.name, memberCount: 1, displayName: "Jo Iner" });
     const told = await t.db

@@ -368,6 +368,11 @@ describe("deleting your account", () => {
     await t.db
       .insert(notifications)
       .values({ userId: member.user.id, typeId: "fine_received", title: "Fine", message: "You were fined" });
+    const signedIn = new Date(t.clock.now.getTime() - 60_000);
+    await t.db
+      .update(users)
+      .set({ lastSignedInAt: signedIn, previousSignedInAt: signedIn })
+      .where(eq(users.id, member.user.id));
 
     const res = await t.request({ method: "DELETE", url: `/api/users/${member.user.id}`, token: member.token });
     expect(res.statusCode).toBe(200);
@@ -385,6 +390,8 @@ describe("deleting your account", () => {
       displayName: FORMER_MEMBER_NAME,
       photoUrl: null,
       bio: null,
+      lastSignedInAt: null,
+      previousSignedInAt: null,
       deletedAt: expect.any(Date),
     });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toEqual([]);

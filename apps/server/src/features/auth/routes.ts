@@ -45,12 +45,13 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(authApi.verifySignInLink),
     handler: async (request) => {
-      const signIn = await verifyMagicLink(app.db, { token: request.query.token, now: app.now() });
+      const now = app.now();
+      const signIn = await verifyMagicLink(app.db, { token: request.query.token, now });
       return {
         data: {
           token: signIn.token,
           expires: signIn.expires.toISOString(),
-          user: presentCurrentUser(signIn.user),
+          user: presentCurrentUser(signIn.user, now),
           needsOnboarding: signIn.user.householdId === null,
           invite: signIn.invite,
         },
@@ -63,7 +64,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(authApi.getCurrentUser),
-    handler: async (request) => ({ data: presentCurrentUser(request.session.user) }),
+    handler: async (request) => ({ data: presentCurrentUser(request.session.user, app.now()) }),
   });
 
   app.route({

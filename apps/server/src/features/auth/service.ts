@@ -91,12 +91,14 @@ export async function verifyMagicLink(db: Database, params: { token: string; now
     if (!link) throw unauthenticated(MAGIC_LINK_INVALID_MESSAGE);
 
     // With an invite, whoever asked may not be the address's owner: their name for the new account is
-    // only proposed, never applied.
+    // only proposed, never applied, so the account's name stays unchosen until they confirm it (joining, or
+    // onboarding's name step after declining the invite).
+    const registeredName = link.inviteCode ? null : link.displayName;
     const user = await findOrCreateUser(tx, {
       email: link.email,
-      registeredName: link.inviteCode ? null : link.displayName,
-      // Asked for a name at sign-up (/register), with an invite too: onboarding does not ask again (issue 18).
-      gaveName: isValidDisplayName(sanitizeDisplayName(link.displayName ?? "")),
+      registeredName,
+      // A name given at sign-up (/register) and applied: onboarding does not ask again (issue 18).
+      gaveName: isValidDisplayName(sanitizeDisplayName(registeredName ?? "")),
       now,
     });
     const invite =

@@ -18,13 +18,26 @@ export function presentUser(row: UserRow): User {
 }
 
 /**
- * The signed-in person as they see themselves (GET /auth/me, the verify answer): their sign-in times stay here, only
- * whether there was one before this session's goes out, and never to a housemate (presentUser).
+ * The first visit lasts this long from the account's first sign-in (decision 038): a person who opens the app again
+ * later, on the same session, has been here before, as has anyone who signed in again.
  */
-export function presentCurrentUser(row: UserRow): CurrentUser {
+export const FIRST_VISIT_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The signed-in person as they see themselves (GET /auth/me, the verify answer): their sign-in times stay here, only
+ * whether they have been here before goes out, and never to a housemate (presentUser).
+ */
+export function presentCurrentUser(row: UserRow, now: Date): CurrentUser {
   return {
     ...presentUser(row),
-    visited_before: row.previousSignedInAt !== null,
+    visited_before: hasVisitedBefore(row, now),
     display_name_chosen: row.displayNameChosen,
   };
+}
+
+/** A sign-in before this one, or the first visit (from the only sign-in there has been) is over. */
+function hasVisitedBefore(row: UserRow, now: Date): boolean {
+  if (row.previousSignedInAt !== null) return true;
+  const firstSignIn = row.lastSignedInAt ?? row.createdAt;
+  return now.getTime() - firstSignIn.getTime() >= FIRST_VISIT_MS;
 }

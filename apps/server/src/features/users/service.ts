@@ -111,6 +111,9 @@ export async function deleteAccount(
         displayName: FORMER_MEMBER_NAME,
         photoUrl: null,
         bio: null,
+        // When they signed in is theirs too.
+        lastSignedInAt: null,
+        previousSignedInAt: null,
         isAdmin: false,
         emailVerified: false,
         deletedAt: now,

@@ -6,6 +6,7 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as InvitePage } from "./invite";
+import { Component as OnboardingPage } from "./onboarding";
 
 const DETAILS_PATH = "GET /api/invites/abc123";
 const details = { body: { data: { householdName: "The Cozy Flat", memberCount: 2 } } };
@@ -18,6 +19,7 @@ function renderInvite(path = "/invite/abc123") {
       <Route path="/register" element={<Here name="register" />} />
       <Route path="/" element={<Here name="home" />} />
       <Route path="/dashboard" element={<Here name="dashboard" />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
     </>,
     [path],
   );
@@ -121,6 +123,33 @@ describe("invite landing", () => {
     expect(server.bodies.at(-1)).toEqual({});
     expect(await screen.findByText("You've joined the household.")).toBeInTheDocument();
     expect(useAuthStore.getState().currentUser).toMatchObject({ household_id: HOUSEHOLD_ID, is_admin: false });
+  });
+
+  it("asks a person who never chose a name (made through /login) for it on onboarding's invite step before joining", async () => {
+    await signIn({ email: "walkc.bbpe@example.com", display_name: "walkc.bbpe", display_name_chosen: false });
+    const household = {
+      id: HOUSEHOLD_ID,
+      name: "The Cozy Flat",
+      created_by: "u2",
+      iso_4217_code: "GBP",
+      created_at: "2026-01-01T00:00:00.000Z",
+    };
+    const joinedUser = serverUser({ display_name: "Casey Walker", household_id: HOUSEHOLD_ID });
+    const server = respondWith({
+      [DETAILS_PATH]: details,
+      "POST /api/invites/abc123/join": { body: { data: { success: true, household, user: joinedUser } } },
+    });
+    const user = userEvent.setup();
+    renderInvite();
+    await user.click(await screen.findByRole("button", { name: "Join" }));
+
+    expect(await screen.findByRole("heading", { name: "You're invited to join The Cozy Flat" })).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === "POST")).toHaveLength(0);
+    expect(screen.getByLabelText("Display name")).toHaveValue("");
+    await user.type(screen.getByLabelText("Display name"), "Casey Walker");
+    await user.click(screen.getByRole("button", { name: "Join The Cozy Flat" }));
+    expect(await screen.findByRole("heading", { name: "dashboard" })).toBeInTheDocument();
+    expect(server.bodies.at(-1)).toEqual({ display_name: "Casey Walker" });
   });
 
   it("does not offer to join a second household", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
 import { DISPLAY_NAME_MESSAGE } from "@housemate/contract";
@@ -93,6 +93,31 @@ describe("onboarding asks an account made through /login for its name first (iss
     await user.click(screen.getByRole("button", { name: "Not now" }));
     expect(screen.getByText("First, what should your housemates call you?")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Create New Household/ })).not.toBeInTheDocument();
+  });
+
+  it("after 'Not now', asks for the name with the one proposed at /register filled in, then offers the choice", async () => {
+    savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Jo Iner" });
+    const server = respondWith({ [SAVE_NAME]: { body: { data: serverUser({ display_name: "Jo Iner" }) } } });
+    const user = userEvent.setup();
+    renderOnboarding();
+    expect(nameField()).toHaveValue("Jo Iner");
+
+    await user.click(screen.getByRole("button", { name: "Not now" }));
+    expect(screen.getByText("First, what should your housemates call you?")).toBeInTheDocument();
+    expect(nameField()).toHaveValue("Jo Iner");
+    await user.click(continueButton());
+    expect(await screen.findByRole("button", { name: /Create New Household/ })).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ display_name: "Jo Iner" }]);
+    expect(screen.getByText("Welcome, Jo Iner!")).toBeInTheDocument();
+  });
+
+  it("leaves the name step when the current user says the name is chosen (another device)", async () => {
+    respondWith({});
+    renderOnboarding();
+    expect(nameField()).toBeInTheDocument();
+    act(() => useAuthStore.getState().updateUser({ display_name: "Casey", display_name_chosen: true }));
+    expect(await screen.findByRole("button", { name: /Create New Household/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Display name")).not.toBeInTheDocument();
   });
 });
 

@@ -74,7 +74,11 @@ function InviteDetailsCard({ code }: { code: string }) {
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
         <GoToHome />
-        <Button onClick={() => void join()} disabled={isMember || isJoining} className="w-full sm:w-32">
+        <Button
+          onClick={() => void join({ householdName, memberCount })}
+          disabled={isMember || isJoining}
+          className="w-full sm:w-32"
+        >
           {isJoining && <LoaderCircle className="animate-spin" aria-hidden="true" />}
           Join
         </Button>

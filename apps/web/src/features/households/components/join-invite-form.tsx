@@ -1,13 +1,12 @@
 import { useState, type SubmitEvent } from "react";
 import { LoaderCircle, Users } from "lucide-react";
-import { DISPLAY_NAME_MESSAGE, isValidDisplayName, sanitizeDisplayName, type PendingInvite } from "@housemate/contract";
+import type { PendingInvite } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { useJoinByInviteCode } from "../api/join-by-invite";
 import { useFinishSetupStep } from "../hooks/use-finish-setup-step";
 import { memberCountText } from "../utils/member-count-text";
+import { checkDisplayName, DisplayNameField } from "./display-name-field";
 
 export interface JoinInviteFormProps {
   invite: PendingInvite;
@@ -24,14 +23,12 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
   const join = useJoinByInviteCode();
   const finish = useFinishSetupStep();
   const [name, setName] = useState(invite.displayName);
-  const displayName = sanitizeDisplayName(name);
-  const isValid = isValidDisplayName(displayName);
+  const displayName = checkDisplayName(name).name;
   const isBusy = join.isPending;
-  const canSubmit = name.trim() !== "" && isValid && !isBusy;
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSubmit) return;
+    if (displayName === null || isBusy) return;
     const joining = join.mutateAsync({ code: invite.code, displayName });
     // An invite that expired meanwhile will never work: back to the other ways in.
     joining.catch((error: unknown) => {
@@ -58,30 +55,12 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
           <p className="text-sm text-muted-foreground">{memberCountText(invite.memberCount)}</p>
         </div>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invite-display-name">Display name</Label>
-        <Input
-          id="invite-display-name"
-          autoComplete="name"
-          maxLength={50}
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={name.trim() !== "" && !isValid}
-          aria-describedby="invite-display-name-hint"
-        />
-        <p
-          id="invite-display-name-hint"
-          className={isValid || name.trim() === "" ? "text-sm text-muted-foreground" : "text-sm text-destructive"}
-        >
-          {isValid || name.trim() === "" ? "This is how your housemates will see you." : DISPLAY_NAME_MESSAGE}
-        </p>
-      </div>
+      <DisplayNameField id="invite-display-name" value={name} onChange={setName} />
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={onDecline} disabled={isBusy}>
           Not now
         </Button>
-        <Button type="submit" disabled={!canSubmit} className="min-w-0">
+        <Button type="submit" disabled={displayName === null || isBusy} className="min-w-0">
           {isBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
           <span className="truncate">{isBusy ? "Joining..." : `Join ${invite.householdName}`}</span>
         </Button>

@@ -30,14 +30,19 @@ export function Onboarding({ initialStep }: { initialStep?: Exclude<OnboardingSt
   // An account made through /login is named after its email address until the person gives a name (issue 18).
   const nameChosen = useAuthStore((state) => state.currentUser?.display_name_chosen ?? true);
   const [invite, setInvite] = useState(readPendingInvite);
+  // The name the person proposed with an invite they set aside: the name step starts from it.
+  const [proposedName, setProposedName] = useState("");
   const afterName = initialStep ?? "choice";
   // The invite step asks for the name itself; without one, the name comes before anything else.
-  const [step, setStep] = useState<OnboardingStep>(invite && !initialStep ? "invite" : nameChosen ? afterName : "name");
+  const [chosenStep, setStep] = useState<OnboardingStep>(invite && !initialStep ? "invite" : "name");
+  // Follows the current user: once the name is chosen (here, or on another device as /auth/me says) it is not asked.
+  const step = chosenStep === "name" && nameChosen ? afterName : chosenStep;
   const back = () => setStep("choice");
   const decline = () => {
     forgetPendingInvite();
+    setProposedName(invite?.displayName ?? "");
     setInvite(null);
-    setStep(nameChosen ? "choice" : "name");
+    setStep("name");
   };
 
   return (
@@ -47,7 +52,13 @@ export function Onboarding({ initialStep }: { initialStep?: Exclude<OnboardingSt
         <CardDescription>{SUBTITLES[step]}</CardDescription>
       </CardHeader>
       <CardContent className="px-5 sm:px-6">
-        {step === "name" && <OnboardingNameForm suggestion={displayName ?? ""} onChosen={() => setStep(afterName)} />}
+        {step === "name" && (
+          <OnboardingNameForm
+            suggestion={displayName ?? ""}
+            proposed={proposedName}
+            onChosen={() => setStep(afterName)}
+          />
+        )}
         {step === "invite" && invite && <JoinInviteForm invite={invite} onDecline={decline} />}
         {step === "choice" && <OnboardingChoice onCreate={() => setStep("create")} onJoin={() => setStep("join")} />}
         {step === "create" && <CreateHouseholdForm onBack={back} />}

@@ -11,6 +11,11 @@ export interface SetupStepMessages {
   serverWordsFor?: readonly number[];
 }
 
+/** The toast's words for a failed onboarding step: the server's own for `serverWordsFor`, else `failure`. */
+export function setupStepFailureText(error: unknown, failure: string, serverWordsFor: readonly number[]): string {
+  return error instanceof ApiError && serverWordsFor.includes(error.status) ? error.message : failure;
+}
+
 /**
  * How the create and join steps end (SPEC §4 Onboarding): on success, SPEC's toast and the dashboard
  * in place of onboarding; on failure, SPEC's toast, except that a 409 (the person already belongs to a household)
@@ -26,8 +31,7 @@ export function useFinishSetupStep() {
     try {
       await step;
     } catch (error) {
-      const ownWords = error instanceof ApiError && serverWordsFor.includes(error.status);
-      toast.error("Error", { description: ownWords ? error.message : failure });
+      toast.error("Error", { description: setupStepFailureText(error, failure, serverWordsFor) });
       return;
     }
     toast.success("Success!", { description: success });

@@ -1,13 +1,14 @@
 import { useNavigate } from "react-router";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { saveInviteCode } from "@/lib/pending-invite";
+import { saveInviteCode, savePendingInvite } from "@/lib/pending-invite";
 import { useJoinByInviteCode } from "../api/join-by-invite";
 import { useFinishSetupStep } from "./use-finish-setup-step";
 
 /**
  * The invite page's Join (SPEC §2 Invite landing). Signed out: the code waits in session storage
  * while the visitor registers, and onboarding offers the household after the emailed link (decision
- * 021). Signed in without a household: one click joins, under the name they already have.
+ * 021). Signed in without a household: one click joins, under the name they already have; a person who never chose
+ * one (an account made through /login) goes to onboarding's invite step, which asks for it before joining (issue 18).
  */
 export function useJoinByInvite(code: string) {
   const navigate = useNavigate();
@@ -15,13 +16,18 @@ export function useJoinByInvite(code: string) {
   const joinByInvite = useJoinByInviteCode();
   const finish = useFinishSetupStep();
 
-  async function join() {
+  async function join(household: { householdName: string; memberCount: number }) {
     if (!currentUser) {
       saveInviteCode(code);
       void navigate("/register"); // the screen changes; nothing here waits for it
       return;
     }
     if (currentUser.household_id || joinByInvite.isPending) return;
+    if (!currentUser.display_name_chosen) {
+      savePendingInvite({ code, ...household, displayName: "" });
+      void navigate("/onboarding");
+      return;
+    }
     await finish(joinByInvite.mutateAsync({ code }), {
       success: "You've joined the household.",
       failure: "Failed to join household. Please try again.",

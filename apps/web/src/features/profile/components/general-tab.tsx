@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { useUpdateProfile } from "../api/update-profile";
+import { useUpdateProfile } from "@/lib/auth/update-profile";
 import { useAvatarChange, type UploadImage } from "../hooks/use-avatar-change";
 import { AvatarCard } from "./avatar-card";
 import { DisplayNameForm } from "./display-name-form";

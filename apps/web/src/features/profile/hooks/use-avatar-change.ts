@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/error-message";
-import { useUpdateProfile } from "../api/update-profile";
+import { useUpdateProfile } from "@/lib/auth/update-profile";
 import { cropToJpeg, type CropArea } from "../utils/crop-image";
 
 /** Stores one picture and resolves to the address it is served from (the storage API's two steps). */

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type UpdateUserBody, type User, usersApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
-import { useAuthStore } from "@/lib/auth/auth-store";
+import { useAuthStore } from "./auth-store";
 
 export type ProfileChanges = Pick<UpdateUserBody, "display_name" | "photo_url">;
 
@@ -11,8 +11,9 @@ export function updateProfile(userId: string, changes: ProfileChanges): Promise<
 }
 
 /**
- * Saves the signed-in user's profile and puts the saved fields into the auth store, so the header's
- * avatar and name change at once. `onSaved` lets the screen refresh what else shows the person.
+ * Saves the signed-in user's profile and puts the saved fields into the auth store, so the header's avatar and name
+ * change at once, and onboarding knows a saved name is chosen. `onSaved` lets the screen refresh what else shows the
+ * person. Here rather than in a feature: the profile screen and onboarding's name step both save through it.
  */
 export function useUpdateProfile(onSaved?: () => void) {
   const userId = useAuthStore((state) => state.currentUser?.id);
@@ -22,8 +23,14 @@ export function useUpdateProfile(onSaved?: () => void) {
       if (!userId) throw new Error("No authenticated user found");
       return updateProfile(userId, changes);
     },
-    onSuccess: (saved) => {
-      updateUser({ display_name: saved.display_name, photo_url: saved.photo_url, updated_at: saved.updated_at });
+    onSuccess: (saved, changes) => {
+      updateUser({
+        display_name: saved.display_name,
+        photo_url: saved.photo_url,
+        updated_at: saved.updated_at,
+        // The server counts any saved name as chosen (issue 18): onboarding stops asking for it.
+        ...(changes.display_name === undefined ? {} : { display_name_chosen: true }),
+      });
       onSaved?.();
     },
   });
