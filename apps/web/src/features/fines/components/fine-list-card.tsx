@@ -28,8 +28,6 @@ export interface FineListCardProps {
   /** SPEC §8's toast when the list cannot be loaded. */
   failureToast: string;
   empty: ReactNode;
-  /** Pay, Dispute and Review on each row where the viewer may use them (default true); Details always. */
-  withActions?: boolean;
   /** Draws each fine (default: a compact fine card) and, with `skeleton`, its loading stand-in of the same height. */
   row?: { render: (fine: Fine) => ReactNode; skeleton: ReactNode; className?: string };
 }
@@ -39,19 +37,7 @@ export interface FineListCardProps {
  * kept in place even when there is only one page, so nothing moves when the list arrives or changes.
  */
 export function FineListCard(props: FineListCardProps) {
-  const {
-    title,
-    description,
-    badge,
-    pages,
-    rows,
-    shrink,
-    fitWhenWide,
-    failureToast,
-    empty,
-    withActions = true,
-    row,
-  } = props;
+  const { title, description, badge, pages, rows, shrink, fitWhenWide, failureToast, empty, row } = props;
   const { query, fines } = pages;
   // The rows name people: until the members are known they stay skeletons, never 'A housemate fined a housemate'.
   const { peopleKnown } = useFineViewer();
@@ -97,7 +83,7 @@ export function FineListCard(props: FineListCardProps) {
                     row.render(fine)
                   ) : (
                     // The dashboard is the issuer's place to review a dispute (SPEC §6).
-                    <FineItem fine={fine} compact withDetails withActions={withActions} disputeFor="issuer" />
+                    <FineItem fine={fine} compact withDetails disputeFor="issuer" />
                   )}
                 </li>
               ))}
