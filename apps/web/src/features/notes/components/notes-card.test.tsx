@@ -139,6 +139,9 @@ beforeEach(() => {
   });
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom lacks it, unlike the DOM's types say
   Element.prototype.scrollIntoView ??= () => undefined;
+  // Nor pointer capture, which sonner takes when a toast's button (Undo) is pressed.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
+  Element.prototype.setPointerCapture ??= () => undefined;
 });
 
 afterEach(() => {
@@ -393,6 +396,48 @@ describe("deleting a note", () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
     await waitFor(() => expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1));
+    // Sent to outlive the page: a hidden page may be closed or reloaded next.
+    expect(server.requests.find((request) => request.method === "DELETE")?.keepalive).toBe(true);
+  });
+
+  it("sends a waiting delete at once, to outlive the page, when the page is being left or reloaded", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    // In the same task: a page being unloaded may run no other.
+    await act(() => Promise.resolve());
+    const deletes = server.requests.filter((request) => request.method === "DELETE");
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]?.keepalive).toBe(true);
+    await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
+  });
+
+  it("sends a waiting delete with the session before signing out, and nothing once signed out", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    await act(() => useAuthStore.getState().logout());
+
+    const sent = server.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`);
+    expect(sent.filter((each) => !each.startsWith("GET"))).toEqual([
+      `DELETE ${NOTES}/${ids.milk}`,
+      "POST /api/auth/logout",
+    ]);
+    const deleted = server.requests.find((request) => request.method === "DELETE");
+    expect(deleted?.headers.get("Authorization")).toMatch(/^Bearer ./);
+    expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+    // The toast closing later (the toaster outlives the signed-in screens) sends nothing more, and reports nothing.
+    closeToasts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.filter((request) => request.method === "DELETE")).toHaveLength(1);
+    expect(screen.queryByText("Failed to delete note")).not.toBeInTheDocument();
   });
 
   it("puts the note back in its place when the server refuses", async () => {
