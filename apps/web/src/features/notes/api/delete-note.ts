@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { type StickyNote, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { beforeSignOut } from "@/lib/before-sign-out";
 import { useNotesAwaitingDelete } from "../stores/notes-awaiting-delete";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
@@ -88,6 +89,8 @@ export function useDeleteNote() {
         decided = true;
         stopWaiting(note.id);
         toast.dismiss(toastId);
+        // Signed out meanwhile with no chance to send (the session expired): no one to send it as, nothing to report.
+        if (!useAuthStore.getState().isAuthenticated) return show(note.id);
         // A refusal is the mutation's to report ('Failed to delete note'); here only its end is awaited.
         await mutateAsync({ note, keepalive }).catch(() => undefined);
       };
