@@ -91,6 +91,10 @@ function boardServer(
     ...server,
     /** What the board holds on the server now, as texts in order. */
     texts: () => current.map((each) => each.content),
+    /** A housemate's edit, seen here at the next refetch. */
+    edit: (id: string, content: string) => {
+      current = current.map((one) => (one.id === id ? { ...one, content } : one));
+    },
     setFail: (next: typeof fail) => Object.assign(fail, next),
   };
 }
@@ -99,12 +103,13 @@ function renderCard() {
   storeSession(serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }));
   useAuthStore.getState().checkAuth();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <NotesCard />
       <Toaster />
     </QueryClientProvider>,
   );
+  return { ...view, queryClient };
 }
 
 /** The notes' texts, top to bottom. */
@@ -333,6 +338,24 @@ describe("editing a note in place", () => {
     closeToasts();
     await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
     expect(sentTo(server, "PATCH", `${NOTES}/${ids.milk}`)).toEqual([]);
+  });
+
+  it("stops asking to delete an emptied note once a housemate writes in it, and shows their text (issue 18)", async () => {
+    const server = boardServer(board());
+    const { queryClient } = renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Buy milk");
+    await user.clear(field);
+    await user.tab();
+    await screen.findByRole("alertdialog", { name: "Delete this note?" });
+
+    server.edit(ids.milk, "Buy milk and bread");
+    // The board refetches, as a live message about the edit has it do.
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(field).toHaveValue("Buy milk and bread");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toEqual([]);
   });
 
   it("puts the old text back when the server refuses the edit", async () => {
