@@ -463,6 +463,33 @@ describe("deleting a note", () => {
     expect(screen.queryByText("Failed to delete note")).not.toBeInTheDocument();
   });
 
+  it("moves focus to the note now in its place, else the one before, else the heading, never to the page", async () => {
+    boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    await waitFor(() => expect(screen.getByDisplayValue("Wi-Fi password is on the fridge")).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: 'Delete note "Wi-Fi password is on the fridge"' }));
+    await waitFor(() => expect(screen.getByDisplayValue("Bins out on Tuesday")).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: 'Delete note "Bins out on Tuesday"' }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Household Notes" })).toHaveFocus());
+  });
+
+  it("moves focus to the next note when an emptied note is deleted from 'Delete this note?'", async () => {
+    boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Bins out on Tuesday");
+    await user.clear(field);
+    await user.tab();
+    const ask = await screen.findByRole("alertdialog", { name: "Delete this note?" });
+    await user.click(within(ask).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByDisplayValue("Buy milk")).toHaveFocus();
+  });
+
   it("puts the note back in its place when the server refuses", async () => {
     boardServer(board(), { DELETE: true });
     renderCard();
