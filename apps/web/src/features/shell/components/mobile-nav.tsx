@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { UserPlus } from "lucide-react";
+import { publishBottomBar } from "@/lib/toast-clearance";
 import { cn } from "@/lib/utils";
 import { MOBILE_BAR, NEW_FINE_ICON as NewFineIcon, NEW_FINE_PATH, type NavItem } from "./nav-items";
 
@@ -31,7 +32,11 @@ function PlaceLink({ to, label, icon: Icon, end }: NavItem) {
  */
 export function MobileNav({ onInvite, compactHouseBalance }: MobileNavProps) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+    // Publishes its height, so toasts keep above it (app/toaster.tsx).
+    <div
+      ref={publishBottomBar}
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
       {/* A landmark of its own, as the sidebar's House Balance is: content outside landmarks is missed by landmark navigation. */}
       {compactHouseBalance && (
         <section aria-label="House balance" className="border-b px-4 [&>a]:min-h-11">
