@@ -90,7 +90,10 @@ export function useDeleteNote() {
         stopWaiting(note.id);
         toast.dismiss(toastId);
         // Signed out meanwhile with no chance to send (the session expired): no one to send it as, nothing to report.
-        if (!useAuthStore.getState().isAuthenticated) return show(note.id);
+        if (!useAuthStore.getState().isAuthenticated) {
+          show(note.id);
+          return;
+        }
         // A refusal is the mutation's to report ('Failed to delete note'); here only its end is awaited.
         await mutateAsync({ note, keepalive }).catch(() => undefined);
       };
