@@ -57,7 +57,8 @@ describe("the dashboard's layout", () => {
 
     const bar = page.getByRole("navigation", { name: "Mobile" });
     const targets = bar.locator("a, button");
-    expect(await targets.allTextContents()).toEqual(["Dashboard", "Rules", "New Fine", "Fines", "Invite"]);
+    // SPEC §2's order word for word; New Fine fourth, under a right thumb.
+    expect(await targets.allTextContents()).toEqual(["Dashboard", "Rules", "Fines", "New Fine", "Invite"]);
     for (const target of await targets.all()) {
       const { width, height } = await box(page, target);
       expect(width).toBeGreaterThanOrEqual(44);

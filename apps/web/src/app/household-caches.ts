@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { fineScopeKey } from "@/features/fines/api/get-fines";
 import { householdQueryKey } from "@/features/households/api/get-household";
+import { sendWaitingDeletes } from "@/features/notes/api/delete-note";
 import { notesQueryKey } from "@/features/notes/api/get-notes";
 import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
@@ -13,6 +14,8 @@ export function forgetHousehold(
   queryClient: QueryClient,
   { householdId, userId }: { householdId: string; userId: string },
 ) {
+  // A note deleted just before, its Undo still offered, is decided now: its toast closing later finds no household.
+  void sendWaitingDeletes();
   for (const queryKey of [
     householdQueryKey(householdId),
     fineScopeKey({ household: householdId }),

@@ -5,6 +5,7 @@ import { NOTIFICATION_TYPE_IDS, type Member, type Notification, type Rule, type 
 import { heldAnswer, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
 import { layOutAs } from "@/lib/testing/media";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { queryClient } from "@/lib/query-client";
 import { getHouseholdMembersQueryOptions } from "@/features/households/api/get-household-members";
 import { HouseholdMembersCard } from "@/features/households/components/household-members-card";
@@ -154,7 +155,8 @@ describe("a live notification's toast and what it is news of show together (issu
     await toastFor(joined, () =>
       expect(queryClient.getQueryData(getHouseholdMembersQueryOptions(HOUSEHOLD_ID).queryKey)).toContainEqual(BO),
     );
-    expect(await within(page).findByText("Bo Chen", {}, { timeout: 3_000 })).toBeInTheDocument();
+    // Their face: a phone shows only a first name under it.
+    expect(await within(page).findByRole("img", { name: "Bo Chen" }, { timeout: 3_000 })).toBeInTheDocument();
   });
 
   it("a new rule is on the Rules board when 'New rule' shows", async () => {
@@ -199,8 +201,20 @@ describe("a live notification's toast and what it is news of show together (issu
 
     act(() => socket.receive({ type: "notification", data: joined }));
 
-    await toastFor(joined, () => expect(within(page).queryByText("Bo Chen")).not.toBeInTheDocument());
+    await toastFor(joined, () => expect(within(page).queryByRole("img", { name: "Bo Chen" })).not.toBeInTheDocument());
     expect(Date.now() - sent).toBeGreaterThanOrEqual(LIVE_REFRESH_WAIT_MS);
+  });
+
+  it("shows no toast held back for a person who signed out meanwhile (issue 18)", async () => {
+    const { socket } = await renderLiveShell();
+    hold("/api/users");
+    const joined = buildNotification({ type_id: "household_joined", title: "New housemate" });
+
+    act(() => socket.receive({ type: "notification", data: joined }));
+    act(() => useAuthStore.getState().signOutLocally());
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_WAIT_MS + 500)));
+    expect(screen.queryByText("New housemate")).not.toBeInTheDocument();
   });
 
   it("says, for every notification type and frame, what it changes", () => {

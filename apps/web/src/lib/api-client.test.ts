@@ -53,6 +53,15 @@ describe("api client: requests", () => {
     expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ credentials: "include", mode: "cors" });
   });
 
+  it("sends a keepalive call at once, in the caller's task, so it outlives a closing page", async () => {
+    const { fetchStub } = stubFetch({ body: { data: null } });
+    const call = api.call(notesApi.deleteStickyNote, { params: { id: "n1" }, keepalive: true });
+    // Before any other task could run: a page being unloaded may run none.
+    expect(fetchStub).toHaveBeenCalledOnce();
+    expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: "DELETE", keepalive: true });
+    await call;
+  });
+
   it("builds the query string and leaves out undefined parameters", async () => {
     const { requests } = stubFetch({ body: { data: [] } });
     await api.call(finesApi.listFines, { query: { limit: 10, status: undefined, cursor: "c1" } });

@@ -74,6 +74,8 @@ interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Answers the whole envelope (`{ data, page }` of a list) instead of its `data`. */
   envelope: boolean;
+  /** See `CallOptions`. */
+  keepalive?: boolean | undefined;
 }
 
 /** What a call to `E` takes: its path's values, its query and its body, each required exactly when it has one. */
@@ -85,7 +87,14 @@ export type CallOptions<E extends Endpoint> = ([PathParamNames<E["path"]>] exten
     ? { body: z.input<E["body"]> }
     : E["consumes"] extends readonly string[]
       ? { body: Blob }
-      : { body?: undefined }) & { signal?: AbortSignal | undefined };
+      : { body?: undefined }) & {
+    signal?: AbortSignal | undefined;
+    /**
+     * Sent at once, in this task, and outlives the page (fetch's `keepalive`): for a write that must reach the server
+     * though the page is being hidden or closed (a note's waiting delete, decision 037).
+     */
+    keepalive?: boolean | undefined;
+  };
 
 /** A call's options, which may be left out when the endpoint needs none. */
 type CallArguments<E extends Endpoint> =
@@ -141,9 +150,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 async function request(method: string, path: string, body: Body, options: RequestOptions): Promise<unknown> {
-  const { auth, query, signal, envelope } = options;
+  const { auth, query, signal, envelope, keepalive = false } = options;
   // Each request starts in a task of its own, not in the render that asked for it; one cancelled meanwhile does not.
-  await nextTask();
+  // One that must outlive the page goes now: a closing page may run no further task.
+  if (!keepalive) await nextTask();
   signal?.throwIfAborted();
   const headers: Record<string, string> = { Accept: "application/json" };
   if (auth) {
@@ -175,6 +185,7 @@ async function request(method: string, path: string, body: Body, options: Reques
         credentials: "include",
         mode: "cors",
         signal: controller.signal,
+        keepalive,
       });
     } catch (error) {
       throw failureOf(error);
@@ -208,6 +219,7 @@ interface SentOptions {
   query?: unknown;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  keepalive?: boolean | undefined;
 }
 
 async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean): Promise<unknown> {
@@ -223,6 +235,7 @@ async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean)
     query,
     signal: options.signal,
     envelope,
+    keepalive: options.keepalive,
   });
 }
 

@@ -85,7 +85,7 @@ describe("signed-in shell", () => {
       within(bottomBar)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Dashboard", "Rules", "New Fine", "Fines"]);
+    ).toEqual(["Dashboard", "Rules", "Fines", "New Fine"]);
     expect(within(bottomBar).getByRole("link", { name: "Fines" })).toHaveAttribute("aria-current", "page");
     expect(within(bottomBar).getByRole("button", { name: "Invite" })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { LOGIN_SENT_MESSAGE, type LoginBody } from "@housemate/contract";
 import { onSessionExpired } from "@/lib/api-client";
+import { finishBeforeSignOut } from "@/lib/before-sign-out";
 import { personName } from "@/lib/person-name";
 import { forgetPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { queryClient } from "@/lib/query-client";
@@ -93,6 +94,7 @@ export const useAuthStore = create<AuthState>()(
       },
 
       async logout() {
+        await finishBeforeSignOut();
         try {
           await logoutSession();
         } catch {

@@ -222,6 +222,39 @@ describe("dashboard fine cards", () => {
     expect(asked.filter((path) => path.endsWith("/dispute"))).toEqual([]);
   });
 
+  it("keeps focus in Your Pending Fines once a fine is paid and leaves it: on the next fine, then the heading", async () => {
+    const mine = [buildFine({ id: "fine-1", amount: 2 }), buildFine({ id: "fine-2", amount: 1 })];
+    storeSession();
+    respondWith({
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages(mine),
+      [`GET /api/fines/user/${BEN}`]: finePages(mine),
+      ...Object.fromEntries(
+        mine.map((fine, index) => [
+          `PUT /api/fines/household/${HOUSEHOLD_ID}/fines/${fine.id}/pay`,
+          () => {
+            mine[index] = { ...fine, status: "paid", paid_at: "2026-03-06T00:00:00.000Z" };
+            return { body: { data: { success: true, fine: mine[index] } } };
+          },
+        ]),
+      ),
+    });
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const user = userEvent.setup();
+    const pending = card("Your Pending Fines");
+    const payFirst = async () => {
+      await user.click((await within(pending).findAllByRole("button", { name: "Pay" }))[0] as HTMLElement);
+      await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Pay" }));
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    };
+
+    await payFirst();
+    await waitFor(() => expect(within(pending).getAllByRole("article")).toHaveLength(1));
+    await waitFor(() => expect(within(pending).getByRole("article")).toHaveFocus());
+    await payFirst();
+    await waitFor(() => expect(within(pending).queryAllByRole("article")).toHaveLength(0));
+    await waitFor(() => expect(within(pending).getByRole("heading", { name: "Your Pending Fines" })).toHaveFocus());
+  });
+
   it("shows empty states", async () => {
     serve([], []);
     renderFines(<DashboardFineCards />, viewerAs(BEN));

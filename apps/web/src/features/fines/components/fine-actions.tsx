@@ -10,6 +10,42 @@ const DisputeDialog = lazy(() => import("./dispute-dialog").then((module) => ({ 
 const ReviewDialog = lazy(() => import("./review-dialog").then((module) => ({ default: module.ReviewDialog })));
 const PayFineDialog = lazy(() => import("./pay-fine-dialog").then((module) => ({ default: module.PayFineDialog })));
 
+/** Where a fine stood when Pay was pressed: its card, and the list it was in. */
+interface FinePlace {
+  card: HTMLElement;
+  list: HTMLElement | null;
+  index: number;
+  /** The heading that names the card's region (a dashboard card's title, focusable from script). */
+  heading: HTMLElement | null;
+}
+
+function placeOf(card: HTMLElement): FinePlace {
+  const item = card.closest("li");
+  const list = item?.parentElement ?? null;
+  const labelledBy = card.closest('[role="region"]')?.getAttribute("aria-labelledby");
+  return {
+    card,
+    list,
+    index: list && item ? [...list.children].indexOf(item) : -1,
+    heading: labelledBy ? document.getElementById(labelledBy) : null,
+  };
+}
+
+/**
+ * Where focus goes once a paid fine's dialog closes: the fine itself if it still shows; if it left its list (paid,
+ * it is no longer pending), the fine now in its place or the one before it; else the list's heading, else the page.
+ */
+function focusTargetAfter({ card, list, index, heading }: FinePlace): HTMLElement | null {
+  if (card.isConnected) return card;
+  if (list?.isConnected) {
+    const items = [...list.children];
+    const neighbour = (items[index] ?? items[index - 1])?.querySelector<HTMLElement>("article");
+    if (neighbour) return neighbour;
+  }
+  if (heading?.isConnected && heading.tabIndex === -1) return heading;
+  return document.getElementById("main");
+}
+
 export interface FineActionsProps {
   fine: Fine;
   /** The viewer may pay and dispute (they are the offender). */
@@ -30,20 +66,18 @@ export function FineActions({ fine, asOffender, asReviewer, size = "sm" }: FineA
   const { pay, isPaying } = usePayFine();
   const paying = isPaying(fine.id);
   const payButton = useRef<HTMLButtonElement>(null);
-  const fineCard = useRef<HTMLElement | null>(null);
+  const finePlace = useRef<FinePlace | null>(null);
 
-  // The dialog has no Radix trigger to return to: focus goes back to Pay, or, on a paid fine that has none, to the
-  // fine itself, where the person was.
+  // The dialog has no Radix trigger to return to: focus goes back to Pay, or, on a paid fine that has none, to where
+  // the person was (see focusTargetAfter), never to the page's <body>.
   function focusAfterPay(event: Event) {
     event.preventDefault();
     if (payButton.current?.isConnected) {
       payButton.current.focus();
       return;
     }
-    const card = fineCard.current;
-    if (!card?.isConnected) return;
-    card.tabIndex = -1;
-    card.focus();
+    const place = finePlace.current;
+    if (place) focusTargetAfter(place)?.focus();
   }
 
   const canPay = asOffender && fine.status === "pending";
@@ -58,7 +92,8 @@ export function FineActions({ fine, asOffender, asReviewer, size = "sm" }: FineA
           ref={payButton}
           size={size}
           onClick={(event) => {
-            fineCard.current = event.currentTarget.closest("article");
+            const card = event.currentTarget.closest("article");
+            finePlace.current = card ? placeOf(card) : null;
             setConfirmingPay(true);
           }}
           disabled={paying}

@@ -70,7 +70,13 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
     return (
       <article
         aria-label={title}
-        className={cn("@container rounded-md border border-l-4 bg-card px-3 py-2.5", look.accent, className)}
+        // Focusable from script only: where focus goes back to once the fine is paid (fine-actions.tsx).
+        tabIndex={-1}
+        className={cn(
+          "@container rounded-md border border-l-4 bg-card px-3 py-2.5 outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          look.accent,
+          className,
+        )}
       >
         <div className="flex flex-col gap-2 @xl:flex-row @xl:items-center @xl:gap-4">
           <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -107,7 +113,12 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
   return (
     <article
       aria-label={title}
-      className={cn("flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4 shadow-sm", look.accent, className)}
+      tabIndex={-1}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        look.accent,
+        className,
+      )}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

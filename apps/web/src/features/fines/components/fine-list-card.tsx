@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { Fine } from "@housemate/contract";
 import { LoadError } from "@/components/load-error";
@@ -28,8 +28,6 @@ export interface FineListCardProps {
   /** SPEC §8's toast when the list cannot be loaded. */
   failureToast: string;
   empty: ReactNode;
-  /** Pay, Dispute and Review on each row where the viewer may use them (default true); Details always. */
-  withActions?: boolean;
   /** Draws each fine (default: a compact fine card) and, with `skeleton`, its loading stand-in of the same height. */
   row?: { render: (fine: Fine) => ReactNode; skeleton: ReactNode; className?: string };
 }
@@ -39,19 +37,7 @@ export interface FineListCardProps {
  * kept in place even when there is only one page, so nothing moves when the list arrives or changes.
  */
 export function FineListCard(props: FineListCardProps) {
-  const {
-    title,
-    description,
-    badge,
-    pages,
-    rows,
-    shrink,
-    fitWhenWide,
-    failureToast,
-    empty,
-    withActions = true,
-    row,
-  } = props;
+  const { title, description, badge, pages, rows, shrink, fitWhenWide, failureToast, empty, row } = props;
   const { query, fines } = pages;
   // The rows name people: until the members are known they stay skeletons, never 'A housemate fined a housemate'.
   const { peopleKnown } = useFineViewer();
@@ -65,12 +51,36 @@ export function FineListCard(props: FineListCardProps) {
   // place, while there is only one page. A page that failed to load keeps Previous within reach.
   const pagerShown = (shrink ? loaded : loaded && pages.pageCount > 1) || pages.hasPrevious;
   const titleId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // What had focus in the list, and in which row: a fine that leaves the list (paid, no longer pending) takes it away,
+  // and focus then goes to the fine now in its row, else the one before it, else the heading, never to <body>.
+  const focusedRow = useRef<{ element: Element; index: number } | null>(null);
+  useEffect(() => {
+    const last = focusedRow.current;
+    if (!last || last.element.isConnected) return;
+    focusedRow.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const rows = [...(list.current?.children ?? [])];
+    const neighbour = (rows[last.index] ?? rows[last.index - 1])?.querySelector<HTMLElement>("article");
+    (neighbour ?? heading.current)?.focus();
+  });
+  function noteFocusedRow(target: Element) {
+    // Focus in a dialog a row opened reaches here through React's tree, not the page's: only the list's own counts.
+    const row = list.current?.contains(target) ? target.closest("li") : null;
+    if (row?.parentElement)
+      focusedRow.current = { element: target, index: [...row.parentElement.children].indexOf(row) };
+  }
 
   return (
     // A region named by its title, so a screen reader can jump to "Recent Activity" (and a test can find it so).
     <Card role="region" aria-labelledby={titleId} className="flex flex-col">
       <CardHeader className="gap-1.5 p-5 pb-4">
-        <CardTitle id={titleId}>{title}</CardTitle>
+        {/* Focusable from script: where focus goes when the last fine a person acted on leaves the list. */}
+        <CardTitle ref={heading} id={titleId} tabIndex={-1} className="outline-none">
+          {title}
+        </CardTitle>
         {/* The badge's line is there before the count is: beside the description, under it on a phone. */}
         <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
           <CardDescription>{description}</CardDescription>
@@ -85,6 +95,8 @@ export function FineListCard(props: FineListCardProps) {
             empty
           ) : (
             <ul
+              ref={list}
+              onFocus={(event) => noteFocusedRow(event.target)}
               className={cn(
                 "flex flex-col transition-opacity",
                 row?.className ?? "gap-2",
@@ -97,7 +109,7 @@ export function FineListCard(props: FineListCardProps) {
                     row.render(fine)
                   ) : (
                     // The dashboard is the issuer's place to review a dispute (SPEC §6).
-                    <FineItem fine={fine} compact withDetails withActions={withActions} disputeFor="issuer" />
+                    <FineItem fine={fine} compact withDetails disputeFor="issuer" />
                   )}
                 </li>
               ))}

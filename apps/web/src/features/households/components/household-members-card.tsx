@@ -11,6 +11,12 @@ import { openInviteDialog } from "../stores/invite-dialog-store";
 
 const memberCount = (count: number) => (count === 1 ? "1 member" : `${count} members`);
 
+/** A name's first word (or an email's part before the @), what a phone has room for under a face. */
+function splitFirstName(name: string): [first: string, rest: string] {
+  const end = name.search(/[\s@]/);
+  return end > 0 ? [name.slice(0, end), name.slice(end)] : [name, ""];
+}
+
 /**
  * Who lives here, as the landing page's preview shows them: each member's avatar (photo, or initials on their own
  * colour) and name, the signed-in person marked, how many they are, and a way to invite more.
@@ -39,24 +45,39 @@ export function HouseholdMembersCard() {
           // As tall as the list it usually stands for: one row of faces, or (xl) a list of four, so nothing moves.
           <div className="flex gap-2 xl:flex-col" role="status" aria-label="Loading housemates">
             {["xl:w-full", "xl:w-2/3", "xl:w-3/4", "xl:w-1/2"].map((width) => (
-              <Skeleton key={width} className={`size-8 rounded-full xl:rounded-md ${width}`} />
+              <div key={width} className="max-sm:flex max-sm:w-16 max-sm:flex-col max-sm:items-center max-sm:gap-1">
+                <Skeleton className={`size-8 rounded-full xl:rounded-md ${width}`} />
+                <div className="h-8 pt-0.5 sm:hidden">
+                  <Skeleton className="h-3 w-10" />
+                </div>
+              </div>
             ))}
           </div>
         )}
         {members.isError && <p className="text-sm text-destructive">Failed to load users</p>}
         {members.data && (
-          // A row of faces on a phone (their names for a screen reader), names beside them where there is room, and
-          // one a line in the dashboard's narrow right-hand column.
+          // A row of faces on a phone, each with a first name under it (the whole name for a screen reader), names
+          // beside them where there is room, and one a line in the dashboard's narrow right-hand column.
           <ul aria-label="Housemates" className="flex flex-wrap gap-2 sm:gap-x-5 xl:flex-col xl:gap-2">
-            {members.data.map((member) => (
-              <li key={member.id} className="flex min-w-0 items-center gap-3">
-                <Avatar displayName={member.display_name} photoUrl={member.photo_url} className="size-8 text-xs" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium max-sm:sr-only">
-                  {personName(member)}
-                  {member.id === userId && <span className="font-normal text-muted-foreground"> (you)</span>}
-                </span>
-              </li>
-            ))}
+            {members.data.map((member) => {
+              const [firstName, restOfName] = splitFirstName(personName(member));
+              return (
+                <li
+                  key={member.id}
+                  className="flex min-w-0 items-center gap-3 max-sm:w-16 max-sm:flex-col max-sm:gap-1"
+                >
+                  <Avatar displayName={member.display_name} photoUrl={member.photo_url} className="size-8 text-xs" />
+                  {/* Two lines tall on a phone whoever it is, so the row is as high as its skeleton. */}
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium max-sm:h-8 max-sm:w-full max-sm:text-center max-sm:text-xs">
+                    {firstName}
+                    {restOfName && <span className="max-sm:sr-only">{restOfName}</span>}
+                    {member.id === userId && (
+                      <span className="font-normal text-muted-foreground max-sm:block"> (you)</span>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>

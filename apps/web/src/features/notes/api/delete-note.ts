@@ -3,34 +3,62 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { type StickyNote, notesApi } from "@housemate/contract";
 import { api } from "@/lib/api-client";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { beforeSignOut } from "@/lib/before-sign-out";
 import { useNotesAwaitingDelete } from "../stores/notes-awaiting-delete";
 import { NOTES_MUTATION_KEY, useNotesCache } from "./notes-cache";
 
-export function deleteNote(noteId: string): Promise<unknown> {
-  return api.call(notesApi.deleteStickyNote, { params: { id: noteId } });
+export function deleteNote(noteId: string, { keepalive = false } = {}): Promise<unknown> {
+  return api.call(notesApi.deleteStickyNote, { params: { id: noteId }, keepalive });
 }
 
-/** The deletes waiting for their toast to close, each to be sent now when the page is hidden (decision 037). */
-const waiting = new Map<string, () => void>();
+/** A waiting delete, sent now; `keepalive` when the page is going away. Resolves once it has its answer. */
+type SendNow = (how: { keepalive: boolean }) => Promise<void>;
 
-function sendAllWaiting() {
-  if (document.visibilityState !== "hidden") return;
-  for (const send of [...waiting.values()]) send();
+/** The deletes waiting for their toast to close (decision 037). */
+const waiting = new Map<string, SendNow>();
+
+function sendAll(how: { keepalive: boolean }): Promise<void> {
+  return Promise.allSettled([...waiting.values()].map((send) => send(how))).then(() => undefined);
 }
 
-function wait(noteId: string, send: () => void) {
-  if (waiting.size === 0) document.addEventListener("visibilitychange", sendAllWaiting);
+// A hidden page may never come back (a reload, a closed tab or app): what waits goes now, and outlives the page.
+function sendAsPageGoes() {
+  if (document.visibilityState === "hidden") void sendAll({ keepalive: true });
+}
+function sendAsPageHides() {
+  void sendAll({ keepalive: true });
+}
+
+function wait(noteId: string, send: SendNow) {
+  if (waiting.size === 0) {
+    document.addEventListener("visibilitychange", sendAsPageGoes);
+    window.addEventListener("pagehide", sendAsPageHides);
+  }
   waiting.set(noteId, send);
 }
 
 function stopWaiting(noteId: string) {
   waiting.delete(noteId);
-  if (waiting.size === 0) document.removeEventListener("visibilitychange", sendAllWaiting);
+  if (waiting.size === 0) {
+    document.removeEventListener("visibilitychange", sendAsPageGoes);
+    window.removeEventListener("pagehide", sendAsPageHides);
+  }
 }
 
 /**
+ * Sends every waiting delete now and resolves once each has its answer: before the person signs out (while the
+ * session they need still stands) and when their household ends. The toast closing later sends nothing more.
+ */
+export function sendWaitingDeletes(): Promise<void> {
+  return sendAll({ keepalive: false });
+}
+
+beforeSignOut(sendWaitingDeletes);
+
+/**
  * Takes a note off the board at once with SPEC's 'Note deleted successfully' and an Undo (issue 18). The delete is
- * sent when the toast closes (or at once if the page is hidden first): Undo before then puts the very same note back,
+ * sent when the toast closes, or at once if the page is hidden or the person signs out first: Undo before then puts the very same note back,
  * its text, colour, place and author untouched, as the server never lost it (decision 037). A refused delete puts
  * the note back too, with SPEC's 'Failed to delete note'.
  */
@@ -38,15 +66,15 @@ export function useDeleteNote() {
   const cache = useNotesCache();
   const { hide, show } = useNotesAwaitingDelete.getState();
 
-  const { mutate } = useMutation({
+  const { mutateAsync } = useMutation({
     mutationKey: NOTES_MUTATION_KEY,
-    mutationFn: (note: StickyNote) => deleteNote(note.id),
-    onSuccess: (_answer, note) => cache.update((list) => list.filter((each) => each.id !== note.id)),
+    mutationFn: ({ note, keepalive }: { note: StickyNote; keepalive: boolean }) => deleteNote(note.id, { keepalive }),
+    onSuccess: (_answer, { note }) => cache.update((list) => list.filter((each) => each.id !== note.id)),
     onError: () => {
       toast.error("Error", { description: "Failed to delete note" });
     },
     // Shown again: gone from the cache when deleted, back in its place when refused.
-    onSettled: (_answer, _error, note) => {
+    onSettled: (_answer, _error, { note }) => {
       show(note.id);
       return cache.settle();
     },
@@ -56,13 +84,20 @@ export function useDeleteNote() {
     (note: StickyNote) => {
       const toastId = `note-deleted-${note.id}`;
       let decided = false;
-      const send = () => {
+      const send = async ({ keepalive }: { keepalive: boolean }) => {
         if (decided) return;
         decided = true;
         stopWaiting(note.id);
         toast.dismiss(toastId);
-        mutate(note);
+        // Signed out meanwhile with no chance to send (the session expired): no one to send it as, nothing to report.
+        if (!useAuthStore.getState().isAuthenticated) {
+          show(note.id);
+          return;
+        }
+        // A refusal is the mutation's to report ('Failed to delete note'); here only its end is awaited.
+        await mutateAsync({ note, keepalive }).catch(() => undefined);
       };
+      const sendAsToastCloses = () => void send({ keepalive: false });
       const undo = () => {
         if (decided) return;
         decided = true;
@@ -74,10 +109,10 @@ export function useDeleteNote() {
       toast.success("Note deleted successfully", {
         id: toastId,
         action: { label: "Undo", onClick: undo },
-        onAutoClose: send,
-        onDismiss: send,
+        onAutoClose: sendAsToastCloses,
+        onDismiss: sendAsToastCloses,
       });
     },
-    [hide, show, mutate],
+    [hide, show, mutateAsync],
   );
 }

@@ -91,6 +91,10 @@ function boardServer(
     ...server,
     /** What the board holds on the server now, as texts in order. */
     texts: () => current.map((each) => each.content),
+    /** A housemate's edit, seen here at the next refetch. */
+    edit: (id: string, content: string) => {
+      current = current.map((one) => (one.id === id ? { ...one, content } : one));
+    },
     setFail: (next: typeof fail) => Object.assign(fail, next),
   };
 }
@@ -99,12 +103,13 @@ function renderCard() {
   storeSession(serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }));
   useAuthStore.getState().checkAuth();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <NotesCard />
       <Toaster />
     </QueryClientProvider>,
   );
+  return { ...view, queryClient };
 }
 
 /** The notes' texts, top to bottom. */
@@ -139,6 +144,9 @@ beforeEach(() => {
   });
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom lacks it, unlike the DOM's types say
   Element.prototype.scrollIntoView ??= () => undefined;
+  // Nor pointer capture, which sonner takes when a toast's button (Undo) is pressed.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
+  Element.prototype.setPointerCapture ??= () => undefined;
 });
 
 afterEach(() => {
@@ -332,6 +340,24 @@ describe("editing a note in place", () => {
     expect(sentTo(server, "PATCH", `${NOTES}/${ids.milk}`)).toEqual([]);
   });
 
+  it("stops asking to delete an emptied note once a housemate writes in it, and shows their text (issue 18)", async () => {
+    const server = boardServer(board());
+    const { queryClient } = renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Buy milk");
+    await user.clear(field);
+    await user.tab();
+    await screen.findByRole("alertdialog", { name: "Delete this note?" });
+
+    server.edit(ids.milk, "Buy milk and bread");
+    // The board refetches, as a live message about the edit has it do.
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(field).toHaveValue("Buy milk and bread");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toEqual([]);
+  });
+
   it("puts the old text back when the server refuses the edit", async () => {
     boardServer(board(), { PATCH: true });
     renderCard();
@@ -393,6 +419,75 @@ describe("deleting a note", () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
     await waitFor(() => expect(sentTo(server, "DELETE", `${NOTES}/${ids.milk}`)).toHaveLength(1));
+    // Sent to outlive the page: a hidden page may be closed or reloaded next.
+    expect(server.requests.find((request) => request.method === "DELETE")?.keepalive).toBe(true);
+  });
+
+  it("sends a waiting delete at once, to outlive the page, when the page is being left or reloaded", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    // In the same task: a page being unloaded may run no other.
+    await act(() => Promise.resolve());
+    const deletes = server.requests.filter((request) => request.method === "DELETE");
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]?.keepalive).toBe(true);
+    await waitFor(() => expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]));
+  });
+
+  it("sends a waiting delete with the session before signing out, and nothing once signed out", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    await act(() => useAuthStore.getState().logout());
+
+    const sent = server.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`);
+    expect(sent.filter((each) => !each.startsWith("GET"))).toEqual([
+      `DELETE ${NOTES}/${ids.milk}`,
+      "POST /api/auth/logout",
+    ]);
+    const deleted = server.requests.find((request) => request.method === "DELETE");
+    expect(deleted?.headers.get("Authorization")).toMatch(/^Bearer ./);
+    expect(server.texts()).toEqual(["Bins out on Tuesday", "Wi-Fi password is on the fridge"]);
+    // The toast closing later (the toaster outlives the signed-in screens) sends nothing more, and reports nothing.
+    closeToasts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.filter((request) => request.method === "DELETE")).toHaveLength(1);
+    expect(screen.queryByText("Failed to delete note")).not.toBeInTheDocument();
+  });
+
+  it("moves focus to the note now in its place, else the one before, else the heading, never to the page", async () => {
+    boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    await waitFor(() => expect(screen.getByDisplayValue("Wi-Fi password is on the fridge")).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: 'Delete note "Wi-Fi password is on the fridge"' }));
+    await waitFor(() => expect(screen.getByDisplayValue("Bins out on Tuesday")).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: 'Delete note "Bins out on Tuesday"' }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Household Notes" })).toHaveFocus());
+  });
+
+  it("moves focus to the next note when an emptied note is deleted from 'Delete this note?'", async () => {
+    boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    const field = await screen.findByDisplayValue("Bins out on Tuesday");
+    await user.clear(field);
+    await user.tab();
+    const ask = await screen.findByRole("alertdialog", { name: "Delete this note?" });
+    await user.click(within(ask).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByDisplayValue("Buy milk")).toHaveFocus();
   });
 
   it("puts the note back in its place when the server refuses", async () => {

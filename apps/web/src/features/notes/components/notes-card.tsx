@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { RotateCw, StickyNote as StickyNoteIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -33,14 +33,33 @@ export function NotesCard() {
   // A note deleted here is off the board at once, though the server keeps it until Undo's toast closes.
   const list = all.filter((note) => !awaitingDelete.has(note.id));
   const titleId = useId();
+  const card = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // A note deleted here takes with it what had focus (its trash button, or 'Delete this note?'): focus goes to the
+  // note now in its place, else the one before it, else the card's heading, never to the page's <body>.
+  const deletedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = deletedAt.current;
+    if (index === null) return;
+    deletedAt.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const fields = card.current?.querySelectorAll<HTMLTextAreaElement>('textarea[aria-label="Note text"]') ?? [];
+    (fields[index] ?? fields[index - 1] ?? heading.current)?.focus();
+  });
+  const deleteAndKeepFocus = (note: (typeof list)[number]) => {
+    deletedAt.current = list.indexOf(note);
+    deleteNote(note);
+  };
 
   return (
     // Two of the dashboard grid's three columns on wide screens: a board needs room to read. A region named by its
     // title, so a screen reader can jump to it.
-    <Card role="region" aria-labelledby={titleId} className="xl:col-span-2">
+    <Card ref={card} role="region" aria-labelledby={titleId} className="xl:col-span-2">
       <CardHeader className="flex-row items-center gap-2 pb-3">
         <StickyNoteIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-        <CardTitle id={titleId} className="text-base">
+        <CardTitle ref={heading} id={titleId} tabIndex={-1} className="text-base outline-none">
           Household Notes
         </CardTitle>
       </CardHeader>
@@ -68,7 +87,7 @@ export function NotesCard() {
             notes={list}
             onReorder={(noteIds) => reorderNotes.mutate(orderKeepingHidden(all, noteIds, awaitingDelete))}
             onSave={(note, content) => updateNote.mutate({ noteId: note.id, changes: { content } })}
-            onDelete={deleteNote}
+            onDelete={deleteAndKeepFocus}
           />
         )}
       </CardContent>

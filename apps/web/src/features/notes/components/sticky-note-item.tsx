@@ -53,8 +53,13 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
   // A new note object (someone else's edit, a refetch, a rollback, this person's own saved edit) is
   // shown unless the person is typing. Identity, not text: a rollback to the text shown before the
   // edit must still replace the draft.
+  const shownContent = useRef(note.content);
   useEffect(() => {
     if (!focused.current) setDraft(note.content);
+    // A housemate wrote in the note while this person was asked whether to delete it emptied: the question no longer
+    // stands, and their text, never seen here, must not go with a Delete pressed for an empty note.
+    if (note.content !== shownContent.current) setAskingToDelete(false);
+    shownContent.current = note.content;
   }, [note]);
 
   function change(value: string) {

@@ -74,6 +74,12 @@ function renderedIdle(): Promise<void> {
   });
 }
 
+/** Who the news is for: the signed-in person and their household, or nobody (signed out, or with no household). */
+function signedInAs(): string | null {
+  const user = useAuthStore.getState().currentUser;
+  return user?.household_id ? `${user.id} in ${user.household_id}` : null;
+}
+
 /**
  * SPEC §7 Live socket: what each server message does to the panel and the bell, and which of the handlers it calls
  * (decision 032 for the household's own messages).
@@ -87,7 +93,12 @@ export function handleServerMessage(
     case "notification": {
       const isNew = receiveNotification(queryClient, message.data);
       const refreshed = handlers.refresh?.(message);
-      if (isNew) void refreshedOnScreen(refreshed).then(() => announce(message.data));
+      if (!isNew) return;
+      const receivedBy = signedInAs();
+      // The wait may outlast the person's session or household here: news for them then is no one's to see.
+      void refreshedOnScreen(refreshed).then(() => {
+        if (signedInAs() === receivedBy) announce(message.data);
+      });
       return;
     }
     case "notification_count": {

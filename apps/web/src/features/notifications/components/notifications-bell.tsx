@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Bell } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "@/components/ui/sheet";
+import { publishRightSheet } from "@/lib/toast-clearance";
 import { useNotificationCountsStore } from "../stores/notification-counts-store";
 import { NotificationsPanel } from "./notifications-panel";
 
@@ -35,7 +36,10 @@ export function NotificationsBell() {
           )}
         </Button>
       </SheetTrigger>
-      <SheetContent aria-describedby={undefined}>{open && <NotificationsPanel />}</SheetContent>
+      {/* While open, the sheet publishes the room it takes, so toasts keep beside it (app/toaster.tsx). */}
+      <SheetContent ref={publishRightSheet} aria-describedby={undefined}>
+        {open && <NotificationsPanel />}
+      </SheetContent>
     </Sheet>
   );
 }

@@ -15,11 +15,11 @@ function renderNav(path = "/dashboard") {
 }
 
 describe("the phone's bottom bar", () => {
-  it("holds SPEC's five items, New Fine in the middle, each a thumb's target", () => {
+  it("holds SPEC's five items in SPEC's order, New Fine the raised one, each a thumb's target", () => {
     const { bar } = renderNav();
-    // In the order a thumb finds them, left to right.
+    // SPEC §2's order word for word, left to right.
     const items = Array.from(bar.children);
-    expect(items.map((item) => item.textContent)).toEqual(["Dashboard", "Rules", "New Fine", "Fines", "Invite"]);
+    expect(items.map((item) => item.textContent)).toEqual(["Dashboard", "Rules", "Fines", "New Fine", "Invite"]);
     expect(within(bar).getByRole("link", { name: "New Fine" })).toHaveAttribute("href", "/dashboard/fines/new");
     // jsdom lays nothing out: the browser journey measures them (e2e/dashboard-layout.test.ts); here, the class that
     // makes each at least 56 px tall, over the 44 px a thumb needs.

@@ -8,20 +8,41 @@ export interface NavItem {
   end: boolean;
 }
 
+export const DASHBOARD_PATH = "/dashboard";
+export const RULES_PATH = "/dashboard/rules";
+export const FINES_PATH = "/dashboard/fines";
+export const NEW_FINE_PATH = "/dashboard/fines/new";
 export const HOUSEHOLD_PATH = "/dashboard/household";
 /** Issue 17: the fine fund's page, where the House Balance card leads too. */
 export const FUND_PATH = "/dashboard/fund";
 
-/** SPEC §2 Signed-in shell: the places both the sidebar and the bottom bar lead to. */
+export const NEW_FINE_ICON = CirclePlus;
+
+const DASHBOARD: NavItem = { to: DASHBOARD_PATH, label: "Dashboard", icon: LayoutDashboard, end: true };
+const RULES: NavItem = { to: RULES_PATH, label: "Rules", icon: ScrollText, end: false };
+const FINES: NavItem = { to: FINES_PATH, label: "Fines", icon: Receipt, end: true };
+
+/** The sidebar's places: SPEC §2's three, then the Fund (issue 17) and the Household's settings (issue 16). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/dashboard/rules", label: "Rules", icon: ScrollText, end: false },
-  { to: "/dashboard/fines", label: "Fines", icon: Receipt, end: true },
-  // Issue 17: the fund's balance, history and spending proposals.
+  DASHBOARD,
+  RULES,
+  FINES,
   { to: FUND_PATH, label: "Fund", icon: PiggyBank, end: true },
-  // Issue 16: the household's settings, members, ID and invite links.
   { to: HOUSEHOLD_PATH, label: "Household", icon: House, end: true },
 ];
 
-export const NEW_FINE_PATH = "/dashboard/fines/new";
-export const NEW_FINE_ICON = CirclePlus;
+/** One place on the phone's bottom bar: a page, the raised New Fine, or Invite (which copies the household ID). */
+export type MobileBarItem = { kind: "place"; item: NavItem } | { kind: "new-fine" } | { kind: "invite" };
+
+/**
+ * SPEC §2's bottom bar, in its order word for word: Dashboard, Rules, Fines, New Fine, Invite. New Fine, the action
+ * most often taken, is fourth: under a right thumb. The Fund is the House Balance above the bar, the Household the
+ * avatar menu's (decision 036).
+ */
+export const MOBILE_BAR: readonly MobileBarItem[] = [
+  { kind: "place", item: DASHBOARD },
+  { kind: "place", item: RULES },
+  { kind: "place", item: FINES },
+  { kind: "new-fine" },
+  { kind: "invite" },
+];

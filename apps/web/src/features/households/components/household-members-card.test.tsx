@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { Route } from "react-router";
+import { respondWith, serverUser } from "@/lib/testing/fake-server";
+import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "../testing/render-app";
+import { HouseholdMembersCard } from "./household-members-card";
+
+afterEach(() => resetApp());
+
+describe("the Housemates card on a phone", () => {
+  it("shows a first name under each face and keeps '(you)' in sight; a screen reader hears the whole name", async () => {
+    await signIn({ id: "u1", household_id: HOUSEHOLD_ID });
+    respondWith({
+      "GET /api/users": {
+        body: {
+          data: [
+            serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }),
+            serverUser({ id: "u2", email: "bo@example.com", display_name: "", household_id: HOUSEHOLD_ID }),
+          ],
+        },
+      },
+    });
+    renderApp(<Route path="/dashboard" element={<HouseholdMembersCard />} />, ["/dashboard"]);
+    const list = await screen.findByRole("list", { name: "Housemates" });
+    const [ana, bo] = within(list).getAllByRole("listitem");
+    // jsdom lays nothing out: what a phone hides is what carries `max-sm:sr-only`, and only the rest of a name does.
+    const visibleOnPhone = (item: HTMLElement | undefined) =>
+      [...(item?.querySelectorAll("span") ?? [])]
+        .filter((span) => !span.closest(".max-sm\\:sr-only") && !span.closest('[role="img"]'))
+        .map((span) =>
+          [...span.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent),
+        )
+        .flat()
+        .join("");
+    expect(visibleOnPhone(ana)).toBe("Ana (you)");
+    expect(visibleOnPhone(bo)).toBe("bo");
+    expect(ana).toHaveTextContent("Ana Lopez (you)");
+    expect(bo).toHaveTextContent("bo@example.com");
+  });
+});
