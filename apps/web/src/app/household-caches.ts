@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { fineScopeKey } from "@/features/fines/api/get-fines";
 import { householdQueryKey } from "@/features/households/api/get-household";
-import { sendWaitingDeletes } from "@/features/notes/api/delete-note";
+import { dropWaitingDeletes } from "@/features/notes/api/delete-note";
 import { notesQueryKey } from "@/features/notes/api/get-notes";
 import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
@@ -14,8 +14,8 @@ export function forgetHousehold(
   queryClient: QueryClient,
   { householdId, userId }: { householdId: string; userId: string },
 ) {
-  // A note deleted just before, its Undo still offered, is decided now: its toast closing later finds no household.
-  void sendWaitingDeletes();
+  // A note deleted just before, its Undo still offered, stays with the household: the server would refuse it now.
+  void dropWaitingDeletes();
   for (const queryKey of [
     householdQueryKey(householdId),
     fineScopeKey({ household: householdId }),

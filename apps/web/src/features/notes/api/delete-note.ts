@@ -12,13 +12,16 @@ export function deleteNote(noteId: string, { keepalive = false } = {}): Promise<
   return api.call(notesApi.deleteStickyNote, { params: { id: noteId }, keepalive });
 }
 
-/** A waiting delete, sent now; `keepalive` when the page is going away. Resolves once it has its answer. */
-type SendNow = (how: { keepalive: boolean }) => Promise<void>;
+/**
+ * A waiting delete, sent now (`keepalive` when the page is going away; resolves once it has its answer), or dropped
+ * unsent (`drop`) when the household it belongs to is gone from this person.
+ */
+type SendNow = (how: { keepalive: boolean; drop?: boolean }) => Promise<void>;
 
 /** The deletes waiting for their toast to close (decision 037). */
 const waiting = new Map<string, SendNow>();
 
-function sendAll(how: { keepalive: boolean }): Promise<void> {
+function sendAll(how: Parameters<SendNow>[0]): Promise<void> {
   return Promise.allSettled([...waiting.values()].map((send) => send(how))).then(() => undefined);
 }
 
@@ -57,6 +60,15 @@ export function sendWaitingDeletes(): Promise<void> {
 beforeSignOut(sendWaitingDeletes);
 
 /**
+ * The person's access to the household ended: a delete still waiting is dropped unsent, with its toast. The server
+ * would refuse it now (they are no longer a member), and a 'Failed to delete note' about a household they can no
+ * longer see would only puzzle them.
+ */
+export function dropWaitingDeletes(): Promise<void> {
+  return sendAll({ keepalive: false, drop: true });
+}
+
+/**
  * Takes a note off the board at once with SPEC's 'Note deleted successfully' and an Undo (issue 18). The delete is
  * sent when the toast closes, or at once if the page is hidden or the person signs out first: Undo before then puts the very same note back,
  * its text, colour, place and author untouched, as the server never lost it (decision 037). A refused delete puts
@@ -84,11 +96,12 @@ export function useDeleteNote() {
     (note: StickyNote) => {
       const toastId = `note-deleted-${note.id}`;
       let decided = false;
-      const send = async ({ keepalive }: { keepalive: boolean }) => {
+      const send: SendNow = async ({ keepalive, drop = false }) => {
         if (decided) return;
         decided = true;
         stopWaiting(note.id);
         toast.dismiss(toastId);
+        if (drop) return;
         // Signed out meanwhile with no chance to send (the session expired): no one to send it as, nothing to report.
         if (!useAuthStore.getState().isAuthenticated) {
           show(note.id);

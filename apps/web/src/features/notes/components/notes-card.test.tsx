@@ -6,6 +6,7 @@ import { toast, Toaster } from "sonner";
 import { NOTES_LIMIT_MESSAGE, type StickyNote } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, storeSession, type FakeAnswer } from "@/lib/testing/fake-server";
+import { dropWaitingDeletes } from "../api/delete-note";
 import { orderKeepingHidden, useNotesAwaitingDelete } from "../stores/notes-awaiting-delete";
 import { NotesCard } from "./notes-card";
 
@@ -142,11 +143,6 @@ beforeEach(() => {
       toJSON: () => ({}),
     };
   });
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom lacks it, unlike the DOM's types say
-  Element.prototype.scrollIntoView ??= () => undefined;
-  // Nor pointer capture, which sonner takes when a toast's button (Undo) is pressed.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
-  Element.prototype.setPointerCapture ??= () => undefined;
 });
 
 afterEach(() => {
@@ -460,6 +456,21 @@ describe("deleting a note", () => {
     closeToasts();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests.filter((request) => request.method === "DELETE")).toHaveLength(1);
+    expect(screen.queryByText("Failed to delete note")).not.toBeInTheDocument();
+  });
+
+  it("drops a waiting delete unsent, reporting nothing, when the person's household ends (forgetHousehold)", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const user = userEvent.setup();
+    await screen.findByDisplayValue("Buy milk");
+    await user.click(screen.getByRole("button", { name: 'Delete note "Buy milk"' }));
+    await act(() => dropWaitingDeletes());
+
+    await waitFor(() => expect(screen.queryByText("Note deleted successfully")).not.toBeInTheDocument());
+    closeToasts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.filter((request) => request.method === "DELETE")).toEqual([]);
     expect(screen.queryByText("Failed to delete note")).not.toBeInTheDocument();
   });
 
