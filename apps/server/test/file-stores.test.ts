@@ -38,7 +38,7 @@ const STORES: [name: string, open: () => Promise<OpenedStore>][] = [
       const server = await startS3Server();
       const config = loadConfig(server.env).fileStore;
       if (config.kind !== "s3") throw new Error("the S3 server's settings did not choose the s3 store");
-      const store = s3Store(config);
+      const store = await s3Store(config);
       return {
         store,
         async close() {

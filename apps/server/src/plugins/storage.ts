@@ -80,7 +80,7 @@ export default fp(
         app.decorate("files", databaseStore(app.db));
         break;
       case "s3": {
-        const store = s3Store(config);
+        const store = await s3Store(config);
         app.decorate("files", store);
         app.addHook("onClose", async () => store.close());
         break;
