@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -8,7 +8,10 @@ import { ConfigError, loadConfig } from "../src/config.js";
 import { localDiskStore, type FileStore } from "../src/plugins/storage.js";
 import { databaseStore } from "../src/plugins/stores/database-store.js";
 import { s3Store } from "../src/plugins/stores/s3-store.js";
+import { createTestContext } from "./helpers/app.js";
 import { openTestDatabase, TEST_ENGINE } from "./helpers/database.js";
+import { buildMember } from "./helpers/factories.js";
+import { tinyPng } from "./helpers/images.js";
 import { startS3Server } from "./helpers/s3-server.js";
 
 interface OpenedStore {
@@ -171,5 +174,45 @@ describe("choosing the file store (FILE_STORE)", () => {
     [{ ...s3, S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: must be true or false"],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("an upload whose file cannot be written", () => {
+  it("is not marked done, leaves nothing behind, and can be sent again", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "housemate-failing-store-"));
+    const t = await createTestContext({ env: { FILE_STORE: "disk", DATA_DIR: dataDir } });
+    try {
+      const { token } = await buildMember(t.db);
+      const photo = tinyPng();
+      const reserved = await t.request({
+        method: "POST",
+        url: "/api/storage/upload-url",
+        token,
+        payload: { fileName: "sink.png", fileType: "image/png", fileSize: photo.length, category: "fine-evidence" },
+      });
+      const { filePath } = reserved.json().data as { filePath: string };
+      const send = () =>
+        t.request({
+          method: "PUT",
+          url: `/api/storage/upload/${filePath}`,
+          token,
+          payload: photo,
+          headers: { "content-type": "image/png" },
+        });
+      // A folder where the image is to go: its thumbnail is written, then the image's write fails.
+      const blocker = path.join(dataDir, "uploads", filePath);
+      await mkdir(blocker, { recursive: true });
+      expect((await send()).statusCode).toBe(500);
+      expect((await t.request({ method: "GET", url: `/files/${filePath}` })).statusCode).toBe(404);
+
+      await rm(blocker, { recursive: true });
+      const retried = await send();
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect((await t.request({ method: "GET", url: `/files/${filePath}` })).statusCode).toBe(200);
+      expect((await t.request({ method: "GET", url: `/files/${filePath}?size=thumbnail` })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
