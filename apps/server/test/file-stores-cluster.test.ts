@@ -7,7 +7,7 @@ import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
-import { TEST_ENGINE } from "./helpers/database.js";
+import { openTestDatabase, TEST_ENGINE } from "./helpers/database.js";
 import { buildFine, buildHouseholdWithMembers, buildMember } from "./helpers/factories.js";
 import { pictureOf } from "./helpers/images.js";
 import { startS3Server, type S3Server } from "./helpers/s3-server.js";
@@ -154,5 +154,21 @@ describe.each(STORES)("a photo stored in the %s file store", (_name, shared, env
       expect(await t.app.files.open(filePath)).toBeNull();
       expect((await t.request({ method: "GET", url })).statusCode).toBe(404);
     });
+  });
+});
+
+describe("booting with FILE_STORE=s3", () => {
+  it("stops with a message an operator can act on when the bucket is not there", async () => {
+    const s3 = await startS3Server();
+    const database = await openTestDatabase();
+    try {
+      const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...s3.env, S3_BUCKET: "no-such-bucket" });
+      await expect(buildApp({ config, database, logger: false, webRoot: null })).rejects.toThrow(
+        `The file store's bucket no-such-bucket at ${s3.env.S3_URL ?? ""} cannot be used: it does not exist.`,
+      );
+    } finally {
+      await database.close();
+      await s3.close();
+    }
   });
 });

@@ -81,6 +81,13 @@ export default fp(
         break;
       case "s3": {
         const store = await s3Store(config);
+        // A missing bucket or wrong keys stop the boot, rather than failing every upload later.
+        try {
+          await store.checkBucket();
+        } catch (error) {
+          store.close();
+          throw error;
+        }
         app.decorate("files", store);
         app.addHook("onClose", async () => store.close());
         break;
