@@ -11,7 +11,7 @@ import { buildApp } from "../src/app.js";
 import { migrateFiles } from "../src/cli/file-migration.js";
 import { parseMigrateArguments } from "../src/cli/migrate-arguments.js";
 import { loadConfig } from "../src/config.js";
-import type { DatabaseHandle } from "../src/db/client.js";
+import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { thumbnailKey } from "../src/features/storage/file-path.js";
 import { localDiskStore, type FileStore } from "../src/plugins/storage.js";
 import { databaseStore } from "../src/plugins/stores/database-store.js";
@@ -52,6 +52,27 @@ function truncating(store: FileStore): FileStore {
   return { ...store, put: (key, bytes) => store.put(key, bytes.subarray(0, bytes.length - 1)) };
 }
 
+/** A JPEG of `width` × 48 pixels uploaded as a fine's evidence through `app`, as the web app sends it. */
+async function uploadPhoto(app: FastifyInstance, token: string, width: number): Promise<string> {
+  const photo = await pictureOf("image/jpeg", width, 48);
+  const headers = { authorization: `Bearer ${token}` };
+  const reserved = await app.inject({
+    method: "POST",
+    url: "/api/storage/upload-url",
+    headers,
+    payload: { fileName: "sink.jpg", fileType: "image/jpeg", fileSize: photo.length, category: "fine-evidence" },
+  });
+  const { filePath } = reserved.json().data as { filePath: string };
+  const sent = await app.inject({
+    method: "PUT",
+    url: `/api/storage/upload/${filePath}`,
+    headers: { ...headers, "content-type": "image/jpeg" },
+    payload: photo,
+  });
+  expect(sent.statusCode).toBe(200);
+  return filePath;
+}
+
 describe("moving stored files between stores (npm run migrate-files)", () => {
   let database: DatabaseHandle;
   let smtp: SmtpCapture;
@@ -72,26 +93,6 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
     return started;
   }
 
-  async function upload(token: string, width: number): Promise<string> {
-    const photo = await pictureOf("image/jpeg", width, 48);
-    const headers = { authorization: `Bearer ${token}` };
-    const reserved = await app.inject({
-      method: "POST",
-      url: "/api/storage/upload-url",
-      headers,
-      payload: { fileName: "sink.jpg", fileType: "image/jpeg", fileSize: photo.length, category: "fine-evidence" },
-    });
-    const { filePath } = reserved.json().data as { filePath: string };
-    const sent = await app.inject({
-      method: "PUT",
-      url: `/api/storage/upload/${filePath}`,
-      headers: { ...headers, "content-type": "image/jpeg" },
-      payload: photo,
-    });
-    expect(sent.statusCode).toBe(200);
-    return filePath;
-  }
-
   beforeAll(async () => {
     database = await openTestDatabase();
     smtp = await startSmtpCapture();
@@ -100,7 +101,7 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
     app = await startApp({ FILE_STORE: "disk" });
     const { token } = await buildMember(database.db);
     for (const width of [64, 80, 96, 112]) {
-      const filePath = await upload(token, width);
+      const filePath = await uploadPhoto(app, token, width);
       keys.push(filePath, thumbnailKey(filePath));
     }
     // Reserved but never sent: there is no file to move, and it is not a failure.
@@ -239,20 +240,48 @@ describe("the migrate-files command line", () => {
     expect(() => parseMigrateArguments(args)).toThrow(message);
   });
 
-  it("runs on the server's own settings, says how to switch afterwards, and exits 2 on a wrong command line", async () => {
+  it("runs on the server's own settings and exits 1 naming a file it could not move, 2 on a wrong command", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "housemate-migrate-cli-"));
+    const smtp = await startSmtpCapture();
+    const s3 = await startS3Server();
     try {
-      const run = (args: string[]) =>
+      // A server on the embedded database in `folder`, with two photos on disk, then stopped.
+      const env = { DATA_DIR: folder, FILE_STORE: "disk", SMTP_URL: smtp.url, LOG_LEVEL: "silent", PUBLIC_URL };
+      const database = await openDatabase({ dataDir: folder });
+      const app = await buildApp({ config: loadConfig(env), database, logger: false, webRoot: null });
+      const { token } = await buildMember(database.db);
+      const [lost, kept] = [await uploadPhoto(app, token, 64), await uploadPhoto(app, token, 80)];
+      await app.close();
+      await database.close();
+      await rm(path.join(folder, "uploads", lost));
+
+      const run = (args: string[], extra: Record<string, string> = {}) =>
         promisify(execFile)(
           process.execPath,
           ["--import", "tsx", fileURLToPath(new URL("../src/cli/migrate-files.ts", import.meta.url)), ...args],
-          { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: "", FILE_STORE: "" } },
+          { env: { PATH: process.env.PATH ?? "", DATA_DIR: folder, ...extra } },
         );
-      const empty = await run(["--from", "disk", "--to", "database"]);
-      expect(empty.stdout).toContain("0/0 files");
-      expect(empty.stdout).toContain("Set FILE_STORE=database and restart the server");
+      const failed = run(["--from", "disk", "--to", "s3"], s3.env);
+      await expect(failed).rejects.toMatchObject({ code: 1 });
+      const { stdout, stderr } = (await failed.catch((error: unknown) => error)) as { stdout: string; stderr: string };
+      expect(stdout).toContain("4/4 files");
+      // The lost image's thumbnail is still copied.
+      expect(stdout).toContain("3 copied, 0 already there, 0 replaced");
+      expect(stderr).toContain(`${lost}: missing from the source store`);
+      const s3Config = loadConfig(s3.env).fileStore;
+      if (s3Config.kind !== "s3") throw new Error("the S3 server's settings did not choose the s3 store");
+      const bucket = await s3Store(s3Config);
+      expect((await bucket.open(kept))?.size).toBeGreaterThan(0);
+      bucket.close();
+
       await expect(run(["--from", "disk", "--to", "disk"])).rejects.toMatchObject({ code: 2 });
+      await expect(run(["--from", "disk", "--to", "s3"])).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("S3_URL: is needed when FILE_STORE=s3") as unknown,
+      });
     } finally {
+      await s3.close();
+      await smtp.close();
       await rm(folder, { recursive: true, force: true });
     }
   });

@@ -46,7 +46,8 @@ function whereOldFilesAre(kind: StoreKind, dataDir: string): string {
   }
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A bar redrawn in place on a terminal; elsewhere (a log, CI) a plain line every 100 files and at the end. */
 function progressPrinter(stream: NodeJS.WriteStream): (progress: MigrationProgress) => void {
