@@ -109,11 +109,18 @@ describe("rules, fines and the fine fund in the browser", () => {
     await card.getByText("Pending", { exact: true }).waitFor();
     await card.getByText("Ana Lopez fined you").waitFor();
 
-    await card.getByRole("button", { name: "View evidence (1 photo)" }).click();
+    // The card draws the photo's thumbnail (decision 040), and it loads; the viewer draws the photo itself.
+    const openEvidence = card.getByRole("button", { name: "View evidence (1 photo)" });
+    const thumbnail = openEvidence.locator("img");
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.src : "")))
+      .toContain("?size=thumbnail");
+    await openEvidence.click();
     const evidence = benPage.getByRole("dialog", { name: "Evidence" });
     await evidence.getByText("Found them at 7am on Saturday").waitFor();
     const photo = evidence.getByRole("img", { name: "Evidence photo 1" });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    expect(await photo.getAttribute("src")).not.toContain("size=");
     await screenshotDialog(benPage, "fines-evidence-dialog-desktop");
     await benPage.keyboard.press("Escape");
 

@@ -1,6 +1,21 @@
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const FILE_STORES = ["disk", "database", "s3"] as const;
+type FileStoreKind = (typeof FILE_STORES)[number];
+
+/** Where uploaded files are kept (plugins/storage.ts); docs/decisions/039. */
+export type FileStoreConfig =
+  | { kind: "disk" | "database" }
+  | {
+      kind: "s3";
+      url: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      region: string;
+      forcePathStyle: boolean;
+    };
 
 const configSchema = z
   .object({
@@ -27,6 +42,25 @@ const configSchema = z
       .default("false"),
     MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
+    FILE_STORE: z.enum(FILE_STORES, { error: "must be disk, database or s3" }).optional(),
+    S3_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens",
+      )
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  })
+  .superRefine((env, context) => {
+    if (fileStoreOf(env) !== "s3") return;
+    for (const name of ["S3_URL", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[name]) context.addIssue({ code: "custom", path: [name], message: "is needed when FILE_STORE=s3" });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -41,7 +75,43 @@ const configSchema = z
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxInFlight: env.MAX_IN_FLIGHT,
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
+    fileStore: fileStoreConfig(env),
   }));
+
+/**
+ * Unset, the store follows what else is configured: an object store when there is one, the database when it is
+ * PostgreSQL (every instance on it then serves every file), else the disk beside the embedded database.
+ */
+function fileStoreOf(env: {
+  FILE_STORE?: FileStoreKind | undefined;
+  S3_URL?: string | undefined;
+  DATABASE_URL?: string | undefined;
+}): FileStoreKind {
+  return env.FILE_STORE ?? (env.S3_URL ? "s3" : env.DATABASE_URL ? "database" : "disk");
+}
+
+function fileStoreConfig(env: {
+  FILE_STORE?: FileStoreKind | undefined;
+  DATABASE_URL?: string | undefined;
+  S3_URL?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_REGION: string;
+  S3_FORCE_PATH_STYLE?: "true" | "false" | undefined;
+}): FileStoreConfig {
+  const kind = fileStoreOf(env);
+  if (kind !== "s3") return { kind };
+  // superRefine has refused the configuration unless all four are set.
+  const { S3_URL: url, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!url || !bucket || !accessKeyId || !secretAccessKey)
+    throw new ConfigError("FILE_STORE=s3 needs S3_URL, S3_BUCKET and keys");
+  // AWS itself addresses buckets by host name; MinIO, s3rver and most others only by path.
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE
+    ? env.S3_FORCE_PATH_STYLE === "true"
+    : !new URL(url).hostname.endsWith("amazonaws.com");
+  return { kind, url, bucket, accessKeyId, secretAccessKey, region: env.S3_REGION, forcePathStyle };
+}
 
 /** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */
 function parseTrustProxy(value: string): boolean | number | string[] {

@@ -52,7 +52,9 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Housemate is running at ${config.publicUrl} (database: ${database.engine})`);
+  app.log.info(
+    `Housemate is running at ${config.publicUrl} (database: ${database.engine}, files: ${config.fileStore.kind})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import {
   type ImageType,
 } from "@housemate/contract";
 import { uploads } from "../src/db/schema.js";
+import { thumbnailKey } from "../src/features/storage/file-path.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
 import { pictureOf, tinyImage } from "./helpers/images.js";
@@ -248,6 +249,75 @@ describe("thumbnails", () => {
     expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 600, height: 400 });
   });
 
+  it("writes the image and its thumbnail to the file store at upload, the thumbnail a fraction of the image", async () => {
+    const { ana } = await flat();
+    const bytes = await pictureOf("image/jpeg", 1200, 900);
+    const reserved = (await reserve(ana.token, { fileType: "image/jpeg", fileSize: bytes.length })).json().data as {
+      filePath: string;
+    };
+    expect((await put(ana.token, reserved.filePath, bytes, "image/jpeg")).statusCode).toBe(200);
+    const stored = async (key: string) => {
+      const file = await t.app.files.open(key);
+      if (!file) throw new Error(`${key} is not stored`);
+      return Buffer.concat(await file.stream.toArray());
+    };
+    const image = await stored(reserved.filePath);
+    const thumbnail = await stored(thumbnailKey(reserved.filePath));
+    expect(await sharp(image).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 900 });
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: "webp", width: 128, height: 128 });
+    expect(thumbnail.length * 4).toBeLessThan(image.length);
+  });
+
+  it("answers the thumbnail exactly as it answers the image, whoever asks (docs/decisions/005)", async () => {
+    const { ana, ben, dan } = await flat();
+    const { publicUrl } = await uploaded(ana.token);
+    const unfinished = (await reserve(ana.token)).json().data.publicUrl as string;
+    const unknown = `${PUBLIC_URL}/files/fine-evidence/${"c".repeat(32)}.png`;
+    for (const url of [publicUrl, unfinished, unknown]) {
+      for (const token of [undefined, ana.token, ben.token, dan.token, "not-a-session"]) {
+        const image = await t.request({ method: "GET", url: url.slice(PUBLIC_URL.length), token });
+        const thumbnail = await t.request({ method: "GET", url: thumbnailUrl(url).slice(PUBLIC_URL.length), token });
+        expect(thumbnail.statusCode, `${url} with ${token ?? "no session"}`).toBe(image.statusCode);
+        expect(thumbnail.headers["cache-control"]).toBe(image.headers["cache-control"]);
+      }
+    }
+  });
+
+  it("deletes the thumbnail with its image: neither is stored nor served once the household is deleted", async () => {
+    const { household, ana, ben } = await flat();
+    const rule = await buildRule(t.db, household.id, ana.user.id);
+    const { filePath, publicUrl } = await uploaded(ana.token);
+    const issued = await t.request({
+      method: "POST",
+      url: "/api/fines",
+      token: ana.token,
+      payload: {
+        offender_id: ben.user.id,
+        rule_id: rule.id,
+        amount: 1,
+        household_id: household.id,
+        evidence: { images: [publicUrl] },
+      },
+    });
+    expect(issued.statusCode).toBe(201);
+    expect(await t.app.files.open(thumbnailKey(filePath))).not.toBeNull();
+
+    // Ana, the admin, removes Ben (the fine he owes is written off), then deletes the household she is alone in.
+    const removed = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/members/${ben.user.id}/remove`,
+      token: ana.token,
+      payload: { reason: "Moved out" },
+    });
+    expect(removed.statusCode).toBe(200);
+    const deleted = await t.request({ method: "DELETE", url: `/api/households/${household.id}`, token: ana.token });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.app.files.open(filePath)).toBeNull();
+    expect(await t.app.files.open(thumbnailKey(filePath))).toBeNull();
+    expect((await get(publicUrl)).statusCode).toBe(404);
+    expect((await get(thumbnailUrl(publicUrl))).statusCode).toBe(404);
+  });
+
   it("does not enlarge a picture smaller than a thumbnail", async () => {
     const { ana } = await flat();
     const { publicUrl } = await uploaded(ana.token);
@@ -258,7 +328,8 @@ describe("thumbnails", () => {
   it("serves the image itself for an upload stored before thumbnails existed", async () => {
     const { ana } = await flat();
     const { filePath, publicUrl } = await uploaded(ana.token, "image/jpeg");
-    await rm(path.join(dataDir, "uploads", filePath.replace(/\.jpg$/, ".thumbnail.webp")));
+    // Through the store, whichever it is: the file as an upload before thumbnails would have left it.
+    await t.app.files.remove(thumbnailKey(filePath));
     const thumbnail = await get(thumbnailUrl(publicUrl));
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers["content-type"]).toBe("image/jpeg");

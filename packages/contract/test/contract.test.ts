@@ -7,6 +7,7 @@ import {
   loginBody,
   moneySchema,
   sanitizeDisplayName,
+  thumbnailUrl,
 } from "../src/index.js";
 
 describe("money", () => {
@@ -50,5 +51,19 @@ describe("login", () => {
 describe("currencies", () => {
   it("offers SPEC's twelve", () => {
     expect(CURRENCIES).toEqual(["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "JPY", "CNY", "INR", "SGD", "HKD", "CHF"]);
+  });
+});
+
+describe("an upload's thumbnail address", () => {
+  it("adds the size to an upload's address, absolute or not, beside any parameter it has", () => {
+    expect(thumbnailUrl("https://flat.example/files/profile-pictures/a.jpg")).toBe(
+      "https://flat.example/files/profile-pictures/a.jpg?size=thumbnail",
+    );
+    expect(thumbnailUrl("/files/receipts/a.png")).toBe("/files/receipts/a.png?size=thumbnail");
+    expect(thumbnailUrl("/files/receipts/a.png?v=2")).toBe("/files/receipts/a.png?v=2&size=thumbnail");
+  });
+
+  it("leaves an address that is not an upload's as it is", () => {
+    expect(thumbnailUrl("https://lh3.example.com/a/photo=s96")).toBe("https://lh3.example.com/a/photo=s96");
   });
 });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -456,6 +457,25 @@ export const uploads = pgTable(
   },
   (t) => [index("uploads_user_idx").on(t.userId)],
 );
+
+/** PostgreSQL's bytea as a Node Buffer (drizzle has no built-in column for it). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // node-postgres answers with a Buffer, PGlite with a Uint8Array: both become a Buffer over the same memory.
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The bytes of uploaded files when FILE_STORE=database (plugins/stores/database-store.ts), so every instance on the
+ * database serves them. Keys are the file store's (`category/id.ext`, a thumbnail beside it); rows are never updated.
+ */
+export const storedFiles = pgTable("stored_files", {
+  key: text("key").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Mail waiting to go out: written in the event's transaction, sent after commit, retried on failure. */
 export const mailOutbox = pgTable(

@@ -4,10 +4,13 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
+import { databaseStore } from "./stores/database-store.js";
+import { s3Store } from "./stores/s3-store.js";
 
 /**
  * Where uploaded files live. Keys are paths the server generated and validated (`category/id.ext`);
- * the local-disk store below is the default, and an S3-compatible store can implement the same three calls.
+ * one of three stores implements them, chosen by FILE_STORE (config.ts, docs/decisions/039): the local disk below,
+ * the database (stores/database-store.ts) or an S3-compatible object store (stores/s3-store.ts).
  */
 export interface FileStore {
   /** Stores a new file; refuses to overwrite an existing one. */
@@ -58,10 +61,38 @@ export function localDiskStore(root: string): FileStore {
   };
 }
 
-/** Makes the file store available as `app.files` (local disk under DATA_DIR/uploads unless one is given). */
+/**
+ * Makes the configured file store available as `app.files` (a test may give its own). Needs the database, which
+ * the `database` store keeps the files in.
+ */
 export default fp(
   async function storagePlugin(app: FastifyInstance, opts: { store?: FileStore }) {
-    app.decorate("files", opts.store ?? localDiskStore(path.join(app.config.dataDir, "uploads")));
+    if (opts.store) {
+      app.decorate("files", opts.store);
+      return;
+    }
+    const config = app.config.fileStore;
+    switch (config.kind) {
+      case "disk":
+        app.decorate("files", localDiskStore(path.join(app.config.dataDir, "uploads")));
+        break;
+      case "database":
+        app.decorate("files", databaseStore(app.db));
+        break;
+      case "s3": {
+        const store = await s3Store(config);
+        // A missing bucket or wrong keys stop the boot, rather than failing every upload later.
+        try {
+          await store.checkBucket();
+        } catch (error) {
+          store.close();
+          throw error;
+        }
+        app.decorate("files", store);
+        app.addHook("onClose", async () => store.close());
+        break;
+      }
+    }
   },
-  { name: "storage" },
+  { name: "storage", dependencies: ["db"] },
 );

@@ -27,6 +27,8 @@ interface Row {
   expected: Expected;
   /** The member's call changes the world (deletes, pays, signs out): the row gets a world of its own. */
   changesWorld?: true;
+  /** Another form of the same route (a query that picks what it answers), asked about as a row of its own. */
+  variant?: string;
 }
 
 /** Signed-in routes: the expired session and the deleted account are 401 like the signed out. */
@@ -392,6 +394,13 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/files/${w.uploadedPath}` }),
     expected: open(200),
   },
+  // Its thumbnail (docs/decisions/040): the same capability, the same answer for everyone.
+  {
+    operation: { method: "GET", route: "/files/*" },
+    variant: "?size=thumbnail",
+    request: (w) => ({ url: `/files/${w.uploadedPath}?size=thumbnail` }),
+    expected: open(200),
+  },
   // The board is the caller's own household's: the other member sees and adds to theirs.
   { operation: "listStickyNotes", request: plain("/api/sticky-notes"), expected: signedIn(200, 200) },
   {
@@ -490,7 +499,7 @@ describe("the authorization matrix", () => {
   });
 
   let shared: World | undefined;
-  it.each(ROWS.map((row) => [nameOf(row), row] as const))("%s", async (_name, row) => {
+  it.each(ROWS.map((row) => [`${nameOf(row)}${row.variant ?? ""}`, row] as const))("%s", async (_name, row) => {
     const world = row.changesWorld ? await buildWorld(t) : (shared ??= await buildWorld(t));
     expect([...ORDER].sort()).toEqual([...ACTORS].sort());
     for (const caller of callersOf(row)) {

@@ -557,6 +557,32 @@ describe("fuzzing every route of the OpenAPI document", () => {
     60_000,
   );
 
+  // Outside /api and the document (docs/decisions/005, 040), so asked here: any path, any `size`, signed out or in.
+  it("GET /files/* and its thumbnail: an image, or the error envelope, for any path and any size", async () => {
+    const world = await buildWorld(t);
+    const size = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom("?size=thumbnail", "", "?size=thumbnail&size=thumbnail", "?v=2") },
+      { weight: 2, arbitrary: hostileValue().map((value) => `?size=${encodeSegment(queryText(value))}`) },
+    );
+    await fc.assert(
+      fc.asyncProperty(uploadPath(world), size, fc.boolean(), async (filePath, query, signedIn) => {
+        const url = `/files/${filePath}${query}`;
+        const res = await t.request({ method: "GET", url, token: signedIn ? world.member.token : undefined });
+        const where = `GET ${url.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        if (res.statusCode === 200) {
+          expect(IMAGE_TYPES as readonly string[], where).toContain(res.headers["content-type"]);
+          return;
+        }
+        expect(res.body, where).not.toMatch(STACK_TRACE);
+        const parsed = errorBodySchema.safeParse(res.json());
+        expect(parsed.success, where).toBe(true);
+        if (parsed.success) expect(ERROR_STATUS[parsed.data.error.code], where).toBe(res.statusCode);
+      }),
+      { numRuns: RUNS * 2, endOnFailure: true },
+    );
+  });
+
   // The member is in a household, so the run above meets 409 there: a newcomer takes the join's own path.
   it("POST /invites/{code}/join as a newcomer: hostile names are refused, and a joiner's name is a valid display name", async () => {
     const world = await buildWorld(t);

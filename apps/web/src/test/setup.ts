@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// findBy and waitFor give up after 1 s by default: on CI's two busy cores a render that takes longer is slow, not
+// wrong, and failed the odd run (issue 18's dashboard cards). A test that waits on purpose sets its own timeout.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

@@ -41,10 +41,20 @@ export const FILE_PATH_PATTERN =
 export const FILE_PATH_MESSAGE = "This is not a valid upload path.";
 /** Where uploaded files are served; a publicUrl is PUBLIC_URL + this prefix + filePath. */
 export const FILES_PREFIX = "/files/";
-/** Every upload also gets a thumbnail: a WebP at most this many pixels square, for lists and avatars. */
+/**
+ * Every upload also gets a thumbnail: a WebP at most this many pixels square, cropped from the centre, for lists,
+ * cards and avatars (2× for a 64 px square, 3× for a 36 px avatar). Viewers show the image itself.
+ */
 export const THUMBNAIL_SIZE = 128;
-/** The address of an upload's thumbnail, from the publicUrl the upload answered with. */
-export const thumbnailUrl = (publicUrl: string): string => `${publicUrl}?size=thumbnail`;
+/**
+ * The address of an upload's thumbnail, from the publicUrl the upload answered with: the one place the variant is
+ * spelt (docs/decisions/040). Any other address (a photo stored before photos had to be uploads) is left as it is,
+ * since another server would not know the parameter.
+ */
+export function thumbnailUrl(publicUrl: string): string {
+  if (!publicUrl.includes(FILES_PREFIX)) return publicUrl;
+  return `${publicUrl}${publicUrl.includes("?") ? "&" : "?"}size=thumbnail`;
+}
 /** The upload endpoint's path values for the filePath the reservation answered with (`<category>/<file>`). */
 export function uploadPathValues(filePath: string): { category: string; file: string } {
   const slash = filePath.indexOf("/");

@@ -87,18 +87,27 @@ export async function receiveUpload(
   // Decoding takes up to a few seconds: outside the transaction, so no connection (or PGlite's one) waits on it.
   const { image, thumbnail } = await reencodeImage(params.bytes, declared);
 
-  await db.transaction(async (tx) => {
-    // The conditional claim makes a concurrent second upload wait for this one, then find it done.
-    const [claimed] = await tx
-      .update(uploads)
-      .set({ uploadedAt: params.now })
-      .where(and(eq(uploads.id, upload.id), isNull(uploads.uploadedAt)))
-      .returning({ id: uploads.id });
-    if (!claimed) throw conflict(ALREADY_UPLOADED);
-    // Written inside the transaction: if writing fails, the upload is not marked done and nothing is served.
-    await files.put(thumbnailKey(upload.filePath), thumbnail);
-    await files.put(upload.filePath, image);
-  });
+  // The conditional claim lets exactly one of concurrent uploads through; the others find it done.
+  const [claimed] = await db
+    .update(uploads)
+    .set({ uploadedAt: params.now })
+    .where(and(eq(uploads.id, upload.id), isNull(uploads.uploadedAt)))
+    .returning({ id: uploads.id });
+  if (!claimed) throw conflict(ALREADY_UPLOADED);
+  // Written after the claim, outside any transaction: the database store writes through this same database, where
+  // PGlite's one connection would wait forever on a transaction held open around it. If writing fails, the claim
+  // is undone and what was written removed, so nothing half-stored is served and the upload can be sent again.
+  const writes: [key: string, bytes: Buffer][] = [
+    [thumbnailKey(upload.filePath), thumbnail],
+    [upload.filePath, image],
+  ];
+  try {
+    for (const [key, bytes] of writes) await files.put(key, bytes);
+  } catch (error) {
+    await Promise.allSettled(writes.map(([key]) => files.remove(key)));
+    await db.update(uploads).set({ uploadedAt: null }).where(eq(uploads.id, upload.id));
+    throw error;
+  }
 }
 
 /** The type of a completed upload, for serving it; null when there is no such finished file. */

@@ -50,6 +50,8 @@ describe("dashboard fine cards", () => {
 
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     const recent = card("Recent Activity");
+    // Rows show as skeletons until the members have answered (issue 18, defect 9).
+    await waitFor(() => expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("Mar 30, 2026"));
     const rows = within(recent).getAllByRole("listitem");
     expect(rows).toHaveLength(10);
     expect(rows[0]).toHaveTextContent("Mar 30, 2026");

@@ -1,6 +1,8 @@
+import type { ReactElement } from "react";
 import { Images } from "lucide-react";
 import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
+import { UploadThumbnail } from "@/components/upload-thumbnail";
 import { cn } from "@/lib/utils";
 import {
   Dialog,
@@ -13,13 +15,56 @@ import {
 
 export interface EvidenceViewerProps {
   evidence: Fine["evidence"];
-  /** Icon-only trigger for tight rows. */
+  /** A square trigger for tight rows: the first photo's thumbnail, or an icon for a note alone. */
   compact?: boolean;
 }
 
 const photoCount = (count: number) => (count === 1 ? "1 photo" : `${count} photos`);
 
-/** SPEC §2: anyone who sees a fine with evidence can look at its images and note. */
+/** How many photos the full card's button shows; its words say how many there are in all. */
+const CARD_THUMBNAILS = 3;
+
+/**
+ * What opens the viewer: in a tight row, the first photo's thumbnail (or an icon for a note alone); on the full card,
+ * on a line of its own, up to CARD_THUMBNAILS thumbnails and how many photos there are.
+ */
+function trigger(images: string[], compact: boolean): ReactElement {
+  const [first] = images;
+  if (compact) {
+    return first ? (
+      <Button variant="outline" size="icon" className="size-8 overflow-hidden p-0" aria-label="View evidence">
+        <UploadThumbnail url={first} size={32} className="size-full" />
+      </Button>
+    ) : (
+      <Button variant="ghost" size="icon" className="size-8" aria-label="View evidence">
+        <Images aria-hidden="true" />
+      </Button>
+    );
+  }
+  if (!first) {
+    return (
+      <Button variant="outline" size="sm" className="self-start">
+        <Images aria-hidden="true" />
+        View evidence
+      </Button>
+    );
+  }
+  return (
+    <Button variant="outline" className="h-auto max-w-full justify-start gap-3 self-start py-1 pr-3 pl-1 text-left">
+      <span className="flex gap-1">
+        {images.slice(0, CARD_THUMBNAILS).map((url) => (
+          <UploadThumbnail key={url} url={url} size={40} className="rounded-sm" />
+        ))}
+      </span>
+      <span className="whitespace-normal">{`View evidence (${photoCount(images.length)})`}</span>
+    </Button>
+  );
+}
+
+/**
+ * SPEC §2: anyone who sees a fine with evidence can look at its images and note. The card shows the photos'
+ * thumbnails; the viewer, opened from them, the photos themselves (docs/decisions/040).
+ */
 export function EvidenceViewer({ evidence, compact = false }: EvidenceViewerProps) {
   const images = evidence?.images ?? [];
   const note = evidence?.note?.trim() ?? "";
@@ -27,18 +72,7 @@ export function EvidenceViewer({ evidence, compact = false }: EvidenceViewerProp
 
   return (
     <Dialog>
-      <DialogTrigger asChild>
-        {compact ? (
-          <Button variant="ghost" size="icon" className="size-8" aria-label="View evidence">
-            <Images aria-hidden="true" />
-          </Button>
-        ) : (
-          <Button variant="outline" size="sm">
-            <Images aria-hidden="true" />
-            View evidence{images.length > 0 ? ` (${photoCount(images.length)})` : ""}
-          </Button>
-        )}
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger(images, compact)}</DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Evidence</DialogTitle>
@@ -59,12 +93,8 @@ export function EvidenceViewer({ evidence, compact = false }: EvidenceViewerProp
                   rel="noreferrer"
                   className="block overflow-hidden rounded-md border bg-muted"
                 >
-                  <img
-                    src={url}
-                    alt={`Evidence photo ${index + 1}`}
-                    className="max-h-72 w-full object-contain"
-                    loading="lazy"
-                  />
+                  {/* The photo itself, in a box of fixed height whatever its shape, so the dialog keeps its size. */}
+                  <img src={url} alt={`Evidence photo ${index + 1}`} className="h-72 w-full object-contain" />
                 </a>
               </li>
             ))}

@@ -119,6 +119,41 @@ describe("fine card", () => {
     );
   });
 
+  it("shows the evidence photos' thumbnails on the card, sized before they load, and the photos themselves in the viewer", async () => {
+    const images = ["a", "b", "c", "d"].map((name) => `http://x.test/files/fine-evidence/${name}.png`);
+    const fine = buildFine({ evidence: { note: null, images } });
+    renderFines(<FineCard fine={fine} />);
+    const open = screen.getByRole("button", { name: "View evidence (4 photos)" });
+    const thumbnails = open.querySelectorAll("img");
+    expect([...thumbnails].map((img) => img.getAttribute("src"))).toEqual(
+      images.slice(0, 3).map((url) => `${url}?size=thumbnail`),
+    );
+    for (const img of thumbnails) {
+      expect(img).toHaveAttribute("width", "40");
+      expect(img).toHaveAttribute("height", "40");
+    }
+
+    await userEvent.setup().click(open);
+    const dialog = await screen.findByRole("dialog", { name: "Evidence" });
+    expect(
+      within(dialog)
+        .getAllByRole("img")
+        .map((img) => img.getAttribute("src")),
+    ).toEqual(images);
+  });
+
+  it("shows the first photo's thumbnail in a tight row, and an icon when the evidence is a note alone", () => {
+    const photo = "http://x.test/files/fine-evidence/a.png";
+    const { rerender } = renderFines(
+      <FineCard fine={buildFine({ evidence: { note: null, images: [photo] } })} compact />,
+    );
+    const open = screen.getByRole("button", { name: "View evidence" });
+    expect(open.querySelector("img")).toHaveAttribute("src", `${photo}?size=thumbnail`);
+
+    rerender(<FineCard fine={buildFine({ evidence: { note: "Seen at 7am", images: [] } })} compact />);
+    expect(screen.getByRole("button", { name: "View evidence" }).querySelector("img")).toBeNull();
+  });
+
   it("offers no evidence button when there is none", () => {
     renderFines(<FineCard fine={buildFine({ evidence: { note: null, images: [] } })} />);
     expect(screen.queryByRole("button", { name: /evidence/i })).not.toBeInTheDocument();

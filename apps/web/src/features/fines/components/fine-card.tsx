@@ -135,9 +135,10 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
       {text && <p className="text-sm break-words whitespace-pre-line">{text}</p>}
       <DisputeSections sections={sections} />
       {children}
+      {/* A line of its own: with the photos' thumbnails, it is wider than a button. */}
+      <EvidenceViewer evidence={fine.evidence} />
       <div className="flex flex-wrap items-center gap-2 empty:hidden">
         {actions}
-        <EvidenceViewer evidence={fine.evidence} />
         {onViewDetails && <DetailsButton onClick={onViewDetails} />}
       </div>
     </article>

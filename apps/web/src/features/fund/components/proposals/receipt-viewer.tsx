@@ -1,4 +1,3 @@
-import { thumbnailUrl } from "@housemate/contract";
 import {
   Dialog,
   DialogContent,
@@ -7,6 +6,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { UploadThumbnail } from "@/components/upload-thumbnail";
 
 export interface ReceiptViewerProps {
   title: string;
@@ -23,7 +23,7 @@ export function ReceiptViewer({ title, receiptUrl }: ReceiptViewerProps) {
           className="size-16 shrink-0 overflow-hidden rounded-md border bg-muted outline-none hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring"
           aria-label={`View receipt for ${title}`}
         >
-          <img src={thumbnailUrl(receiptUrl)} alt="" className="size-full object-cover" loading="lazy" />
+          <UploadThumbnail url={receiptUrl} size={64} />
         </button>
       </DialogTrigger>
       <DialogContent className="max-w-2xl">
