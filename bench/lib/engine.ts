@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { HttpLoadResult, HttpLoadSpec } from "../load/http-spec.js";
 import { everyone } from "../load/http-requests.js";
@@ -371,6 +371,10 @@ async function socketDelivery(
   if (most > MAX_SOCKETS_PER_USER)
     throw new Error(`${most} sockets a member: the server keeps ${MAX_SOCKETS_PER_USER}`);
   const holders = members.filter((member) => socketsOf.has(member.id));
+  // The server inherits this process's limit; at Linux's usual 1,024 it would refuse sockets (EMFILE) midway.
+  const files = openFilesLimit();
+  if (files < sizes.sockets + 1000)
+    throw new Error(`ulimit -n is ${files}: ${sizes.sockets} sockets need more (ulimit -n 20000, then run again)`);
   const rssBefore = rssMB(server.pid);
   log(
     `opening ${plan.length} live sockets (${holders.length} members, up to ${most} each) ` +
@@ -471,4 +475,10 @@ async function socketDelivery(
       note: `${Math.round(rssBefore)} MB before the first socket opened`,
     },
   ];
+}
+
+/** This process's soft limit on open files (`ulimit -n`), from /proc (Linux); children inherit it. */
+function openFilesLimit(): number {
+  const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync("/proc/self/limits", "utf8"));
+  return !match?.[1] || match[1] === "unlimited" ? Number.POSITIVE_INFINITY : Number(match[1]);
 }
