@@ -418,6 +418,13 @@ async function socketDelivery(
           const at = committed.get(r.id);
           return at === undefined ? [] : [r.at - at];
         });
+        // The scratch keeps each arrival and its latency: whether the slow ones come together (a pause of the server's)
+        // or spread out (a busy machine) is the first question a missed budget asks.
+        const timed = report.received.flatMap((r) => {
+          const at = committed.get(r.id);
+          return at === undefined ? [] : [{ at: Math.round(r.at), ms: Math.round(r.at - at) }];
+        });
+        writeFileSync(path.join(dir, `socket-latencies-${run + 1}.json`), JSON.stringify(timed));
         p50s.push(percentile(latencies, 50));
         p99s.push(percentile(latencies, 99));
         // Every fine must reach every socket its member holds.
