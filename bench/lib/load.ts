@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import type { HttpLoadResult, HttpLoadSpec } from "../load/http-spec.js";
 import type { SmtpSinkReport } from "../load/smtp-sink.js";
-import type { SocketReport, SocketSpec } from "../load/sockets.js";
+import type { SocketReport, SocketSpec, SocketsReady } from "../load/sockets.js";
 import { root } from "./server.js";
 
 let specs = 0;
@@ -24,23 +24,44 @@ export async function runHttp(workDir: string, spec: HttpLoadSpec): Promise<Http
 
 export interface SocketClients {
   open: number;
-  /** What arrived since the last call. */
+  /** Milliseconds from the first handshake to the last greeting (the slowest client process). */
+  openMs: number;
+  /** What arrived since the last call, from every client process. */
   report(): Promise<SocketReport>;
   close(): Promise<void>;
 }
 
-/** Opens the live sockets from their own process; resolves once every socket has been greeted. */
-export async function openSockets(workDir: string, spec: SocketSpec): Promise<SocketClients> {
-  const file = path.join(workDir, "socket-spec.json");
-  writeFileSync(file, JSON.stringify(spec));
-  const child = lineChild("bench/load/sockets.ts", [file]);
-  const ready = JSON.parse(await child.nextLine()) as { open: number };
+/**
+ * Opens the live sockets from `processes` client processes of their own (one core's worth of `ws` cannot keep up
+ * with 10,000 sockets' handshakes and pushes), the sockets dealt out in turn; resolves once every socket has been
+ * greeted. A report sums the processes: their CPU time and resident memory are what the client side costs.
+ */
+export async function openSockets(workDir: string, spec: SocketSpec, processes = 1): Promise<SocketClients> {
+  const children = Array.from({ length: processes }, (_, shard) => {
+    const file = path.join(workDir, `socket-spec-${shard}.json`);
+    const sockets = spec.sockets.filter((_socket, i) => i % processes === shard);
+    writeFileSync(file, JSON.stringify({ ...spec, sockets } satisfies SocketSpec));
+    return lineChild("bench/load/sockets.ts", [file]);
+  });
+  const ready = await Promise.all(children.map(async (child) => JSON.parse(await child.nextLine()) as SocketsReady));
   return {
-    open: ready.open,
+    open: ready.reduce((n, r) => n + r.open, 0),
+    openMs: Math.max(...ready.map((r) => r.openMs)),
     async report() {
-      return JSON.parse(await child.ask("report")) as SocketReport;
+      const reports = await Promise.all(
+        children.map(async (child) => JSON.parse(await child.ask("report")) as SocketReport),
+      );
+      return {
+        open: reports.reduce((n, r) => n + r.open, 0),
+        closed: reports.reduce((n, r) => n + r.closed, 0),
+        received: reports.flatMap((r) => r.received),
+        cpuMs: reports.reduce((n, r) => n + r.cpuMs, 0),
+        rssMB: reports.reduce((n, r) => n + r.rssMB, 0),
+      };
     },
-    close: () => child.exit(),
+    async close() {
+      await Promise.all(children.map((child) => child.exit()));
+    },
   };
 }
 

@@ -16,7 +16,10 @@ export interface Sizes {
   runs: number;
   /** Payable fines seeded for each 'pay fine' run (each pays once): enough for 800 req/s over 10 s. */
   paysPerRun: number;
+  /** Live sockets held open on the one server, several per member. */
   sockets: number;
+  /** Client processes the sockets are dealt out over (one `ws` process per core). */
+  socketProcesses: number;
   /** Fines issued to socket holders per second, and for how long, in the delivery measurement. */
   socketFinesPerSecond: number;
   socketSeconds: number;
@@ -40,7 +43,9 @@ const FULL: Sizes = {
   warmupSeconds: 3,
   runs: 3,
   paysPerRun: 8000,
-  sockets: 1000,
+  // The issue: 10,000 live sockets on one instance (~1,200 members, 8 or 9 sockets each).
+  sockets: 10000,
+  socketProcesses: 2,
   // A steady stream well inside the server's capacity: this measures push latency, not a queue.
   socketFinesPerSecond: 50,
   socketSeconds: 10,

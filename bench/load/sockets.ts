@@ -1,8 +1,9 @@
 /**
  * The socket clients, run as their own process: `node --import tsx bench/load/sockets.ts <spec.json>`.
- * Opens one live socket per listed member, prints `{"ready":…}` once all are greeted, records when each
- * pushed notification arrives; on the line "report" from stdin it prints what arrived since the last
- * report, and on "exit" it closes every socket and exits.
+ * Opens one live socket per entry of `sockets` (a member may hold several, as with tabs and devices), prints
+ * `{"ready":…}` once all are greeted, records when each pushed notification arrives and on which member's socket;
+ * on the line "report" from stdin it prints what arrived since the last report, and on "exit" it closes every
+ * socket and exits. The bench runs several of these side by side to hold 10,000 sockets.
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -12,14 +13,27 @@ import WebSocket from "ws";
 export interface SocketSpec {
   /** ws://host:port/ws */
   url: string;
-  members: { id: string; token: string }[];
+  /** One entry per socket to open: a member listed n times holds n sockets. */
+  sockets: { id: string; token: string }[];
 }
 
 export interface SocketReport {
   open: number;
   closed: number;
-  /** Notification id and the wall-clock time (ms since the epoch, sub-ms) it arrived. */
-  received: { id: string; at: number }[];
+  /** Notification id, the member whose socket it reached, and the wall-clock time (ms since the epoch) it arrived. */
+  received: { id: string; member: string; at: number }[];
+  /** What this client process costs: its CPU time so far (ms) and its resident memory (MB). */
+  cpuMs: number;
+  rssMB: number;
+}
+
+export interface SocketsReady {
+  ready: true;
+  open: number;
+  /** Milliseconds from the first handshake to the last greeting. */
+  openMs: number;
+  cpuMs: number;
+  rssMB: number;
 }
 
 const specFile = process.argv[2];
@@ -31,8 +45,13 @@ const received: SocketReport["received"] = [];
 const sockets: WebSocket[] = [];
 let closed = 0;
 
+const cost = () => {
+  const { user, system } = process.cpuUsage();
+  return { cpuMs: (user + system) / 1000, rssMB: process.memoryUsage.rss() / 1024 / 1024 };
+};
+
 /** Opens a socket and resolves once the server's greeting (the current count) arrives. */
-function open(token: string): Promise<void> {
+function open(member: string, token: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${spec.url}?token=${encodeURIComponent(token)}`, { perMessageDeflate: false });
     sockets.push(socket);
@@ -43,7 +62,7 @@ function open(token: string): Promise<void> {
       const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
       const text = bytes.toString();
       const message = JSON.parse(text) as { type: string; data?: { id?: string } };
-      if (message.type === "notification" && message.data?.id) received.push({ id: message.data.id, at });
+      if (message.type === "notification" && message.data?.id) received.push({ id: message.data.id, member, at });
       if (!greeted && message.type === "notification_count") {
         greeted = true;
         resolve();
@@ -57,16 +76,18 @@ function open(token: string): Promise<void> {
   });
 }
 
-// A few at a time, as people arrive; not 1,000 handshakes in one burst.
+// A few at a time, as people arrive; not thousands of handshakes in one burst.
 const WAVE = 50;
-for (let i = 0; i < spec.members.length; i += WAVE) {
-  await Promise.all(spec.members.slice(i, i + WAVE).map((member) => open(member.token)));
+const started = performance.now();
+for (let i = 0; i < spec.sockets.length; i += WAVE) {
+  await Promise.all(spec.sockets.slice(i, i + WAVE).map((socket) => open(socket.id, socket.token)));
 }
-process.stdout.write(`${JSON.stringify({ ready: true, open: sockets.length })}\n`);
+const ready: SocketsReady = { ready: true, open: sockets.length, openMs: performance.now() - started, ...cost() };
+process.stdout.write(`${JSON.stringify(ready)}\n`);
 
 for await (const line of createInterface({ input: process.stdin })) {
   if (line.trim() === "report") {
-    const report: SocketReport = { open: sockets.length - closed, closed, received: received.splice(0) };
+    const report: SocketReport = { open: sockets.length - closed, closed, received: received.splice(0), ...cost() };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } else if (line.trim() === "exit") {
     for (const socket of sockets) socket.terminate();
