@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-const FILE_STORES = ["disk", "database", "s3"] as const;
-type FileStoreKind = (typeof FILE_STORES)[number];
+export const FILE_STORES = ["disk", "database", "s3"] as const;
+export type FileStoreKind = (typeof FILE_STORES)[number];
 
 /** Where uploaded files are kept (plugins/storage.ts); docs/decisions/039. */
 export type FileStoreConfig =
@@ -76,6 +76,8 @@ const configSchema = z
     maxInFlight: env.MAX_IN_FLIGHT,
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
     fileStore: fileStoreConfig(env),
+    /** False when the store is only the default: an upgraded install may still keep its photos on disk. */
+    fileStoreChosen: env.FILE_STORE !== undefined,
   }));
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -212,6 +212,40 @@ describe("an upload whose file cannot be written", () => {
       expect((await t.request({ method: "GET", url: `/files/${filePath}?size=thumbnail` })).statusCode).toBe(200);
     } finally {
       await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("upgrading an install with PostgreSQL whose photos are on the disk", () => {
+  const databaseUrl = "postgres://localhost/housemate";
+
+  async function boot(dataDir: string, env: Record<string, string> = {}) {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const t = await createTestContext({
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
+      logger: { level: "warn", stream },
+    });
+    await t.close();
+    return { kind: t.app.fileStoreKind, log: lines.join("") };
+  }
+
+  it("keeps serving from DATA_DIR/uploads, with a warning naming migrate-files and FILE_STORE", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "housemate-upgrade-"));
+    try {
+      expect(await boot(dataDir)).toEqual({ kind: "database", log: "" });
+
+      await mkdir(path.join(dataDir, "uploads", "fine-evidence"), { recursive: true });
+      await writeFile(path.join(dataDir, "uploads", "fine-evidence", "old.png"), tinyPng());
+      const upgraded = await boot(dataDir);
+      expect(upgraded.kind).toBe("disk");
+      expect(upgraded.log).toContain("npm run migrate-files -- --from disk --to database");
+      expect(upgraded.log).toContain("FILE_STORE=database");
+
+      // Chosen on purpose, the database store is used even with files left on the disk.
+      expect(await boot(dataDir, { FILE_STORE: "database" })).toEqual({ kind: "database", log: "" });
+    } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
