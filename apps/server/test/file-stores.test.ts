@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { localDiskStore, type FileStore } from "../src/plugins/storage.js";
@@ -53,12 +53,6 @@ const STORES: [name: string, open: () => Promise<OpenedStore>][] = [
   ],
 ];
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 const newKey = (name = "picture") => `fine-evidence/${name}-${randomBytes(8).toString("hex")}.png`;
 
 describe.each(STORES)("the %s file store", (name, open) => {
@@ -76,7 +70,7 @@ describe.each(STORES)("the %s file store", (name, open) => {
     await store.put(key, bytes);
     const file = await store.open(key);
     expect(file?.size).toBe(bytes.length);
-    expect(file && (await readAll(file.stream)).equals(bytes)).toBe(true);
+    expect(file && (await buffer(file.stream)).equals(bytes)).toBe(true);
   });
 
   it("opens a key it never stored as null", async () => {
@@ -89,7 +83,7 @@ describe.each(STORES)("the %s file store", (name, open) => {
     await store.put(key, first);
     await expect(store.put(key, Buffer.from("second"))).rejects.toThrow();
     const file = await store.open(key);
-    expect(file && (await readAll(file.stream)).equals(first)).toBe(true);
+    expect(file && (await buffer(file.stream)).equals(first)).toBe(true);
   });
 
   it("removes a file, and removing it again is no error", async () => {
@@ -109,7 +103,7 @@ describe.each(STORES)("the %s file store", (name, open) => {
     await store.put(key, bytes);
     const file = await store.open(key);
     expect(file?.size).toBe(bytes.length);
-    expect(file && (await readAll(file.stream)).equals(bytes)).toBe(true);
+    expect(file && (await buffer(file.stream)).equals(bytes)).toBe(true);
   });
 
   it.runIf(name === "disk")("refuses a key that would leave its folder", async () => {
