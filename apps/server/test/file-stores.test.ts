@@ -164,11 +164,18 @@ describe("choosing the file store (FILE_STORE)", () => {
   it.each([
     [{ FILE_STORE: "cloud" }, "FILE_STORE: must be disk, database or s3"],
     [{ ...s3, S3_URL: "ftp://files" }, "S3_URL: must be an http:// or https:// URL"],
+    [{ ...s3, S3_URL: "https://key:secret@s3.example.com" }, "S3_URL: must not hold a user name or password"],
     [{ ...s3, S3_BUCKET: "x" }, "S3_BUCKET: must be a bucket name"],
     [{ ...s3, S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: must be true or false"],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+});
+
+it("never prints a secret given in S3_URL", () => {
+  const env = { FILE_STORE: "s3", S3_URL: "https://key:hunter2@s3.example.com", S3_BUCKET: "photos" };
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).not.toThrow("hunter2");
 });
 
 describe("an upload whose file cannot be written", () => {
