@@ -13,7 +13,7 @@ import { parseMigrateArguments } from "../src/cli/migrate-arguments.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { thumbnailKey } from "../src/features/storage/file-path.js";
-import { localDiskStore, type FileStore } from "../src/plugins/storage.js";
+import { localDiskStore, uploadsDir, type FileStore } from "../src/plugins/storage.js";
 import { databaseStore } from "../src/plugins/stores/database-store.js";
 import { s3Store } from "../src/plugins/stores/s3-store.js";
 import { PUBLIC_URL } from "./helpers/app.js";
@@ -105,7 +105,7 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { fileName: "never.jpg", fileType: "image/jpeg", fileSize: 100, category: "fine-evidence" },
     });
-    disk = localDiskStore(path.join(dataDir, "uploads"));
+    disk = localDiskStore(uploadsDir(dataDir));
     inDatabase = databaseStore(database.db);
     const s3Config = loadConfig(s3.env).fileStore;
     if (s3Config.kind !== "s3") throw new Error("the S3 server's settings did not choose the s3 store");
@@ -190,7 +190,7 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
 
   it("serves every photo from the new store once FILE_STORE names it", async () => {
     await app.close();
-    await rm(path.join(dataDir, "uploads"), { recursive: true, force: true });
+    await rm(uploadsDir(dataDir), { recursive: true, force: true });
     for (const env of [{ FILE_STORE: "database" }, s3.env]) {
       const fromNewStore = await startApp(env);
       try {

@@ -127,10 +127,10 @@ export default fp(
       app.decorate("fileStoreKind", app.config.fileStore.kind);
       return;
     }
-    const { store, kind, close } = await openFileStore(app.config, app.db, app.log);
-    app.decorate("files", store);
-    app.decorate("fileStoreKind", kind);
-    app.addHook("onClose", async () => close());
+    const opened = await openFileStore(app.config, app.db, app.log);
+    app.decorate("files", opened.store);
+    app.decorate("fileStoreKind", opened.kind);
+    app.addHook("onClose", async () => opened.close());
   },
   { name: "storage", dependencies: ["db"] },
 );
