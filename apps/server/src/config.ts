@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-const FILE_STORES = ["disk", "database", "s3"] as const;
-type FileStoreKind = (typeof FILE_STORES)[number];
+export const FILE_STORES = ["disk", "database", "s3"] as const;
+export type FileStoreKind = (typeof FILE_STORES)[number];
 
 /** Where uploaded files are kept (plugins/storage.ts); docs/decisions/039. */
 export type FileStoreConfig =
@@ -43,7 +43,11 @@ const configSchema = z
     MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
     FILE_STORE: z.enum(FILE_STORES, { error: "must be disk, database or s3" }).optional(),
-    S3_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    S3_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      // Keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: a URL is printed in messages, a secret must not be.
+      .refine(hasNoUserinfo, "must not hold a user name or password: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY")
+      .optional(),
     S3_BUCKET: z
       .string()
       .regex(
@@ -76,6 +80,8 @@ const configSchema = z
     maxInFlight: env.MAX_IN_FLIGHT,
     maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
     fileStore: fileStoreConfig(env),
+    /** False when the store is only the default: an upgraded install may still keep its photos on disk. */
+    fileStoreChosen: env.FILE_STORE !== undefined,
   }));
 
 /**
@@ -111,6 +117,15 @@ function fileStoreConfig(env: {
     ? env.S3_FORCE_PATH_STYLE === "true"
     : !new URL(url).hostname.endsWith("amazonaws.com");
   return { kind, url, bucket, accessKeyId, secretAccessKey, region: env.S3_REGION, forcePathStyle };
+}
+
+function hasNoUserinfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username === "" && parsed.password === "";
+  } catch {
+    return true; // not a URL: z.url reports that
+  }
 }
 
 /** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */

@@ -53,7 +53,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Housemate is running at ${config.publicUrl} (database: ${database.engine}, files: ${config.fileStore.kind})`,
+    `Housemate is running at ${config.publicUrl} (database: ${database.engine}, files: ${app.fileStoreKind})`,
   );
 }
 

@@ -164,7 +164,7 @@ describe("booting with FILE_STORE=s3", () => {
     try {
       const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...s3.env, S3_BUCKET: "no-such-bucket" });
       await expect(buildApp({ config, database, logger: false, webRoot: null })).rejects.toThrow(
-        `The file store's bucket no-such-bucket at ${s3.env.S3_URL ?? ""} cannot be used: it does not exist.`,
+        `The file store's bucket no-such-bucket at ${new URL(s3.env.S3_URL ?? "").host} cannot be used: it does not exist.`,
       );
     } finally {
       await database.close();

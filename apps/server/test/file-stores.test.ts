@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { localDiskStore, type FileStore } from "../src/plugins/storage.js";
@@ -53,12 +53,6 @@ const STORES: [name: string, open: () => Promise<OpenedStore>][] = [
   ],
 ];
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 const newKey = (name = "picture") => `fine-evidence/${name}-${randomBytes(8).toString("hex")}.png`;
 
 describe.each(STORES)("the %s file store", (name, open) => {
@@ -76,7 +70,7 @@ describe.each(STORES)("the %s file store", (name, open) => {
     await store.put(key, bytes);
     const file = await store.open(key);
     expect(file?.size).toBe(bytes.length);
-    expect(file && (await readAll(file.stream)).equals(bytes)).toBe(true);
+    expect(file && (await buffer(file.stream)).equals(bytes)).toBe(true);
   });
 
   it("opens a key it never stored as null", async () => {
@@ -89,7 +83,7 @@ describe.each(STORES)("the %s file store", (name, open) => {
     await store.put(key, first);
     await expect(store.put(key, Buffer.from("second"))).rejects.toThrow();
     const file = await store.open(key);
-    expect(file && (await readAll(file.stream)).equals(first)).toBe(true);
+    expect(file && (await buffer(file.stream)).equals(first)).toBe(true);
   });
 
   it("removes a file, and removing it again is no error", async () => {
@@ -109,7 +103,7 @@ describe.each(STORES)("the %s file store", (name, open) => {
     await store.put(key, bytes);
     const file = await store.open(key);
     expect(file?.size).toBe(bytes.length);
-    expect(file && (await readAll(file.stream)).equals(bytes)).toBe(true);
+    expect(file && (await buffer(file.stream)).equals(bytes)).toBe(true);
   });
 
   it.runIf(name === "disk")("refuses a key that would leave its folder", async () => {
@@ -170,11 +164,18 @@ describe("choosing the file store (FILE_STORE)", () => {
   it.each([
     [{ FILE_STORE: "cloud" }, "FILE_STORE: must be disk, database or s3"],
     [{ ...s3, S3_URL: "ftp://files" }, "S3_URL: must be an http:// or https:// URL"],
+    [{ ...s3, S3_URL: "https://key:secret@s3.example.com" }, "S3_URL: must not hold a user name or password"],
     [{ ...s3, S3_BUCKET: "x" }, "S3_BUCKET: must be a bucket name"],
     [{ ...s3, S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: must be true or false"],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+});
+
+it("never prints a secret given in S3_URL", () => {
+  const env = { FILE_STORE: "s3", S3_URL: "https://key:hunter2@s3.example.com", S3_BUCKET: "photos" };
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).not.toThrow("hunter2");
 });
 
 describe("an upload whose file cannot be written", () => {
@@ -212,6 +213,40 @@ describe("an upload whose file cannot be written", () => {
       expect((await t.request({ method: "GET", url: `/files/${filePath}?size=thumbnail` })).statusCode).toBe(200);
     } finally {
       await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("upgrading an install with PostgreSQL whose photos are on the disk", () => {
+  const databaseUrl = "postgres://localhost/housemate";
+
+  async function boot(dataDir: string, env: Record<string, string> = {}) {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const t = await createTestContext({
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
+      logger: { level: "warn", stream },
+    });
+    await t.close();
+    return { kind: t.app.fileStoreKind, log: lines.join("") };
+  }
+
+  it("keeps serving from DATA_DIR/uploads, with a warning naming migrate-files and FILE_STORE", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "housemate-upgrade-"));
+    try {
+      expect(await boot(dataDir)).toEqual({ kind: "database", log: "" });
+
+      await mkdir(path.join(dataDir, "uploads", "fine-evidence"), { recursive: true });
+      await writeFile(path.join(dataDir, "uploads", "fine-evidence", "old.png"), tinyPng());
+      const upgraded = await boot(dataDir);
+      expect(upgraded.kind).toBe("disk");
+      expect(upgraded.log).toContain("npm run migrate-files -- --from disk --to database");
+      expect(upgraded.log).toContain("FILE_STORE=database");
+
+      // Chosen on purpose, the database store is used even with files left on the disk.
+      expect(await boot(dataDir, { FILE_STORE: "database" })).toEqual({ kind: "database", log: "" });
+    } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
@@ -13,7 +13,7 @@ import { parseMigrateArguments } from "../src/cli/migrate-arguments.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { thumbnailKey } from "../src/features/storage/file-path.js";
-import { localDiskStore, type FileStore } from "../src/plugins/storage.js";
+import { localDiskStore, uploadsDir, type FileStore } from "../src/plugins/storage.js";
 import { databaseStore } from "../src/plugins/stores/database-store.js";
 import { s3Store } from "../src/plugins/stores/s3-store.js";
 import { PUBLIC_URL } from "./helpers/app.js";
@@ -23,15 +23,9 @@ import { pictureOf } from "./helpers/images.js";
 import { startS3Server, type S3Server } from "./helpers/s3-server.js";
 import { startSmtpCapture, type SmtpCapture } from "./helpers/smtp.js";
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 async function bytesIn(store: FileStore, key: string): Promise<Buffer | null> {
   const file = await store.open(key);
-  return file ? readAll(file.stream) : null;
+  return file ? buffer(file.stream) : null;
 }
 
 /** `store`, except that it refuses every write after the first `allowed`: a run cut short part-way. */
@@ -111,7 +105,7 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { fileName: "never.jpg", fileType: "image/jpeg", fileSize: 100, category: "fine-evidence" },
     });
-    disk = localDiskStore(path.join(dataDir, "uploads"));
+    disk = localDiskStore(uploadsDir(dataDir));
     inDatabase = databaseStore(database.db);
     const s3Config = loadConfig(s3.env).fileStore;
     if (s3Config.kind !== "s3") throw new Error("the S3 server's settings did not choose the s3 store");
@@ -165,15 +159,29 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
     expect(again.counts).toMatchObject({ copied: 0, "already-there": 8 });
   });
 
-  it("reports a copy the target damaged, by key, and replaces a damaged copy on the next run", async () => {
+  it("reports a copy the target damaged, by key, removes it from the target only, and copies it on the next run", async () => {
     const [image] = keys;
     if (!image) throw new Error("no uploads");
     await inDatabase.remove(image);
     const damaged = await migrateFiles({ db: database.db, from: disk, to: truncating(inDatabase) });
     expect(damaged.failures).toEqual([
-      { key: image, reason: "the target's copy differs from the source (sha256 mismatch)" },
+      { key: image, reason: "the target's copy differs from the source (sha256 mismatch); it was removed" },
     ]);
+    expect(await bytesIn(inDatabase, image)).toBeNull();
+    expect(await bytesIn(disk, image)).not.toBeNull();
 
+    const repaired = await migrateFiles({ db: database.db, from: disk, to: inDatabase });
+    expect(repaired.failures).toEqual([]);
+    expect(repaired.counts).toMatchObject({ copied: 1, "already-there": 7 });
+    await expectSameBytes(inDatabase);
+  });
+
+  it("replaces a copy the target holds with other bytes", async () => {
+    const [image] = keys;
+    const original = image ? await bytesIn(disk, image) : null;
+    if (!image || !original) throw new Error("no uploads");
+    await inDatabase.remove(image);
+    await inDatabase.put(image, original.subarray(1));
     const repaired = await migrateFiles({ db: database.db, from: disk, to: inDatabase });
     expect(repaired.failures).toEqual([]);
     expect(repaired.counts).toMatchObject({ replaced: 1, "already-there": 7 });
@@ -182,7 +190,7 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
 
   it("serves every photo from the new store once FILE_STORE names it", async () => {
     await app.close();
-    await rm(path.join(dataDir, "uploads"), { recursive: true, force: true });
+    await rm(uploadsDir(dataDir), { recursive: true, force: true });
     for (const env of [{ FILE_STORE: "database" }, s3.env]) {
       const fromNewStore = await startApp(env);
       try {
@@ -217,6 +225,19 @@ describe("moving stored files between stores (npm run migrate-files)", () => {
     const report = await migrateFiles({ db: database.db, from: disk, to: target });
     expect(report.failures).toEqual([{ key: lostImage, reason: "missing from the source store" }]);
     expect(report.counts).toEqual({ copied: 6, "already-there": 0, replaced: 0, "no-thumbnail": 1 });
+  });
+
+  it("runs again after the switch, counting photos uploaded to the new store since as already there", async () => {
+    // Every file was copied into the database above; the server now serves from it and takes a new upload.
+    await app.close();
+    app = await startApp({ FILE_STORE: "database" });
+    const { token } = await buildMember(database.db);
+    const uploaded = await uploadPhoto(app, token, 72);
+    expect(await bytesIn(disk, uploaded)).toBeNull();
+
+    const again = await migrateFiles({ db: database.db, from: disk, to: inDatabase });
+    expect(again.failures).toEqual([]);
+    expect(again.counts).toEqual({ copied: 0, "already-there": 10, replaced: 0, "no-thumbnail": 0 });
   });
 });
 

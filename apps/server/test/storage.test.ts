@@ -14,6 +14,7 @@ import {
   type ImageType,
 } from "@housemate/contract";
 import { uploads } from "../src/db/schema.js";
+import { ABANDONED_CLAIM_MS } from "../src/features/storage/service.js";
 import { thumbnailKey } from "../src/features/storage/file-path.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
@@ -158,6 +159,26 @@ describe("uploading and serving", () => {
     expect(notAnImage.statusCode).toBe(415);
     // After all that, the slot is still open for the real file.
     expect((await put(ana.token, filePath, IMAGES["image/png"])).statusCode).toBe(200);
+  });
+
+  it("takes over a claim left without its file (a process that died mid-write), once it cannot still be writing", async () => {
+    const { ana } = await flat();
+    const { filePath } = (await reserve(ana.token)).json().data as { filePath: string };
+    // Claimed, its thumbnail written, then nothing: the image never came and the claim was never undone.
+    await t.db.update(uploads).set({ uploadedAt: t.clock.now }).where(eq(uploads.filePath, filePath));
+    await t.app.files.put(thumbnailKey(filePath), IMAGES["image/png"]);
+
+    const tooSoon = await put(ana.token, filePath, IMAGES["image/png"]);
+    expect(tooSoon.statusCode).toBe(409);
+    t.clock.advance(ABANDONED_CLAIM_MS);
+    const retried = await put(ana.token, filePath, IMAGES["image/png"]);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await t.request({ method: "GET", url: `/files/${filePath}` })).statusCode).toBe(200);
+    const thumbnail = await t.request({ method: "GET", url: `/files/${filePath}?size=thumbnail` });
+    expect(thumbnail.headers["content-type"]).toBe("image/webp");
+
+    t.clock.advance(ABANDONED_CLAIM_MS);
+    expect((await put(ana.token, filePath, IMAGES["image/png"])).statusCode).toBe(409);
   });
 
   it("refuses a size other than the declared one, and anything over 5 MB", async () => {

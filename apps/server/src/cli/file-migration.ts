@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { asc, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { uploads } from "../db/schema.js";
@@ -49,13 +49,7 @@ export async function keysToMigrate(db: Database): Promise<{ key: string; isThum
 
 async function readAll(store: FileStore, key: string): Promise<Buffer | null> {
   const file = await store.open(key);
-  return file ? collect(file.stream) : null;
-}
-
-async function collect(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  return file ? buffer(file.stream) : null;
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -63,19 +57,25 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 /** Copies one key, verified by reading it back; throws with a reason an operator can act on. */
 async function migrateKey(from: FileStore, to: FileStore, key: string, isThumbnail: boolean) {
   const source = await readAll(from, key);
+  const existing = await readAll(to, key);
   if (!source) {
+    // Uploaded to the target after the switch to it (a re-run, as the closing message suggests): nothing to move.
+    if (existing) return { outcome: "already-there" as const, bytes: existing.length };
     if (isThumbnail) return { outcome: "no-thumbnail" as const, bytes: 0 };
     throw new Error("missing from the source store");
   }
   const wanted = sha256(source);
-  const existing = await readAll(to, key);
   if (existing && sha256(existing) === wanted) return { outcome: "already-there" as const, bytes: source.length };
   // Stores refuse to overwrite, so a wrong copy goes first. Only ever the target's: the source is never changed.
   if (existing) await to.remove(key);
   await to.put(key, source);
   const copied = await readAll(to, key);
   if (!copied) throw new Error("not found in the target store after copying");
-  if (sha256(copied) !== wanted) throw new Error("the target's copy differs from the source (sha256 mismatch)");
+  if (sha256(copied) !== wanted) {
+    // A bad copy would count as the file on the next run, or be served after the switch: only the target's goes.
+    await to.remove(key);
+    throw new Error("the target's copy differs from the source (sha256 mismatch); it was removed");
+  }
   return { outcome: existing ? ("replaced" as const) : ("copied" as const), bytes: source.length };
 }
 

@@ -1,7 +1,5 @@
 import { parseArgs } from "node:util";
-
-export const STORE_KINDS = ["disk", "database", "s3"] as const;
-export type StoreKind = (typeof STORE_KINDS)[number];
+import { FILE_STORES, type FileStoreKind } from "../config.js";
 
 export const MIGRATE_HELP = `Usage: npm run migrate-files -- --from <store> --to <store>
 
@@ -19,13 +17,13 @@ With the embedded database (no DATABASE_URL), stop the server first.
 
 Example: npm run migrate-files -- --from disk --to s3`;
 
-export type MigrateArguments = { help: true } | { help: false; from: StoreKind; to: StoreKind };
+export type MigrateArguments = { help: true } | { help: false; from: FileStoreKind; to: FileStoreKind };
 
 export class UsageError extends Error {
   override name = "UsageError";
 }
 
-const isStoreKind = (value: string): value is StoreKind => (STORE_KINDS as readonly string[]).includes(value);
+const isStoreKind = (value: string): value is FileStoreKind => (FILE_STORES as readonly string[]).includes(value);
 
 /** The command line, or a UsageError saying what is wrong with it. */
 export function parseMigrateArguments(args: string[]): MigrateArguments {

@@ -1,44 +1,25 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig, type FileStoreKind } from "../config.js";
 import { openDatabase, type Database } from "../db/client.js";
-import { localDiskStore, type FileStore } from "../plugins/storage.js";
-import { databaseStore } from "../plugins/stores/database-store.js";
-import { s3Store } from "../plugins/stores/s3-store.js";
+import { openFileStore, uploadsDir } from "../plugins/storage.js";
 import { migrateFiles, type MigrationProgress } from "./file-migration.js";
-import { MIGRATE_HELP, parseMigrateArguments, UsageError, type StoreKind } from "./migrate-arguments.js";
+import { MIGRATE_HELP, parseMigrateArguments, UsageError } from "./migrate-arguments.js";
 
 /**
  * `npm run migrate-files -- --from disk --to s3`: moves the stored files between file stores (file-migration.ts).
  * Exit codes: 0 all moved and verified, 1 some keys failed (listed), 2 a wrong command line or configuration.
  */
 
-/** A store of `kind` from the server's own settings, as plugins/storage.ts builds it, and how to close it. */
-async function openStore(kind: StoreKind, db: Database): Promise<{ store: FileStore; close(): void }> {
-  const config = loadConfig({ ...process.env, FILE_STORE: kind });
-  const fileStore = config.fileStore;
-  switch (fileStore.kind) {
-    case "disk":
-      return { store: localDiskStore(path.join(config.dataDir, "uploads")), close: () => undefined };
-    case "database":
-      return { store: databaseStore(db), close: () => undefined };
-    case "s3": {
-      const store = await s3Store(fileStore);
-      try {
-        await store.checkBucket();
-      } catch (error) {
-        store.close();
-        throw error;
-      }
-      return { store, close: () => store.close() };
-    }
-  }
+/** A store of `kind` from the server's own settings, as the server opens it. */
+function openStore(kind: FileStoreKind, db: Database) {
+  return openFileStore(loadConfig({ ...process.env, FILE_STORE: kind }), db);
 }
 
 /** Where an operator finds the files left behind in the source store, to remove them by hand. */
-function whereOldFilesAre(kind: StoreKind, dataDir: string): string {
+function whereOldFilesAre(kind: FileStoreKind, dataDir: string): string {
   switch (kind) {
     case "disk":
-      return `the folder ${path.resolve(dataDir, "uploads")}`;
+      return `the folder ${path.resolve(uploadsDir(dataDir))}`;
     case "database":
       return "DELETE FROM stored_files";
     case "s3":

@@ -1,9 +1,11 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, opendir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Config, FileStoreKind } from "../config.js";
+import type { Database } from "../db/client.js";
 import { databaseStore } from "./stores/database-store.js";
 import { s3Store } from "./stores/s3-store.js";
 
@@ -24,8 +26,13 @@ export interface FileStore {
 declare module "fastify" {
   interface FastifyInstance {
     files: FileStore;
+    /** Which store `files` is (FILE_STORE, or the disk kept for an upgraded install). */
+    fileStoreKind: FileStoreKind;
   }
 }
+
+/** The disk store's folder. */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
 /** Files under `root` (DATA_DIR/uploads); a key that would resolve outside it is refused. */
 export function localDiskStore(root: string): FileStore {
@@ -61,6 +68,54 @@ export function localDiskStore(root: string): FileStore {
   };
 }
 
+/** Whether the folder holds at least one file (stops at the first: it may hold many thousands). */
+async function holdsFiles(folder: string): Promise<boolean> {
+  try {
+    for await (const entry of await opendir(folder, { recursive: true })) if (entry.isFile()) return true;
+    return false;
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/**
+ * The configured file store, checked and ready, and how to close it (plugin below, cli/migrate-files.ts).
+ * With DATABASE_URL the default is the database store, but an install upgraded from before it keeps its photos in
+ * DATA_DIR/uploads: unless FILE_STORE says otherwise, the disk is kept for it (with a warning), so no photo is hidden.
+ */
+export async function openFileStore(
+  config: Config,
+  db: Database,
+  log?: FastifyBaseLogger,
+): Promise<{ store: FileStore; kind: FileStoreKind; close(): void }> {
+  const fileStore = config.fileStore;
+  const keepDisk =
+    fileStore.kind === "database" && !config.fileStoreChosen && (await holdsFiles(uploadsDir(config.dataDir)));
+  if (keepDisk) {
+    log?.warn(
+      `${uploadsDir(config.dataDir)} holds uploaded files, so they are still served from the disk. Copy them with ` +
+        "`npm run migrate-files -- --from disk --to database`, then set FILE_STORE=database; or set FILE_STORE=disk " +
+        "to keep them where they are.",
+    );
+  }
+  if (fileStore.kind !== "s3") {
+    if (fileStore.kind === "database" && !keepDisk) {
+      return { store: databaseStore(db), kind: "database", close: () => undefined };
+    }
+    return { store: localDiskStore(uploadsDir(config.dataDir)), kind: "disk", close: () => undefined };
+  }
+  const store = await s3Store(fileStore);
+  // A missing bucket or wrong keys stop the boot, rather than failing every upload later.
+  try {
+    await store.checkBucket();
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  return { store, kind: "s3", close: () => store.close() };
+}
+
 /**
  * Makes the configured file store available as `app.files` (a test may give its own). Needs the database, which
  * the `database` store keeps the files in.
@@ -69,30 +124,13 @@ export default fp(
   async function storagePlugin(app: FastifyInstance, opts: { store?: FileStore }) {
     if (opts.store) {
       app.decorate("files", opts.store);
+      app.decorate("fileStoreKind", app.config.fileStore.kind);
       return;
     }
-    const config = app.config.fileStore;
-    switch (config.kind) {
-      case "disk":
-        app.decorate("files", localDiskStore(path.join(app.config.dataDir, "uploads")));
-        break;
-      case "database":
-        app.decorate("files", databaseStore(app.db));
-        break;
-      case "s3": {
-        const store = await s3Store(config);
-        // A missing bucket or wrong keys stop the boot, rather than failing every upload later.
-        try {
-          await store.checkBucket();
-        } catch (error) {
-          store.close();
-          throw error;
-        }
-        app.decorate("files", store);
-        app.addHook("onClose", async () => store.close());
-        break;
-      }
-    }
+    const opened = await openFileStore(app.config, app.db, app.log);
+    app.decorate("files", opened.store);
+    app.decorate("fileStoreKind", opened.kind);
+    app.addHook("onClose", async () => opened.close());
   },
   { name: "storage", dependencies: ["db"] },
 );

@@ -57,6 +57,20 @@ export async function reserveUpload(
 const mediaType = (header: string | undefined) => (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 
 const ALREADY_UPLOADED = "This file has already been uploaded.";
+/**
+ * How long a claim may stand without its file before it counts as abandoned: far longer than writing 5 MB to any
+ * store takes, so an upload still being written is never taken over, yet a process that died mid-write (or whose
+ * rollback failed) does not leave the upload a 409 and its file a 404 for good.
+ */
+export const ABANDONED_CLAIM_MS = 60_000;
+
+/** Whether the claim on `upload` stands without its image after ABANDONED_CLAIM_MS (the image is written last). */
+async function isAbandoned(files: FileStore, upload: { filePath: string; uploadedAt: Date }, now: Date) {
+  if (now.getTime() - upload.uploadedAt.getTime() < ABANDONED_CLAIM_MS) return false;
+  const file = await files.open(upload.filePath);
+  file?.stream.destroy();
+  return file === null;
+}
 
 /**
  * Stores the bytes of a reserved upload: only the person who reserved it, only once, only before it
@@ -71,7 +85,10 @@ export async function receiveUpload(
   const [upload] = await db.select().from(uploads).where(eq(uploads.filePath, params.filePath)).limit(1);
   if (!upload) throw notFound("This upload link was not found. Please request a new one.");
   if (upload.userId !== params.userId) throw forbidden("This upload link belongs to someone else.");
-  if (upload.uploadedAt) throw conflict(ALREADY_UPLOADED);
+  const takingOver = upload.uploadedAt !== null;
+  if (upload.uploadedAt && !(await isAbandoned(files, { ...upload, uploadedAt: upload.uploadedAt }, params.now))) {
+    throw conflict(ALREADY_UPLOADED);
+  }
   if (upload.expiresAt <= params.now) throw conflict("This upload link has expired. Please request a new one.");
 
   const declared = upload.contentType as ImageType;
@@ -87,13 +104,21 @@ export async function receiveUpload(
   // Decoding takes up to a few seconds: outside the transaction, so no connection (or PGlite's one) waits on it.
   const { image, thumbnail } = await reencodeImage(params.bytes, declared);
 
-  // The conditional claim lets exactly one of concurrent uploads through; the others find it done.
+  // The conditional claim lets exactly one of concurrent uploads through; the others find it done. An abandoned
+  // claim is taken over the same way: only if it is still the one that was found abandoned.
   const [claimed] = await db
     .update(uploads)
     .set({ uploadedAt: params.now })
-    .where(and(eq(uploads.id, upload.id), isNull(uploads.uploadedAt)))
+    .where(
+      and(
+        eq(uploads.id, upload.id),
+        upload.uploadedAt ? eq(uploads.uploadedAt, upload.uploadedAt) : isNull(uploads.uploadedAt),
+      ),
+    )
     .returning({ id: uploads.id });
   if (!claimed) throw conflict(ALREADY_UPLOADED);
+  // What the abandoned attempt wrote (its thumbnail, say) would make the writes below refuse to overwrite it.
+  if (takingOver) await Promise.all([thumbnailKey(upload.filePath), upload.filePath].map((key) => files.remove(key)));
   // Written after the claim, outside any transaction: the database store writes through this same database, where
   // PGlite's one connection would wait forever on a transaction held open around it. If writing fails, the claim
   // is undone and what was written removed, so nothing half-stored is served and the upload can be sent again.

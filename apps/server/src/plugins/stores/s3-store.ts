@@ -79,7 +79,9 @@ export async function s3Store(
             : status === 403 || status === 401
               ? "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY may not use it"
               : `the store did not answer (${error instanceof Error ? error.message : String(error)})`;
-        throw new Error(`The file store's bucket ${Bucket} at ${config.url} cannot be used: ${why}.`, { cause: error });
+        throw new Error(`The file store's bucket ${Bucket} at ${new URL(config.url).host} cannot be used: ${why}.`, {
+          cause: error,
+        });
       }
     },
     close() {
