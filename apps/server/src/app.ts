@@ -17,6 +17,8 @@ import securityPlugin, { answerRouterError } from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import storagePlugin from "./plugins/storage.js";
 import transportPlugin from "./plugins/transport.js";
+// Declares the `feature` route option (issue 20's paid features) for every route file.
+import "./plugins/features.js";
 import filesRoutes from "./features/storage/files.js";
 import notificationsPlugin from "./features/notifications/plugin.js";
 
