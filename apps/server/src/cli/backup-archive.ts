@@ -16,6 +16,7 @@ import { migrationJournal } from "./backup-schema.js";
 import {
   appliedMigration,
   dumpTable,
+  rowsOf,
   sequenceValues,
   TABLES_NOT_DUMPED,
   tablesInDependencyOrder,
@@ -136,14 +137,15 @@ export async function writeBackup(params: {
           tables.push({ ...shape, part: partName, rows: written.rows });
           params.onProgress?.({ step: "rows", table: shape.name, rows: written.rows });
         }
-        const uploads = await tx.execute(
+        const uploads = await rowsOf<{ key: string; completed: boolean }>(
+          tx,
           sql`select file_path as key, uploaded_at is not null as completed from uploads order by file_path`,
         );
         return {
           migration,
           tables,
           sequences: await sequenceValues(tx),
-          uploads: (uploads as unknown as { rows: { key: string; completed: boolean }[] }).rows,
+          uploads,
         };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -241,7 +243,7 @@ export async function verifyBackup(archive: string): Promise<VerifiedBackup> {
       });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new BackupArchiveError(`${name} is damaged or cut short, so nothing was restored (${why}).`);
+      throw new BackupArchiveError(`${name} is damaged or cut short (${why}).`);
     }
     let text;
     try {

@@ -124,7 +124,9 @@ export async function backupCommand(params: {
   } catch (error) {
     file.destroy();
     await rm(out, { force: true });
-    stderr.write(`The backup failed, and ${out} was removed: ${error instanceof Error ? error.message : error}\n`);
+    stderr.write(
+      `The backup failed, and ${out} was removed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 1;
   }
 }

@@ -21,9 +21,10 @@ export interface TableShape {
 
 type Row = Record<string, unknown>;
 
-async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/** A raw query's rows: both engines' drivers answer with `rows`. */
+export async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
