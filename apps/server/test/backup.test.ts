@@ -408,6 +408,20 @@ describe(`backing up and restoring a household (${TEST_ENGINE})`, () => {
     await expectRefused(refused, "The restore failed and was undone");
   }, 30_000);
 
+  it("refuses a backup made by a newer Housemate (a schema this code does not have yet) and changes nothing", async () => {
+    const folder = await mkdtemp(path.join(work, "newer-"));
+    await extract({ file: archive, cwd: folder });
+    const manifestFile = path.join(folder, "manifest.json");
+    const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as {
+      schema: { migration: string; createdAt: number };
+    };
+    manifest.schema = { migration: "0099_from_the_future", createdAt: manifest.schema.createdAt + 86_400_000 };
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const newer = path.join(work, "newer.tar.gz");
+    await create({ gzip: true, cwd: folder, file: newer, portable: true }, ["manifest.json", "rows", "files"]);
+    await expectRefused(newer, "was made by a newer Housemate (its schema is 0099_from_the_future");
+  }, 30_000);
+
   it("refuses to restore into the running household's own database", async () => {
     const output = captured();
     expect(await restoreCommand({ argv: [archive], env: sourceEnv(), output })).toBe(1);
