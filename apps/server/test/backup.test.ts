@@ -1,7 +1,10 @@
+import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { buffer } from "node:stream/consumers";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -19,6 +22,7 @@ import { thumbnailKey } from "../src/features/storage/file-path.js";
 import { PUBLIC_URL } from "./helpers/app.js";
 import { createThrowawayDatabase, TEST_ENGINE } from "./helpers/database.js";
 import { buildFlatOfThree, buildRule } from "./helpers/factories.js";
+import { freePort } from "./helpers/free-port.js";
 import { tinyJpeg, pictureOf } from "./helpers/images.js";
 import { linkIn, startSmtpCapture, type SmtpCapture } from "./helpers/smtp.js";
 
@@ -427,6 +431,36 @@ describe(`backing up and restoring a household (${TEST_ENGINE})`, () => {
     expect(await restoreCommand({ argv: [archive], env: sourceEnv(), output })).toBe(1);
     expect(output.text()).toContain(TEST_ENGINE === "pglite" ? "stop it first" : "is not empty");
   });
+
+  it.runIf(TEST_ENGINE === "pglite")(
+    "the real server leaves its token file while it runs, `npm run backup` uses it, and it is gone after SIGTERM",
+    async () => {
+      const dataDir = path.join(work, "live");
+      const port = await freePort();
+      const env = { PATH: process.env.PATH ?? "", ...baseEnv(), DATA_DIR: dataDir, PORT: String(port) };
+      const script = (name: string) => fileURLToPath(new URL(`../src/${name}`, import.meta.url));
+      const server = spawn(process.execPath, ["--import", "tsx", script("server.ts")], { env, stdio: "ignore" });
+      const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+      try {
+        const serverFile = path.join(dataDir, "server.json");
+        await vi.waitFor(() => stat(serverFile), { timeout: 30_000, interval: 200 });
+        expect((await stat(serverFile)).mode & 0o777).toBe(0o600);
+        const out = path.join(work, "live.tar.gz");
+        const { stderr } = await promisify(execFile)(
+          process.execPath,
+          ["--import", "tsx", script("cli/backup.ts"), "--out", out],
+          { env },
+        );
+        expect(stderr).toContain(`through the running server (pid ${server.pid})`);
+        expect(stderr).toContain("checked");
+      } finally {
+        server.kill("SIGTERM");
+      }
+      expect(await exited).toBe(0);
+      expect(await readdir(dataDir)).not.toContain("server.json");
+    },
+    60_000,
+  );
 
   describe("the running server's backup route", () => {
     const get = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
