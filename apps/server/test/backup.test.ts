@@ -253,6 +253,16 @@ describe(`backing up and restoring a household (${TEST_ENGINE})`, () => {
     expect(manifest.schema.migration).toMatch(/^\d{4}_/);
     expect(manifest.tables.find((table) => table.name === "fines")?.rows).toBe(3);
 
+    // With no --out: a name that sorts by time, in the folder the command was run from.
+    const here = await mkdtemp(path.join(work, "cwd-"));
+    const named = captured();
+    const at = () => new Date("2026-11-26T03:00:00.123Z");
+    expect(await backupCommand({ argv: [], env: sourceEnv(), output: named, cwd: here, now: at })).toBe(0);
+    expect(await readdir(here)).toEqual(["housemate-backup-2026-11-26T030000Z.tar.gz"]);
+    const wrong = captured();
+    expect(await backupCommand({ argv: ["--to", "x"], env: sourceEnv(), output: wrong })).toBe(2);
+    expect(wrong.text()).toContain("Usage: npm run backup");
+
     const before = await readFile(archive);
     const output = captured();
     expect(await backupCommand({ argv: ["--out", archive], env: sourceEnv(), output })).toBe(1);
