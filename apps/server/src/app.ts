@@ -20,6 +20,7 @@ import transportPlugin from "./plugins/transport.js";
 // Declares the `feature` route option (issue 20's paid features) for every route file.
 import "./plugins/features.js";
 import filesRoutes from "./features/storage/files.js";
+import backupRoute from "./plugins/backup.js";
 import notificationsPlugin from "./features/notifications/plugin.js";
 
 declare module "fastify" {
@@ -39,6 +40,8 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Told of every route as it is registered (the authorization matrix test checks it has a row for each). */
   onRoute?: (route: RouteOptions) => void;
+  /** The token of DATA_DIR/server.json: the embedded database's backup route exists only with it (plugins/backup.ts). */
+  backupToken?: string;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -113,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   await app.register(api, { prefix: "/api" });
   await app.register(filesRoutes);
+  if (options.backupToken) await app.register(backupRoute, { token: options.backupToken });
   if (options.webRoot === null) {
     app.setNotFoundHandler(sendNotFound);
   } else {

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { newBackupToken, removeServerFile, writeServerFile } from "./cli/backup-server-file.js";
 
 /** In-flight requests get this long after SIGTERM; database time-outs (db/client.ts) keep them shorter. */
 const DRAIN_MS = 8_000;
@@ -21,7 +22,9 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
+  // Only one process can open the embedded database's files, so `npm run backup` asks this server for the archive.
+  const backupToken = database.engine === "pglite" ? newBackupToken() : undefined;
+  const app = await buildApp({ config, database, backupToken });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +41,7 @@ async function main() {
     }, EXIT_MS);
     timer.unref();
     try {
+      if (backupToken) await removeServerFile(config.dataDir);
       await app.close();
       // Only now: the app's own close hooks (a mail being sent, the realtime listener) still use the
       // database, and an onClose hook added here would run before them.
@@ -52,6 +56,10 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (backupToken && address !== null && typeof address === "object") {
+    await writeServerFile(config.dataDir, { port: address.port, pid: process.pid, token: backupToken });
+  }
   app.log.info(
     `Housemate is running at ${config.publicUrl} (database: ${database.engine}, files: ${app.fileStoreKind})`,
   );
