@@ -5,8 +5,10 @@ import { disputes, fineEdits, fines } from "../../db/schema.js";
 import type { Actor } from "../../lib/access.js";
 import { badRequest, conflict, forbidden, violatesConstraint } from "../../lib/errors.js";
 import { shareHousehold } from "../../lib/household-lock.js";
-import { toMinor } from "../../lib/money.js";
+import { fromMinor, toMinor } from "../../lib/money.js";
 import { notificationWrites } from "../notifications/record.js";
+import { fineFacts } from "../activity/facts.js";
+import { personOf, recordActivity } from "../activity/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { FINE_CHANGED_MEANWHILE, storyOf, tell } from "./lifecycle.js";
@@ -53,29 +55,44 @@ export async function issueFine(
     amount: formatAmount(amountMinor, context.household.currency),
   });
   const event = { type: "fine_received" as const, householdId: context.household.id, recipients: [offender], ...text };
-  // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
-  // notification, mail and NOTIFY go in the insert's WITH, and one statement commits (or fails) them all.
-  const toldOffender = await notificationWrites(db, event, context.publicUrl);
-  const [fine] = await insertingFine(
-    db
-      .with(...toldOffender)
-      .insert(fines)
-      .values({
-        householdId: context.household.id,
-        offenderId: offender.id,
-        createdBy: context.user.id,
-        ruleId: rule.id,
-        amountMinor,
-        status: "pending",
-        description: body.description ?? "",
-        ...evidence,
-        createdAt: context.now,
-        updatedAt: context.now,
-      })
-      .returning(),
-  );
-  if (!fine) throw new Error("fine insert returned no row");
-  return fine;
+  // The offender's notification, mail and NOTIFY go in the insert's WITH; the transaction adds the log's entry, so
+  // the fine, what it told and its entry commit (or fail) together.
+  return db.transaction(async (tx) => {
+    const toldOffender = await notificationWrites(tx, event, context.publicUrl);
+    const [fine] = await insertingFine(
+      tx
+        .with(...toldOffender)
+        .insert(fines)
+        .values({
+          householdId: context.household.id,
+          offenderId: offender.id,
+          createdBy: context.user.id,
+          ruleId: rule.id,
+          amountMinor,
+          status: "pending",
+          description: body.description ?? "",
+          ...evidence,
+          createdAt: context.now,
+          updatedAt: context.now,
+        })
+        .returning(),
+    );
+    if (!fine) throw new Error("fine insert returned no row");
+    await recordActivity(tx, {
+      householdId: fine.householdId,
+      kind: "fine.issued",
+      actor: personOf(context.user),
+      subject: { type: "fine", id: fine.id },
+      details: {
+        offender: personOf(offender),
+        amount: fromMinor(fine.amountMinor),
+        rule_title: rule.title,
+        description: fine.description,
+      },
+      at: context.now,
+    });
+    return fine;
+  });
 }
 
 /**
@@ -154,6 +171,21 @@ export async function editFine(
       descriptionAfter: edited.description,
       evidenceChanged: changed.evidence,
       createdAt: context.now,
+    });
+    const edits = (["amount", "description"] as const).filter((field) => changed[field]);
+    const fieldsOf = (row: FineRow) => ({ amount: fromMinor(row.amountMinor), description: row.description });
+    await recordActivity(tx, {
+      householdId: edited.householdId,
+      kind: "fine.edited",
+      actor: personOf(context.user),
+      subject: { type: "fine", id: edited.id },
+      details: {
+        ...(await fineFacts(tx, edited.id)),
+        before: Object.fromEntries(edits.map((field) => [field, fieldsOf(current)[field]])),
+        after: Object.fromEntries(edits.map((field) => [field, fieldsOf(edited)[field]])),
+        evidence_changed: changed.evidence,
+      },
+      at: context.now,
     });
 
     const money = (minor: number) => formatAmount(minor, context.household.currency);
