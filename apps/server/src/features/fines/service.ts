@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
@@ -8,7 +9,7 @@ import { shareHousehold } from "../../lib/household-lock.js";
 import { fromMinor, toMinor } from "../../lib/money.js";
 import { notificationWrites } from "../notifications/record.js";
 import { fineFacts } from "../activity/facts.js";
-import { personOf, recordActivity } from "../activity/record.js";
+import { activityWrite, personOf, recordActivity } from "../activity/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { FINE_CHANGED_MEANWHILE, storyOf, tell } from "./lifecycle.js";
@@ -55,44 +56,45 @@ export async function issueFine(
     amount: formatAmount(amountMinor, context.household.currency),
   });
   const event = { type: "fine_received" as const, householdId: context.household.id, recipients: [offender], ...text };
-  // The offender's notification, mail and NOTIFY go in the insert's WITH; the transaction adds the log's entry, so
-  // the fine, what it told and its entry commit (or fail) together.
-  return db.transaction(async (tx) => {
-    const toldOffender = await notificationWrites(tx, event, context.publicUrl);
-    const [fine] = await insertingFine(
-      tx
-        .with(...toldOffender)
-        .insert(fines)
-        .values({
-          householdId: context.household.id,
-          offenderId: offender.id,
-          createdBy: context.user.id,
-          ruleId: rule.id,
-          amountMinor,
-          status: "pending",
-          description: body.description ?? "",
-          ...evidence,
-          createdAt: context.now,
-          updatedAt: context.now,
-        })
-        .returning(),
-    );
-    if (!fine) throw new Error("fine insert returned no row");
-    await recordActivity(tx, {
-      householdId: fine.householdId,
-      kind: "fine.issued",
-      actor: personOf(context.user),
-      subject: { type: "fine", id: fine.id },
-      details: {
-        offender: personOf(offender),
-        amount: fromMinor(fine.amountMinor),
-        rule_title: rule.title,
-        description: fine.description,
-      },
-      at: context.now,
-    });
-    return fine;
+  // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
+  // notification, mail and NOTIFY, and the log's entry, go in the insert's WITH, and one statement commits (or fails)
+  // them all. The fine's id is made here so the entry can name it.
+  const fineId = randomUUID();
+  const toldOffender = await notificationWrites(db, event, context.publicUrl);
+  const logged = activityWrite(db, {
+    householdId: context.household.id,
+    kind: "fine.issued",
+    actor: personOf(context.user),
+    subject: { type: "fine", id: fineId },
+    details: {
+      offender: personOf(offender),
+      amount: fromMinor(amountMinor),
+      rule_title: rule.title,
+      description: body.description ?? "",
+    },
+    at: context.now,
   });
+  const [fine] = await insertingFine(
+    db
+      .with(...toldOffender, logged)
+      .insert(fines)
+      .values({
+        id: fineId,
+        householdId: context.household.id,
+        offenderId: offender.id,
+        createdBy: context.user.id,
+        ruleId: rule.id,
+        amountMinor,
+        status: "pending",
+        description: body.description ?? "",
+        ...evidence,
+        createdAt: context.now,
+        updatedAt: context.now,
+      })
+      .returning(),
+  );
+  if (!fine) throw new Error("fine insert returned no row");
+  return fine;
 }
 
 /**
