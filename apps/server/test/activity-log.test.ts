@@ -791,3 +791,348 @@ describe("every change writes its entries in its own transaction", () => {
     ).toMatchObject(arranged.expected.map((entry) => ({ ...entry, details: entry.details ?? {} })));
   });
 });
+
+describe("a change that fails writes nothing", () => {
+  it.each([
+    [
+      "refused by validation (400)",
+      400,
+      (flat: Flat) =>
+        call("POST", "/rules", flat.ben.token, {
+          household_id: flat.household.id,
+          title: "",
+          description: "x",
+          fine_amount: 1,
+        }),
+    ],
+    [
+      "refused to a non-admin (403)",
+      403,
+      (flat: Flat) => call("PATCH", `/households/${flat.household.id}`, flat.ben.token, { name: "Mine now" }),
+    ],
+    [
+      "refused by the rules (409: leaving while owing, unconfirmed)",
+      409,
+      async (flat: Flat) => {
+        await buildFine(t.db, {
+          householdId: flat.household.id,
+          issuerId: flat.ana.user.id,
+          offenderId: flat.ben.user.id,
+        });
+        return call("POST", `/households/${flat.household.id}/leave`, flat.ben.token, {});
+      },
+    ],
+    [
+      "a fine to someone outside the household (400)",
+      400,
+      async (flat: Flat) => {
+        const rule = await buildRule(t.db, flat.household.id, flat.ana.user.id);
+        const stranger = await buildMember(t.db);
+        return call("POST", "/fines", flat.ana.token, {
+          household_id: flat.household.id,
+          offender_id: stranger.user.id,
+          rule_id: rule.id,
+          amount: 1,
+        });
+      },
+    ],
+    [
+      "paying a fine twice (409)",
+      409,
+      async (flat: Flat) => {
+        const fine = await buildFine(
+          t.db,
+          { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: flat.ben.user.id },
+          { status: "paid", paidAt: new Date() },
+        );
+        return call("PUT", `/fines/household/${flat.household.id}/fines/${fine.id}/pay`, flat.ben.token);
+      },
+    ],
+  ] as const)("%s", async (_name, status, change) => {
+    const flat = await buildFlatOfThree(t.db);
+    const res = await change(flat);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(await storedEntries(flat.household.id)).toEqual([]);
+  });
+
+  describe("an error after the entry was written, in the same transaction", () => {
+    beforeAll(async () => {
+      // A notification that cannot be stored: the rule change telling the housemates fails after its entry.
+      await t.db.execute(sql`
+        create function refuse_marked_notification() returns trigger language plpgsql as $$
+        begin
+          if new.message like '%Refuse me%' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`);
+      await t.db.execute(sql`
+        create trigger refuse_marked_notification before insert on notifications
+        for each row execute function refuse_marked_notification()`);
+    });
+    afterAll(async () => {
+      await t.db.execute(sql`drop trigger refuse_marked_notification on notifications`);
+      await t.db.execute(sql`drop function refuse_marked_notification()`);
+    });
+
+    it("rolls the entry back with the change", async () => {
+      const flat = await buildFlatOfThree(t.db);
+      const res = await call("POST", "/rules", flat.ben.token, {
+        household_id: flat.household.id,
+        title: "Refuse me",
+        description: "Never stored",
+        fine_amount: 1,
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await t.db.select().from(rules).where(eq(rules.householdId, flat.household.id))).toEqual([]);
+      expect(await storedEntries(flat.household.id)).toEqual([]);
+    });
+  });
+
+  describe("an entry that cannot be written", () => {
+    beforeAll(async () => {
+      await t.db.execute(sql`
+        create function refuse_marked_entry() returns trigger language plpgsql as $$
+        begin
+          if new.details->>'content' = 'Refuse me' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`);
+      await t.db.execute(sql`
+        create trigger refuse_marked_entry before insert on activity_log
+        for each row execute function refuse_marked_entry()`);
+    });
+    afterAll(async () => {
+      await t.db.execute(sql`drop trigger refuse_marked_entry on activity_log`);
+      await t.db.execute(sql`drop function refuse_marked_entry()`);
+    });
+
+    it("fails the change it records: no change goes unlogged", async () => {
+      const flat = await buildFlatOfThree(t.db);
+      const res = await call("POST", "/sticky-notes", flat.ben.token, { content: "Refuse me", color: "blue" });
+      expect(res.statusCode).toBe(500);
+      const board = await t.request({ method: "GET", url: "/api/sticky-notes", token: flat.ben.token });
+      expect(board.json<{ data: unknown[] }>().data).toEqual([]);
+    });
+  });
+});
+
+describe("append-only", () => {
+  it("refuses to change or delete an entry in the database, but goes with its household", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+    const [entry] = await storedEntries(household.id);
+    if (!entry) throw new Error("entry missing");
+    await expect(
+      t.db.update(activityLog).set({ actorName: "Someone else" }).where(eq(activityLog.id, entry.id)),
+    ).rejects.toThrow();
+    await expect(t.db.delete(activityLog).where(eq(activityLog.id, entry.id))).rejects.toThrow();
+    expect(await storedEntries(household.id)).toHaveLength(1);
+  });
+
+  it("deletes the log with its household (the last member leaving)", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    expect((await call("POST", `/households/${household.id}/join-code`, owner.token)).statusCode).toBe(200);
+    const res = await call("POST", `/households/${household.id}/leave`, owner.token, { confirmDeleteHousehold: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedEntries(household.id)).toEqual([]);
+  });
+
+  it("has no route that changes an entry", () => {
+    const logRoutes = [...routes.registered].filter((route) => route.includes("/activity"));
+    expect(logRoutes).toEqual(["GET /api/households/:id/activity"]);
+  });
+});
+
+/** The log as `token` reads it. */
+async function readLog(householdId: string, token: string, query = "") {
+  return t.request({ method: "GET", url: `/api/households/${householdId}/activity${query}`, token });
+}
+async function page(householdId: string, token: string, query = ""): Promise<ActivityPage> {
+  const res = await readLog(householdId, token, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ActivityPage>();
+}
+
+describe("reading the log", () => {
+  it("names a deleted account 'Former member', as actor and in the details, and keeps its entries", async () => {
+    const { household, ana, ben } = await buildFlatOfThree(t.db);
+    const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes" });
+    const issued = await call("POST", "/fines", ben.token, {
+      household_id: household.id,
+      offender_id: ana.user.id,
+      rule_id: rule.id,
+      amount: 2,
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect((await call("DELETE", `/users/${ben.user.id}`, ben.token)).statusCode).toBe(200);
+
+    const { data } = await page(household.id, ana.token);
+    const fineIssued = data.find((entry) => entry.kind === "fine.issued");
+    expect(fineIssued?.actor).toEqual({ id: null, name: FORMER_MEMBER_NAME });
+    expect(fineIssued?.details).toMatchObject({ offender: as(ana), rule_title: "Dishes" });
+    const left = data.find((entry) => entry.kind === "member.left");
+    expect(left).toMatchObject({
+      actor: { id: null, name: FORMER_MEMBER_NAME },
+      details: { member: { id: null, name: FORMER_MEMBER_NAME }, account_deleted: true },
+    });
+    // Stored as it happened: only the reading says 'Former member'.
+    const stored = await storedEntries(household.id);
+    expect(stored.find((entry) => entry.kind === "fine.issued")?.actorName).toBe(ben.user.displayName);
+  });
+
+  it("keeps the names and titles of the time: a renamed rule's old entries keep its old title", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    const created = await call("POST", "/rules", ana.token, {
+      household_id: household.id,
+      title: "Dishes",
+      description: "Same day",
+      fine_amount: 1,
+    });
+    const ruleId = created.json<{ data: { id: string } }>().data.id;
+    expect((await call("PUT", `/rules/${ruleId}`, ana.token, { title: "Washing up" })).statusCode).toBe(200);
+    const { data } = await page(household.id, ana.token);
+    expect(data.map((entry) => [entry.kind, entry.details])).toEqual([
+      ["rule.edited", { title: "Washing up", before: { title: "Dishes" }, after: { title: "Washing up" } }],
+      ["rule.created", { title: "Dishes", description: "Same day", fine_amount: 1 }],
+    ]);
+  });
+
+  it("says a proposal that ran out of time was decided by Housemate itself", async () => {
+    const flat = await flatWithFund();
+    const proposalId = await proposal(flat, flat.ben);
+    t.clock.advance(8 * DAY);
+    const sessionToken = await buildSession(t.db, flat.ana.user.id, new Date(Date.now() + 30 * DAY));
+    const listed = await t.request({
+      method: "GET",
+      url: `/api/balance/household/${flat.household.id}/proposals`,
+      token: sessionToken,
+    });
+    expect(listed.statusCode).toBe(200);
+    const { data } = await page(flat.household.id, sessionToken, "?kind=proposal.decided");
+    expect(data).toMatchObject([
+      {
+        kind: "proposal.decided",
+        actor: { id: null, name: SYSTEM_ACTOR_NAME },
+        subject: { type: "proposal", id: proposalId },
+        details: { outcome: "failed", reason: PROPOSAL_OUTCOME_REASONS.expired },
+      },
+    ]);
+  });
+
+  describe("paging and filters", () => {
+    let flat: Flat;
+    let start: Date;
+    beforeAll(async () => {
+      flat = await buildFlatOfThree(t.db);
+      start = new Date("2026-03-01T12:00:00.000Z");
+      // Day by day: Ana adds five notes, then Ben a rule, then Ana fines Ben, then Cleo a note.
+      for (let day = 0; day < 5; day++) {
+        t.clock.set(new Date(start.getTime() + day * DAY));
+        expect((await call("POST", "/sticky-notes", flat.ana.token, { content: `Note ${day}` })).statusCode).toBe(201);
+      }
+      t.clock.set(new Date(start.getTime() + 5 * DAY));
+      const rule = await call("POST", "/rules", flat.ben.token, {
+        household_id: flat.household.id,
+        title: "Bins",
+        description: "Tuesday",
+        fine_amount: 1,
+      });
+      t.clock.set(new Date(start.getTime() + 6 * DAY));
+      const fined = await call("POST", "/fines", flat.ana.token, {
+        household_id: flat.household.id,
+        offender_id: flat.ben.user.id,
+        rule_id: rule.json<{ data: { id: string } }>().data.id,
+        amount: 1,
+      });
+      expect(fined.statusCode, fined.body).toBe(201);
+      t.clock.set(new Date(start.getTime() + 7 * DAY));
+      expect((await call("POST", "/sticky-notes", flat.cleo.token, { content: "Cleo's" })).statusCode).toBe(201);
+    });
+
+    const kinds = (entries: ActivityEntry[]) => entries.map((entry) => entry.kind);
+
+    it("pages newest first with a cursor until there is no next page", async () => {
+      const seen: ActivityEntry[] = [];
+      let cursor: string | null = "";
+      let pages = 0;
+      while (cursor !== null) {
+        const query: string = `?limit=3${cursor ? `&before=${cursor}` : ""}`;
+        const result = await page(flat.household.id, flat.ana.token, query);
+        expect(result.data.length).toBeLessThanOrEqual(3);
+        seen.push(...result.data);
+        cursor = result.page.next_cursor;
+        pages += 1;
+      }
+      expect(pages).toBe(3);
+      expect(kinds(seen)).toEqual([
+        "note.added",
+        "fine.issued",
+        "rule.created",
+        "note.added",
+        "note.added",
+        "note.added",
+        "note.added",
+        "note.added",
+      ]);
+      expect(new Set(seen.map((entry) => entry.id)).size).toBe(8);
+      const times = seen.map((entry) => entry.created_at);
+      expect([...times].sort().reverse()).toEqual(times);
+    });
+
+    it("answers 30 by default and refuses more than 100, or a cursor that is not one", async () => {
+      expect((await page(flat.household.id, flat.ana.token)).data).toHaveLength(8);
+      expect((await readLog(flat.household.id, flat.ana.token, "?limit=101")).statusCode).toBe(400);
+      const bad = await readLog(flat.household.id, flat.ana.token, "?before=bm90LWEtY3Vyc29y");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe(ACTIVITY_INVALID_CURSOR_MESSAGE);
+    });
+
+    it("filters by member: what they did, and what concerns them", async () => {
+      const ben = await page(flat.household.id, flat.ana.token, `?member=${flat.ben.user.id}`);
+      expect(kinds(ben.data)).toEqual(["fine.issued", "rule.created"]);
+      const cleo = await page(flat.household.id, flat.ana.token, `?member=${flat.cleo.user.id}`);
+      expect(kinds(cleo.data)).toEqual(["note.added"]);
+    });
+
+    it("filters by group and by kind, as a comma-separated list", async () => {
+      expect(kinds((await page(flat.household.id, flat.ana.token, "?kind=fines")).data)).toEqual(["fine.issued"]);
+      expect(kinds((await page(flat.household.id, flat.ana.token, "?kind=rules,fine.issued")).data)).toEqual([
+        "fine.issued",
+        "rule.created",
+      ]);
+      const unknown = await readLog(flat.household.id, flat.ana.token, "?kind=fines,gossip");
+      expect(unknown.statusCode).toBe(400);
+    });
+
+    it("filters by whole UTC days, both ends included", async () => {
+      const day = (n: number) => new Date(start.getTime() + n * DAY).toISOString().slice(0, 10);
+      const within = await page(flat.household.id, flat.ana.token, `?from=${day(5)}&to=${day(6)}`);
+      expect(kinds(within.data)).toEqual(["fine.issued", "rule.created"]);
+      const oneDay = await page(flat.household.id, flat.ana.token, `?from=${day(7)}&to=${day(7)}`);
+      expect(kinds(oneDay.data)).toEqual(["note.added"]);
+      expect((await readLog(flat.household.id, flat.ana.token, `?from=${day(6)}&to=${day(5)}`)).statusCode).toBe(400);
+    });
+
+    it("combines the filters, and pages what they match", async () => {
+      const first = await page(flat.household.id, flat.ana.token, `?kind=notes&member=${flat.ana.user.id}&limit=4`);
+      expect(first.data).toHaveLength(4);
+      const rest = await page(
+        flat.household.id,
+        flat.ana.token,
+        `?kind=notes&member=${flat.ana.user.id}&limit=4&before=${first.page.next_cursor}`,
+      );
+      expect(rest.data).toHaveLength(1);
+      expect(rest.page.next_cursor).toBeNull();
+    });
+
+    it("is for the household's members only: not another household's, nor someone who left", async () => {
+      const other = await buildHouseholdWithMembers(t.db, 0);
+      expect((await readLog(flat.household.id, other.owner.token)).statusCode).toBe(403);
+      expect((await readLog(crypto.randomUUID(), flat.ana.token)).statusCode).toBe(404);
+      expect((await readLog(flat.household.id, "")).statusCode).toBe(401);
+      const leaver = await buildFlatOfThree(t.db);
+      expect((await call("POST", `/households/${leaver.household.id}/leave`, leaver.cleo.token, {})).statusCode).toBe(
+        200,
+      );
+      expect((await readLog(leaver.household.id, leaver.cleo.token)).statusCode).toBe(403);
+    });
+  });
+});
