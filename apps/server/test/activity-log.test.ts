@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import {
   ACTIVITY_INVALID_CURSOR_MESSAGE,
