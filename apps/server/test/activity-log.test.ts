@@ -855,6 +855,17 @@ describe("a change that fails writes nothing", () => {
     expect(await storedEntries(flat.household.id)).toEqual([]);
   });
 
+  it("an edit that changes nothing is no change: a rule, a note, the settings saved as they were", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes" });
+    const note = await buildNote(t.db, household.id, ana.user.id, { content: "Milk" });
+    expect((await call("PUT", `/rules/${rule.id}`, ana.token, { title: "Dishes" })).statusCode).toBe(200);
+    expect((await call("PATCH", `/sticky-notes/${note.id}`, ana.token, { content: "Milk" })).statusCode).toBe(200);
+    const settings = await call("PATCH", `/households/${household.id}`, ana.token, { name: household.name });
+    expect(settings.statusCode).toBe(200);
+    expect(await storedEntries(household.id)).toEqual([]);
+  });
+
   describe("an error after the entry was written, in the same transaction", () => {
     beforeAll(async () => {
       // A notification that cannot be stored: the rule change telling the housemates fails after its entry.

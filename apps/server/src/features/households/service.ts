@@ -152,11 +152,15 @@ export async function updateHousehold(
         params.publicUrl,
       );
     }
-    await recordActivity(tx, {
-      ...householdActivity(householdId, admin, params.now),
-      kind: "household.updated",
-      details: settingsChanges(before, household),
-    });
+    // Settings sent as they already were change nothing to log.
+    const changed = settingsChanges(before, household);
+    if (Object.keys(changed.before).length > 0) {
+      await recordActivity(tx, {
+        ...householdActivity(householdId, admin, params.now),
+        kind: "household.updated",
+        details: changed,
+      });
+    }
     await announceHouseholdChanged(tx, [householdId]);
     return household;
   });

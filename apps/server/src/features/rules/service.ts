@@ -147,11 +147,15 @@ export async function updateRule(
       .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
       .returning();
     if (!rule || !before) throw notFound(RULE_NOT_FOUND_MESSAGE);
-    await recordActivity(tx, {
-      ...activityOf(context, rule),
-      kind: "rule.edited",
-      details: { title: rule.title, ...ruleChanges(before, rule) },
-    });
+    // An edit that changes nothing is no change to log.
+    const changed = ruleChanges(before, rule);
+    if (Object.keys(changed.before).length > 0) {
+      await recordActivity(tx, {
+        ...activityOf(context, rule),
+        kind: "rule.edited",
+        details: { title: rule.title, ...changed },
+      });
+    }
     const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
     await tellHousemates(
       tx,

@@ -85,14 +85,17 @@ export async function updateNote(
     const was = fieldsOf(before);
     const is = fieldsOf(note);
     const changed = (["content", "color"] as const).filter((field) => was[field] !== is[field]);
-    await recordActivity(tx, {
-      ...activityOf(params.author, note, params.now),
-      kind: "note.edited",
-      details: {
-        before: Object.fromEntries(changed.map((field) => [field, was[field]])),
-        after: Object.fromEntries(changed.map((field) => [field, is[field]])),
-      },
-    });
+    // A save that changes nothing (the same text saved again) is no change to log.
+    if (changed.length > 0) {
+      await recordActivity(tx, {
+        ...activityOf(params.author, note, params.now),
+        kind: "note.edited",
+        details: {
+          before: Object.fromEntries(changed.map((field) => [field, was[field]])),
+          after: Object.fromEntries(changed.map((field) => [field, is[field]])),
+        },
+      });
+    }
     const updated = await findNote(tx, note.id);
     if (!updated) throw notFound(NOTE_NOT_FOUND_MESSAGE);
     return updated;
