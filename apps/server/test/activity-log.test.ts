@@ -31,10 +31,17 @@ import { recordRoutes } from "./helpers/routes.js";
  */
 
 const routes = recordRoutes();
+/** Each route's paid feature (`config.feature`), for issue 21's plan check. */
+const features = new Map<string, string | undefined>();
 let t: TestContext;
 let realNow: Date;
 beforeAll(async () => {
-  t = await createTestContext({ onRoute: routes.onRoute });
+  t = await createTestContext({
+    onRoute: (route) => {
+      routes.onRoute(route);
+      features.set(`${[route.method].flat().join(",")} ${route.url}`, route.config?.feature);
+    },
+  });
   realNow = t.clock.now;
 });
 afterEach(() => t.clock.set(realNow));
@@ -946,9 +953,10 @@ describe("append-only", () => {
     expect(await storedEntries(household.id)).toEqual([]);
   });
 
-  it("has no route that changes an entry", () => {
+  it("has no route that changes an entry, and names its paid feature on the one that reads", () => {
     const logRoutes = [...routes.registered].filter((route) => route.includes("/activity"));
     expect(logRoutes).toEqual(["GET /api/households/:id/activity"]);
+    expect(features.get("GET /api/households/:id/activity")).toBe("activity-log");
   });
 });
 
