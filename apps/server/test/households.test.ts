@@ -607,6 +607,13 @@ const MATRIX: MatrixRow[] = [
     url: (x) => `/api/households/${x.household}/members`,
     expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
   },
+  // Issue 20: the activity log, read by any member.
+  {
+    method: "GET",
+    path: "/households/{id}/activity",
+    url: (x) => `/api/households/${x.household}/activity`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
   {
     method: "PUT",
     path: "/households/{id}/members/{userId}/role",

@@ -421,6 +421,8 @@ const QUIET = [
   "GET /api/households/:id/invites",
   "DELETE /api/households/:id/invites/:inviteId",
   "GET /api/households/:id/members",
+  // Issue 20's activity log: read only.
+  "GET /api/households/:id/activity",
   "GET /api/invites/:code",
   "GET /api/users",
   "GET /api/users/:id",

@@ -168,4 +168,11 @@ export const API_DOCS = {
   reorderStickyNotes: { summary: "Put the board's notes in a new order", tags: ["sticky-notes"] },
   updateStickyNote: { summary: "Change a sticky note", tags: ["sticky-notes"] },
   deleteStickyNote: { summary: "Delete a sticky note", tags: ["sticky-notes"] },
+  listActivity: {
+    summary: "Your household's activity log, newest first",
+    tags: ["activity"],
+    description:
+      "One entry per change, append-only. Keyset-paged: `before` is the previous page's `page.next_cursor`. " +
+      "`kind` is a comma-separated list of groups and kinds; `from` and `to` are whole UTC days, both included.",
+  },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

@@ -1,3 +1,4 @@
+import * as activityApi from "./activity-api.js";
 import * as authApi from "./auth-api.js";
 import * as balanceApi from "./balance-api.js";
 import * as finesApi from "./fines-api.js";
@@ -25,5 +26,6 @@ export const API_ENDPOINTS = {
   ...fundApi,
   ...storageApi,
   ...notesApi,
+  ...activityApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;

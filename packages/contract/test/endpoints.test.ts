@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import {
+  activityApi,
   API_ENDPOINTS,
   authApi,
   balanceApi,
@@ -32,6 +33,7 @@ const FEATURE_APIS = [
   fundApi,
   storageApi,
   notesApi,
+  activityApi,
 ];
 
 describe("endpoints defined once", () => {

@@ -494,3 +494,37 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
 );
+
+/**
+ * The household's activity log (issue 20, docs/decisions/042): one row per change, written in the change's own
+ * transaction by features/activity's `recordActivity`. A trigger (migration 0011) refuses every UPDATE and every
+ * DELETE but the household's own deletion, whose cascade takes its log with it. People are kept by id (users rows are
+ * never deleted) with their name at the time; a deleted account reads as 'Former member' when the log is read.
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    /** Time-ordered (UUIDv7), so entries of one transaction, which share `created_at`, keep the order they were made. */
+    id: uuid("id").primaryKey(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** One of the contract's ACTIVITY_KINDS. */
+    kind: text("kind").notNull(),
+    /** Who made the change; null for Housemate itself (a proposal failing at its closing time). */
+    actorId: uuid("actor_id").references(() => users.id),
+    actorName: text("actor_name").notNull(),
+    /** The person the entry concerns besides its actor (a fine's offender, a member whose role changed): `member` filter. */
+    memberId: uuid("member_id").references(() => users.id),
+    subjectType: text("subject_type").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    /** The kind's details as the contract types them, with names, titles and amounts as they were. */
+    details: jsonb("details").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_log_household_created_idx").on(t.householdId, t.createdAt.desc(), t.id.desc()),
+    index("activity_log_actor_idx").on(t.householdId, t.actorId, t.createdAt.desc(), t.id.desc()),
+    index("activity_log_member_idx").on(t.householdId, t.memberId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

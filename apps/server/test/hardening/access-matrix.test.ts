@@ -123,6 +123,12 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/households/${w.householdId}/members` }),
     expected: signedIn(200, 403),
   },
+  // Issue 20's activity log, read by any member, its filters naming the member's own (the other member: still 403).
+  {
+    operation: "listActivity",
+    request: (w) => ({ url: `/api/households/${w.householdId}/activity?kind=fines,rules&member=${w.member.id}` }),
+    expected: signedIn(200, 403),
+  },
   {
     operation: "setMemberRole",
     request: (w) => ({

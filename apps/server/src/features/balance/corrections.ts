@@ -11,11 +11,14 @@ import { fundEntries } from "../../db/schema.js";
 import { conflict, notFound, violatesConstraint } from "../../lib/errors.js";
 import { announceFundChanged } from "../notifications/record.js";
 import { presentTransaction, type FundEntryRow } from "./presenter.js";
+import { fromMinor } from "../../lib/money.js";
+import type { UserRow } from "../../plugins/auth.js";
+import { personOf, recordActivity } from "../activity/record.js";
 
 export interface Reversal {
   householdId: string;
   entryId: string;
-  adminId: string;
+  admin: UserRow;
   reason: string;
   now: Date;
 }
@@ -42,13 +45,26 @@ export async function reverseEntry(db: Database, reversal: Reversal): Promise<Tr
           type: "correction",
           amountMinor: -entry.amountMinor,
           description: reversal.reason,
-          memberId: reversal.adminId,
+          memberId: reversal.admin.id,
           reversesId: entry.id,
           createdAt: reversal.now,
         })
         .returning(),
     );
     if (!correction) throw new Error("correction insert returned no row");
+    await recordActivity(tx, {
+      householdId: entry.householdId,
+      kind: "fund.reversed",
+      actor: personOf(reversal.admin),
+      subject: { type: "transaction", id: entry.id },
+      details: {
+        correction_id: correction.id,
+        amount: fromMinor(entry.amountMinor),
+        description: entry.description,
+        reason: reversal.reason,
+      },
+      at: reversal.now,
+    });
     await announceFundChanged(tx, [entry.householdId]);
     return presentTransaction(correction, null);
   });

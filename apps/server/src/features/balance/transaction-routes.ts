@@ -25,7 +25,7 @@ const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       const correction = await reverseEntry(app.db, {
         householdId: household.id,
         entryId: request.params.transactionId,
-        adminId: request.session.user.id,
+        admin: request.session.user,
         reason: request.body.reason,
         now: app.now(),
       });

@@ -2,11 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { NotificationTypeId, ReviewBody } from "@housemate/contract";
 import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER } from "@housemate/contract";
 import type { Database, Executor, Transaction } from "../../db/client.js";
-import { disputes, fines } from "../../db/schema.js";
+import { disputes, fundEntries, fines } from "../../db/schema.js";
 import type { Actor } from "../../lib/access.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { shareHousehold } from "../../lib/household-lock.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
+import { fineFacts } from "../activity/facts.js";
+import { personOf, recordActivity } from "../activity/record.js";
 import { formatAmount } from "./money-text.js";
 import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
 import { reviewerOf, type FineRow } from "./presenter.js";
@@ -46,6 +48,14 @@ async function lockedFineInHousehold(tx: Transaction, householdId: string, fineI
   await shareHousehold(tx, householdId);
   return fineInHousehold(tx, householdId, fineId);
 }
+
+/** What every log entry of a lifecycle step shares: the household, who, when, and the fine. */
+const activityOf = (actor: Actor, fine: FineRow) => ({
+  householdId: fine.householdId,
+  actor: personOf(actor.user),
+  subject: { type: "fine" as const, id: fine.id },
+  at: actor.now,
+});
 
 /** After a conditional update matched nothing: say why, from the state another request left behind. */
 async function refuseFromCurrentState(
@@ -94,6 +104,12 @@ export async function payFine(db: Database, actor: Actor, fineId: string) {
 
     // The ledger's income entry was written with the update (migration 0008): every member's fund has changed.
     await announceFundChanged(tx, [paid.householdId]);
+    const [income] = await tx.select({ id: fundEntries.id }).from(fundEntries).where(eq(fundEntries.fineId, paid.id));
+    await recordActivity(tx, {
+      ...activityOf(actor, paid),
+      kind: "fine.paid",
+      details: { ...(await fineFacts(tx, paid.id)), transaction_id: income?.id ?? null },
+    });
     const text = finePaidText(await storyOf(tx, actor, paid));
     await tell(tx, actor, paid, { type: "fine_paid", recipientId: paid.createdBy, ...text });
     return { fine: paid };
@@ -131,6 +147,11 @@ export async function disputeFine(db: Database, actor: Actor, fineId: string, re
       })
       .returning();
     if (!dispute) throw new Error("dispute insert returned no row");
+    await recordActivity(tx, {
+      ...activityOf(actor, disputed),
+      kind: "fine.disputed",
+      details: { ...(await fineFacts(tx, disputed.id)), reason },
+    });
 
     const text = fineDisputedText(await storyOf(tx, actor, disputed), reason);
     await tell(tx, actor, disputed, { type: "fine_disputed", recipientId: reviewerOf(disputed), ...text });
@@ -183,6 +204,15 @@ export async function reviewDispute(db: Database, actor: Actor, fineId: string, 
       .where(and(eq(disputes.id, pending.id), eq(disputes.status, "pending")))
       .returning();
     if (!dispute) throw conflict(DISPUTE_ALREADY_REVIEWED);
+    await recordActivity(tx, {
+      ...activityOf(actor, reviewed),
+      kind: "fine.reviewed",
+      details: {
+        ...(await fineFacts(tx, reviewed.id)),
+        outcome: accepted ? "accepted" : "declined",
+        reason: review.reason,
+      },
+    });
 
     const text = disputeResolvedText(await storyOf(tx, actor, reviewed), review.action, review.reason);
     await tell(tx, actor, reviewed, { type: "dispute_resolved", recipientId: reviewed.offenderId, ...text });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
@@ -5,8 +6,10 @@ import { disputes, fineEdits, fines } from "../../db/schema.js";
 import type { Actor } from "../../lib/access.js";
 import { badRequest, conflict, forbidden, violatesConstraint } from "../../lib/errors.js";
 import { shareHousehold } from "../../lib/household-lock.js";
-import { toMinor } from "../../lib/money.js";
+import { fromMinor, toMinor } from "../../lib/money.js";
 import { notificationWrites } from "../notifications/record.js";
+import { fineFacts } from "../activity/facts.js";
+import { activityWrite, personOf, recordActivity } from "../activity/record.js";
 import { resolveEvidence, type StoredEvidence } from "./evidence.js";
 import { formatAmount } from "./money-text.js";
 import { FINE_CHANGED_MEANWHILE, storyOf, tell } from "./lifecycle.js";
@@ -54,13 +57,29 @@ export async function issueFine(
   });
   const event = { type: "fine_received" as const, householdId: context.household.id, recipients: [offender], ...text };
   // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
-  // notification, mail and NOTIFY go in the insert's WITH, and one statement commits (or fails) them all.
+  // notification, mail and NOTIFY, and the log's entry, go in the insert's WITH, and one statement commits (or fails)
+  // them all. The fine's id is made here so the entry can name it.
+  const fineId = randomUUID();
   const toldOffender = await notificationWrites(db, event, context.publicUrl);
+  const logged = activityWrite(db, {
+    householdId: context.household.id,
+    kind: "fine.issued",
+    actor: personOf(context.user),
+    subject: { type: "fine", id: fineId },
+    details: {
+      offender: personOf(offender),
+      amount: fromMinor(amountMinor),
+      rule_title: rule.title,
+      description: body.description ?? "",
+    },
+    at: context.now,
+  });
   const [fine] = await insertingFine(
     db
-      .with(...toldOffender)
+      .with(...toldOffender, logged)
       .insert(fines)
       .values({
+        id: fineId,
         householdId: context.household.id,
         offenderId: offender.id,
         createdBy: context.user.id,
@@ -154,6 +173,21 @@ export async function editFine(
       descriptionAfter: edited.description,
       evidenceChanged: changed.evidence,
       createdAt: context.now,
+    });
+    const edits = (["amount", "description"] as const).filter((field) => changed[field]);
+    const fieldsOf = (row: FineRow) => ({ amount: fromMinor(row.amountMinor), description: row.description });
+    await recordActivity(tx, {
+      householdId: edited.householdId,
+      kind: "fine.edited",
+      actor: personOf(context.user),
+      subject: { type: "fine", id: edited.id },
+      details: {
+        ...(await fineFacts(tx, edited.id)),
+        before: Object.fromEntries(edits.map((field) => [field, fieldsOf(current)[field]])),
+        after: Object.fromEntries(edits.map((field) => [field, fieldsOf(edited)[field]])),
+        evidence_changed: changed.evidence,
+      },
+      at: context.now,
     });
 
     const money = (minor: number) => formatAmount(minor, context.household.currency);

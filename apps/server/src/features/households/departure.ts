@@ -7,6 +7,8 @@ import { forbidden, notFound } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { formatAmount } from "../fines/money-text.js";
+import { recordWriteOffs } from "../activity/facts.js";
+import type { ActivityPerson } from "@housemate/contract";
 
 /**
  * What the changes to a household's membership share (issue 16, docs/decisions/032): leaving (leaving.ts), removal
@@ -93,13 +95,21 @@ export function reviewersInOrder(members: UserRow[], departingId: string, prefer
  */
 export async function settleFines(
   tx: Transaction,
-  params: { householdId: string; userId: string; reason: string; reviewers: UserRow[]; now: Date },
+  params: {
+    householdId: string;
+    userId: string;
+    reason: string;
+    reviewers: UserRow[];
+    now: Date;
+    /** Who made the departure, for the log's `fine.written_off` entries. */
+    actor: ActivityPerson;
+  },
 ): Promise<FinesSettled> {
   const writtenOff = await tx
     .update(fines)
     .set({ status: "cancelled", cancelReason: params.reason, updatedAt: params.now })
     .where(owedAndOpen(params.householdId, params.userId))
-    .returning({ amountMinor: fines.amountMinor });
+    .returning({ id: fines.id, amountMinor: fines.amountMinor });
 
   // Every open fine they would review moves, not only those disputed now: a pending one disputed later must reach
   // someone who is still here. Locked, so a dispute or payment arriving meanwhile waits for the handover.
@@ -132,6 +142,12 @@ export async function settleFines(
       .where(inArray(fines.id, ids));
   }
   const [mostDisputes] = [...disputesTo].sort((a, b) => b[1] - a[1]);
+  await recordWriteOffs(tx, {
+    fineIds: [...writtenOff.map((fine) => fine.id), ...(byReviewer.get(null) ?? [])],
+    reason: params.reason,
+    actor: params.actor,
+    at: params.now,
+  });
 
   return {
     finesWrittenOff: writtenOff.length,

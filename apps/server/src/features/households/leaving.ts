@@ -30,8 +30,11 @@ import {
   withSettled,
   type Change,
   type Departed,
+  type FinesSettled,
 } from "./departure.js";
 import { setAdmin } from "./roles.js";
+import { fromMinor } from "../../lib/money.js";
+import { personOf, recordActivity } from "../activity/record.js";
 
 /**
  * Leaving a household, deleting it, and what an account's deletion does to it (issue 16, docs/decisions/032). Each is one
@@ -81,9 +84,17 @@ export async function leaveHousehold(
       reason: WRITTEN_OFF_LEFT_REASON,
       reviewers: reviewersInOrder(members, userId, successorAdmin(members, userId)),
       now,
+      actor: personOf(leaver),
     });
     const user = await detachMember(tx, userId, now);
-    await settleProposalsOfDeparture(tx, { householdId, userId, now, publicUrl: params.publicUrl });
+    await recordLeft(tx, { householdId, leaver, settled, accountDeleted: false, now });
+    await settleProposalsOfDeparture(tx, {
+      householdId,
+      userId,
+      now,
+      publicUrl: params.publicUrl,
+      actor: personOf(leaver),
+    });
     await recordNotification(
       tx,
       {
@@ -164,6 +175,15 @@ export async function settleDeletedAccount(
   if (!reviewer) {
     reviewer = { ...longestStanding, isAdmin: true };
     await setAdmin(tx, reviewer.id, true, now);
+    // Nobody chose them: the deletion did, so it is the deleted account's doing in the log.
+    await recordActivity(tx, {
+      householdId,
+      kind: "member.role_changed",
+      actor: personOf(user),
+      subject: { type: "member", id: reviewer.id },
+      details: { member: personOf(reviewer), from: "member", to: "admin" },
+      at: now,
+    });
     await recordNotification(
       tx,
       {
@@ -182,8 +202,16 @@ export async function settleDeletedAccount(
     reason: WRITTEN_OFF_LEFT_REASON,
     reviewers: reviewersInOrder(members, user.id, reviewer),
     now,
+    actor: personOf(user),
   });
-  await settleProposalsOfDeparture(tx, { householdId, userId: user.id, now, publicUrl: params.publicUrl });
+  await recordLeft(tx, { householdId, leaver: user, settled, accountDeleted: true, now });
+  await settleProposalsOfDeparture(tx, {
+    householdId,
+    userId: user.id,
+    now,
+    publicUrl: params.publicUrl,
+    actor: personOf(user),
+  });
   await recordNotification(
     tx,
     {
@@ -202,6 +230,26 @@ export async function settleDeletedAccount(
   );
   await announceHouseholdChanged(tx, [householdId]);
   return [];
+}
+
+/** The log's `member.left`: the person, and what their leaving wrote off. */
+async function recordLeft(
+  tx: Transaction,
+  params: { householdId: string; leaver: UserRow; settled: FinesSettled; accountDeleted: boolean; now: Date },
+): Promise<void> {
+  await recordActivity(tx, {
+    householdId: params.householdId,
+    kind: "member.left",
+    actor: personOf(params.leaver),
+    subject: { type: "member", id: params.leaver.id },
+    details: {
+      member: personOf(params.leaver),
+      account_deleted: params.accountDeleted,
+      fines_written_off: params.settled.finesWrittenOff,
+      amount_written_off: fromMinor(params.settled.amountWrittenOffMinor),
+    },
+    at: params.now,
+  });
 }
 
 const nothingSettled = (userId: string): Departed => ({

@@ -44,7 +44,7 @@ export async function addMember(
     /** What a user already in a household is told; the default suits joining. */
     conflictMessage?: string;
   },
-): Promise<void> {
+): Promise<{ id: string; displayName: string }> {
   // A household with no admin (older data, or one whose last admin left in a way no rule foresaw) gets its newcomer
   // as admin, so someone can always run it.
   const [admin] = await tx
@@ -62,7 +62,7 @@ export async function addMember(
       updatedAt: params.now ?? new Date(),
     })
     .where(and(eq(users.id, params.userId), isNull(users.householdId), isNull(users.deletedAt)))
-    .returning({ displayName: users.displayName });
+    .returning({ id: users.id, displayName: users.displayName });
   if (!joined) throw conflict(params.conflictMessage ?? ALREADY_MEMBER_MESSAGE);
 
   const others = await tx
@@ -83,6 +83,7 @@ export async function addMember(
   );
   // The members' settings pages list the newcomer.
   await announceHouseholdChanged(tx, [params.householdId]);
+  return joined;
 }
 
 /** How many people (deleted accounts excluded) belong to a household. */

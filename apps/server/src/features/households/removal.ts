@@ -4,6 +4,8 @@ import { householdRemovals } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { settleProposalsOfDeparture } from "../proposals/deciding.js";
+import { fromMinor } from "../../lib/money.js";
+import { personOf, recordActivity } from "../activity/record.js";
 import {
   currentMembers,
   detachMember,
@@ -48,9 +50,28 @@ export async function removeMember(
       // The acting admin first, unless a fine is theirs to pay: then another admin or member (departure.ts).
       reviewers: reviewersInOrder(members, memberId, admin),
       now,
+      actor: personOf(admin),
     });
     await detachMember(tx, memberId, now);
-    await settleProposalsOfDeparture(tx, { householdId, userId: memberId, now, publicUrl: params.publicUrl });
+    await recordActivity(tx, {
+      householdId,
+      kind: "member.removed",
+      actor: personOf(admin),
+      subject: { type: "member", id: memberId },
+      details: {
+        member: personOf(member),
+        fines_written_off: settled.finesWrittenOff,
+        amount_written_off: fromMinor(settled.amountWrittenOffMinor),
+      },
+      at: now,
+    });
+    await settleProposalsOfDeparture(tx, {
+      householdId,
+      userId: memberId,
+      now,
+      publicUrl: params.publicUrl,
+      actor: personOf(admin),
+    });
     await tx
       .insert(householdRemovals)
       .values({ householdId, userId: memberId, removedBy: admin.id, reason: params.reason, removedAt: now })

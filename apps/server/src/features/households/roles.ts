@@ -8,6 +8,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
+import { personOf, recordActivity } from "../activity/record.js";
 import {
   currentMembers,
   lockedHousehold,
@@ -38,6 +39,14 @@ export async function setMemberRole(
     if (!isAdmin && otherAdmins(members, adminId).length === 0) throw conflict(ONLY_ADMIN_CANNOT_STEP_DOWN_MESSAGE);
 
     await setAdmin(tx, memberId, isAdmin, now);
+    await recordActivity(tx, {
+      householdId,
+      kind: "member.role_changed",
+      actor: personOf(admin),
+      subject: { type: "member", id: member.id },
+      details: { member: personOf(member), from: isAdmin ? "member" : "admin", to: isAdmin ? "admin" : "member" },
+      at: now,
+    });
     await recordNotification(
       tx,
       {

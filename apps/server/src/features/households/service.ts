@@ -14,6 +14,7 @@ import {
 import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { lockedHousehold, stillMember } from "./departure.js";
 import { addMember, ALREADY_MEMBER_CREATE_MESSAGE } from "./membership.js";
+import { personOf, recordActivity } from "../activity/record.js";
 
 /**
  * Creates a household with its creator as its first member and admin (DESIGN §3), in one
@@ -39,13 +40,19 @@ export async function createHousehold(
       })
       .returning();
     if (!household) throw new Error("household insert returned no row");
-    await addMember(tx, {
+    const creator = await addMember(tx, {
       userId: params.creatorId,
       householdId: household.id,
       isAdmin: true,
       publicUrl: params.publicUrl,
       now: params.now,
       conflictMessage: ALREADY_MEMBER_CREATE_MESSAGE,
+    });
+    // One entry: the creator's joining is the household's creation.
+    await recordActivity(tx, {
+      ...householdActivity(household.id, creator, params.now),
+      kind: "household.created",
+      details: { name: household.name, iso_4217_code: params.currency },
     });
     return household;
   });
@@ -72,7 +79,15 @@ export async function joinHousehold(
     if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     if (!household.joinById) throw forbidden(JOIN_BY_ID_OFF_MESSAGE);
     if (await wasRemoved(tx, household.id, params.userId)) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
-    await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
+    const member = await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
+    await recordActivity(tx, {
+      householdId: household.id,
+      kind: "member.joined",
+      actor: personOf(member),
+      subject: { type: "member", id: member.id },
+      details: { member: personOf(member), via: "join_code" },
+      at: params.now,
+    });
     return household;
   });
 }
@@ -137,9 +152,42 @@ export async function updateHousehold(
         params.publicUrl,
       );
     }
+    // Settings sent as they already were change nothing to log.
+    const changed = settingsChanges(before, household);
+    if (Object.keys(changed.before).length > 0) {
+      await recordActivity(tx, {
+        ...householdActivity(householdId, admin, params.now),
+        kind: "household.updated",
+        details: changed,
+      });
+    }
     await announceHouseholdChanged(tx, [householdId]);
     return household;
   });
+}
+
+/** What the log's entries about the household itself share. */
+const householdActivity = (householdId: string, actor: { id: string; displayName: string }, at: Date) => ({
+  householdId,
+  actor: personOf(actor),
+  subject: { type: "household" as const, id: householdId },
+  at,
+});
+
+/** The settings a change changed, before and after (none when it set them to what they were). */
+function settingsChanges(before: HouseholdRow, after: HouseholdRow) {
+  const settingsOf = (household: HouseholdRow) => ({
+    name: household.name,
+    iso_4217_code: household.currency,
+    join_by_id: household.joinById,
+  });
+  const was = settingsOf(before);
+  const is = settingsOf(after);
+  const changed = (Object.keys(was) as (keyof typeof was)[]).filter((key) => was[key] !== is[key]);
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, was[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, is[key]])),
+  };
 }
 
 function householdUpdatedText(adminName: string, newName: string | null, newCurrency: string | null): string {
@@ -166,8 +214,13 @@ export async function rotateJoinCode(
 ): Promise<HouseholdRow> {
   return db.transaction(async (tx) => {
     await lockedHousehold(tx, params.householdId);
-    await stillMember(tx, params.adminId, params.householdId, true);
+    const admin = await stillMember(tx, params.adminId, params.householdId, true);
     const household = await setHousehold(tx, params.householdId, { joinCode: randomUUID(), updatedAt: params.now });
+    await recordActivity(tx, {
+      ...householdActivity(household.id, admin, params.now),
+      kind: "household.join_code_reset",
+      details: {},
+    });
     // Members' settings pages show the code: they reload it.
     await announceHouseholdChanged(tx, [household.id]);
     return household;

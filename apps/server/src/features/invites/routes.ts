@@ -18,7 +18,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       const household = await requireMember(app.db, request.session, request.params.id);
       const invite = await createInvite(app.db, {
         householdId: household.id,
-        createdBy: request.session.user.id,
+        creator: request.session.user,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
@@ -58,6 +58,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         householdId: household.id,
         adminId: request.session.user.id,
         inviteId: request.params.inviteId,
+        now: app.now(),
       });
       return { data: { success: true as const } };
     },

@@ -16,6 +16,7 @@ import { randomToken } from "../../lib/tokens.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { ALREADY_MEMBER_MESSAGE, addMember, countMembers, requireValidInvite } from "../households/membership.js";
+import { personOf, recordActivity } from "../activity/record.js";
 
 /** DESIGN §3: 16+ random bytes; a code is as good as a key to the household's door. */
 const INVITE_CODE_BYTES = 18;
@@ -23,17 +24,31 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new invite link for a household: valid 7 days, usable by any number of people. */
 export async function createInvite(
-  db: Executor,
-  params: { householdId: string; createdBy: string; publicUrl: string; now: Date },
+  db: Database,
+  params: { householdId: string; creator: UserRow; publicUrl: string; now: Date },
 ): Promise<{ inviteUrl: string; expires: Date }> {
   const code = randomToken(INVITE_CODE_BYTES);
   const expires = new Date(params.now.getTime() + INVITE_TTL_DAYS * DAY_MS);
-  await db.insert(invites).values({
-    code,
-    householdId: params.householdId,
-    createdBy: params.createdBy,
-    expiresAt: expires,
-    createdAt: params.now,
+  await db.transaction(async (tx) => {
+    const [invite] = await tx
+      .insert(invites)
+      .values({
+        code,
+        householdId: params.householdId,
+        createdBy: params.creator.id,
+        expiresAt: expires,
+        createdAt: params.now,
+      })
+      .returning({ id: invites.id });
+    if (!invite) throw new Error("invite insert returned no row");
+    await recordActivity(tx, {
+      householdId: params.householdId,
+      kind: "invite.created",
+      actor: personOf(params.creator),
+      subject: { type: "invite", id: invite.id },
+      details: { expires: expires.toISOString() },
+      at: params.now,
+    });
   });
   return { inviteUrl: `${params.publicUrl}/invite/${code}`, expires };
 }
@@ -68,7 +83,15 @@ export async function joinByInvite(
         .returning({ id: users.id });
       if (!renamed) throw conflict(ALREADY_MEMBER_MESSAGE);
     }
-    await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
+    const member = await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
+    await recordActivity(tx, {
+      householdId: household.id,
+      kind: "member.joined",
+      actor: personOf(member),
+      subject: { type: "member", id: member.id },
+      details: { member: personOf(member), via: "invite" },
+      at: params.now,
+    });
     await tx
       .update(invites)
       .set({ timesUsed: sql`${invites.timesUsed} + 1` })
@@ -112,15 +135,24 @@ export async function listInvites(
  */
 export async function revokeInvite(
   db: Database,
-  params: { householdId: string; adminId: string; inviteId: string },
+  params: { householdId: string; adminId: string; inviteId: string; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockedHousehold(tx, params.householdId);
-    await stillMember(tx, params.adminId, params.householdId, true);
+    const admin = await stillMember(tx, params.adminId, params.householdId, true);
     const [revoked] = await tx
       .delete(invites)
       .where(and(eq(invites.id, params.inviteId), eq(invites.householdId, params.householdId)))
-      .returning({ id: invites.id });
+      .returning({ id: invites.id, createdBy: invites.createdBy });
     if (!revoked) throw notFound(INVITE_NOT_FOUND_MESSAGE);
+    const [creator] = revoked.createdBy ? await tx.select().from(users).where(eq(users.id, revoked.createdBy)) : [];
+    await recordActivity(tx, {
+      householdId: params.householdId,
+      kind: "invite.revoked",
+      actor: personOf(admin),
+      subject: { type: "invite", id: revoked.id },
+      details: { created_by: creator ? personOf(creator) : { id: null, name: FORMER_MEMBER_NAME } },
+      at: params.now,
+    });
   });
 }

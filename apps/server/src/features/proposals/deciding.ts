@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { fundShortReason, PROPOSAL_OUTCOME_REASONS, votingOutcome, type ProposalStatus } from "@housemate/contract";
+import {
+  fundShortReason,
+  PROPOSAL_OUTCOME_REASONS,
+  votingOutcome,
+  type ActivityPerson,
+  type ProposalStatus,
+} from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
 import { fundEntries, households, spendingProposals, spendingVotes, users } from "../../db/schema.js";
 import { violatesConstraint } from "../../lib/errors.js";
@@ -7,6 +13,8 @@ import { lockHousehold } from "../../lib/household-lock.js";
 import { fundBalanceMinor } from "../balance/queries.js";
 import { formatAmount } from "../fines/money-text.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
+import { fromMinor } from "../../lib/money.js";
+import { recordActivity, SYSTEM_ACTOR } from "../activity/record.js";
 import { spendingDecidedText } from "./notifications.js";
 import type { ProposalRow } from "./presenter.js";
 import { countMembers, countVotes, currentMemberIds } from "./queries.js";
@@ -23,12 +31,20 @@ export interface Deciding {
   currency: string;
   now: Date;
   publicUrl: string;
+  /** Who made the change that decides (the log's actor): the voter, the proposer, the person leaving. */
+  actor: ActivityPerson;
   /** A member leaving in this transaction: no longer counted, nor told (their account may not be detached yet). */
   departingId?: string | null;
 }
 
 const DECIDED_STATUSES = ["passed", "failed", "withdrawn"] as const satisfies readonly ProposalStatus[];
-type Outcome = { status: (typeof DECIDED_STATUSES)[number]; reason: string; memberCount: number };
+type Outcome = {
+  status: (typeof DECIDED_STATUSES)[number];
+  reason: string;
+  memberCount: number;
+  /** The proposer withdrew it themselves (`proposal.withdrawn`), rather than their departure doing so. */
+  byProposer?: true;
+};
 
 /**
  * Applies the current members' votes to an open proposal the caller has locked: passed (its spending entry written),
@@ -103,8 +119,40 @@ export async function conclude(
     .where(and(eq(spendingProposals.id, proposal.id), eq(spendingProposals.status, "open")))
     .returning();
   if (!decided) throw new Error("a locked open proposal was decided meanwhile");
+  await recordDecision(tx, context.actor, decided, outcome.byProposer ? "proposal.withdrawn" : "proposal.decided");
   await tellDecided(tx, context, [decided]);
   return decided;
+}
+
+/** The log's entry of a decided proposal, with its spending entry when it passed. */
+async function recordDecision(
+  tx: Transaction,
+  actor: ActivityPerson,
+  proposal: ProposalRow,
+  kind: "proposal.decided" | "proposal.withdrawn",
+): Promise<void> {
+  const facts = { title: proposal.title, amount: fromMinor(proposal.amountMinor) };
+  const base = {
+    householdId: proposal.householdId,
+    actor,
+    subject: { type: "proposal" as const, id: proposal.id },
+    at: proposal.decidedAt ?? proposal.updatedAt,
+  };
+  if (kind === "proposal.withdrawn") {
+    await recordActivity(tx, { ...base, kind, details: facts });
+    return;
+  }
+  const status = DECIDED_STATUSES.find((decidedStatus) => decidedStatus === proposal.status);
+  if (!status) throw new Error("a decided proposal is still open");
+  const [spending] =
+    status === "passed"
+      ? await tx.select({ id: fundEntries.id }).from(fundEntries).where(eq(fundEntries.proposalId, proposal.id))
+      : [];
+  await recordActivity(tx, {
+    ...base,
+    kind,
+    details: { ...facts, outcome: status, reason: proposal.outcomeReason ?? "", transaction_id: spending?.id ?? null },
+  });
 }
 
 /** `spending_decided` to every current member, one notification per proposal. */
@@ -182,11 +230,14 @@ async function expireInHousehold(
       )
       .returning();
     if (expired.length === 0) return 0;
+    // Nobody decided these: their closing time did.
+    for (const proposal of expired) await recordDecision(tx, SYSTEM_ACTOR, proposal, "proposal.decided");
     const [household] = await tx
       .select({ currency: households.currency })
       .from(households)
       .where(eq(households.id, householdId));
-    await tellDecided(tx, { householdId, currency: household?.currency ?? "GBP", ...params }, expired);
+    const context = { householdId, currency: household?.currency ?? "GBP", actor: SYSTEM_ACTOR, ...params };
+    await tellDecided(tx, context, expired);
     await announceFundChanged(tx, [householdId]);
     return expired.length;
   });
@@ -199,7 +250,7 @@ async function expireInHousehold(
  */
 export async function settleProposalsOfDeparture(
   tx: Transaction,
-  params: { householdId: string; userId: string; now: Date; publicUrl: string },
+  params: { householdId: string; userId: string; now: Date; publicUrl: string; actor: ActivityPerson },
 ): Promise<void> {
   // Locked in one order (by id), as a vote locks only its own: no two departures or votes wait on each other in a
   // circle.
@@ -219,6 +270,7 @@ export async function settleProposalsOfDeparture(
     currency: household?.currency ?? "GBP",
     now: params.now,
     publicUrl: params.publicUrl,
+    actor: params.actor,
     departingId: params.userId,
   };
   await tx.delete(spendingVotes).where(

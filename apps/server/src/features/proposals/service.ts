@@ -17,7 +17,8 @@ import { spendingProposals, spendingVotes } from "../../db/schema.js";
 import type { Actor } from "../../lib/access.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
-import { toMinor } from "../../lib/money.js";
+import { fromMinor, toMinor } from "../../lib/money.js";
+import { personOf, recordActivity } from "../activity/record.js";
 import { formatAmount } from "../fines/money-text.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { filePathFromPublicUrl } from "../storage/file-path.js";
@@ -34,7 +35,17 @@ const decidingFor = (actor: Actor): Deciding => ({
   currency: actor.household.currency,
   now: actor.now,
   publicUrl: actor.publicUrl,
+  actor: personOf(actor.user),
 });
+
+/** What the log's entries about a proposal a member acted on share. */
+const activityOf = (actor: Actor, proposal: ProposalRow) => ({
+  householdId: proposal.householdId,
+  actor: personOf(actor.user),
+  subject: { type: "proposal" as const, id: proposal.id },
+  at: actor.now,
+});
+const factsOf = (proposal: ProposalRow) => ({ title: proposal.title, amount: fromMinor(proposal.amountMinor) });
 
 /** Proposals as the API shows them, each with the votes that count. */
 async function present(db: Executor, rows: ProposalRow[], publicUrl: string): Promise<Proposal[]> {
@@ -106,6 +117,7 @@ export async function createProposal(
       })
       .returning();
     if (!created) throw new Error("proposal insert returned no row");
+    await recordActivity(tx, { ...activityOf(actor, created), kind: "proposal.created", details: factsOf(created) });
     await tx.insert(spendingVotes).values({
       proposalId: created.id,
       userId: actor.user.id,
@@ -162,6 +174,11 @@ export async function voteOnProposal(db: Database, actor: Actor, proposalId: str
         target: [spendingVotes.proposalId, spendingVotes.userId],
         set: { vote, updatedAt: actor.now },
       });
+    await recordActivity(tx, {
+      ...activityOf(actor, proposal),
+      kind: "proposal.voted",
+      details: { ...factsOf(proposal), vote },
+    });
     const decided = await decideByVotes(tx, decidingFor(actor), proposal);
     await announceFundChanged(tx, [actor.household.id]);
     return presentOne(tx, decided, actor.publicUrl);
@@ -180,6 +197,7 @@ export async function withdrawProposal(db: Database, actor: Actor, proposalId: s
       status: "withdrawn",
       reason: PROPOSAL_OUTCOME_REASONS.withdrawn,
       memberCount: await countMembers(tx, actor.household.id),
+      byProposer: true,
     });
     await announceFundChanged(tx, [actor.household.id]);
     return presentOne(tx, withdrawn, actor.publicUrl);

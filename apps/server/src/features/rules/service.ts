@@ -11,11 +11,12 @@ import { rules } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
-import { toMinor } from "../../lib/money.js";
+import { fromMinor, toMinor } from "../../lib/money.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { formatAmount } from "../fines/money-text.js";
 import { quotedSentenceEnd } from "../notifications/quote.js";
 import { recordNotification } from "../notifications/record.js";
+import { personOf, recordActivity } from "../activity/record.js";
 import type { RuleRow } from "./presenter.js";
 import { otherMemberIds } from "./queries.js";
 
@@ -49,6 +50,30 @@ async function tellHousemates(
   );
 }
 
+/** What every entry about a rule shares: the household, who, when, and the rule. */
+const activityOf = (context: Context, rule: RuleRow) => ({
+  householdId: context.household.id,
+  actor: personOf(context.author),
+  subject: { type: "rule" as const, id: rule.id },
+  at: context.now,
+});
+
+/** The fields an edit changed, before and after (an edit that changes nothing has both empty). */
+function ruleChanges(before: RuleRow, after: RuleRow) {
+  const fieldsOf = (rule: RuleRow) => ({
+    title: rule.title,
+    description: rule.description,
+    fine_amount: fromMinor(rule.fineAmountMinor),
+  });
+  const was = fieldsOf(before);
+  const is = fieldsOf(after);
+  const changed = (Object.keys(was) as (keyof typeof was)[]).filter((key) => was[key] !== is[key]);
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, was[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, is[key]])),
+  };
+}
+
 /** 409 once the household keeps RULES_PER_HOUSEHOLD_MAX rules; the caller holds the household lock. */
 async function requireRoomForRule(tx: Executor, householdId: string) {
   const [kept] = await tx
@@ -80,6 +105,11 @@ export async function createRule(
       })
       .returning();
     if (!rule) throw new Error("rule insert returned no row");
+    await recordActivity(tx, {
+      ...activityOf(context, rule),
+      kind: "rule.created",
+      details: { title: rule.title, description: rule.description, fine_amount: fromMinor(rule.fineAmountMinor) },
+    });
     const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
     await tellHousemates(
       tx,
@@ -99,6 +129,12 @@ export async function updateRule(
   changes: UpdateRuleBody,
 ): Promise<RuleRow> {
   return db.transaction(async (tx) => {
+    // The rule as it was, locked, for the log's before and after.
+    const [before] = await tx
+      .select()
+      .from(rules)
+      .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
+      .for("update");
     const [rule] = await tx
       .update(rules)
       .set({
@@ -110,7 +146,16 @@ export async function updateRule(
       // A rule deleted meanwhile stays deleted.
       .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
       .returning();
-    if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
+    if (!rule || !before) throw notFound(RULE_NOT_FOUND_MESSAGE);
+    // An edit that changes nothing is no change to log.
+    const changed = ruleChanges(before, rule);
+    if (Object.keys(changed.before).length > 0) {
+      await recordActivity(tx, {
+        ...activityOf(context, rule),
+        kind: "rule.edited",
+        details: { title: rule.title, ...changed },
+      });
+    }
     const amount = formatAmount(rule.fineAmountMinor, context.household.currency);
     await tellHousemates(
       tx,
@@ -132,6 +177,11 @@ export async function deleteRule(db: Database, context: Context, ruleId: string)
       .where(and(eq(rules.id, ruleId), isNull(rules.deletedAt)))
       .returning();
     if (!rule) throw notFound(RULE_NOT_FOUND_MESSAGE);
+    await recordActivity(tx, {
+      ...activityOf(context, rule),
+      kind: "rule.deleted",
+      details: { title: rule.title, fine_amount: fromMinor(rule.fineAmountMinor) },
+    });
     await tellHousemates(
       tx,
       context,

@@ -49,7 +49,12 @@ const stickyNoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(notesApi.reorderStickyNotes),
     handler: async (request) => {
-      const rows = await reorderNotes(app.db, { householdId: householdOf(request), noteIds: request.body.noteIds });
+      const rows = await reorderNotes(app.db, {
+        author: request.session.user,
+        householdId: householdOf(request),
+        noteIds: request.body.noteIds,
+        now: app.now(),
+      });
       return { data: rows.map(presentNote) };
     },
   });
@@ -59,6 +64,7 @@ const stickyNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const householdId = await noteOfHousehold(request, request.params.id);
       const note = await updateNote(app.db, {
+        author: request.session.user,
         noteId: request.params.id,
         householdId,
         changes: request.body,
@@ -72,7 +78,12 @@ const stickyNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(notesApi.deleteStickyNote),
     handler: async (request) => {
       const householdId = await noteOfHousehold(request, request.params.id);
-      await deleteNote(app.db, { noteId: request.params.id, householdId });
+      await deleteNote(app.db, {
+        author: request.session.user,
+        noteId: request.params.id,
+        householdId,
+        now: app.now(),
+      });
       return { data: { success: true as const } };
     },
   });

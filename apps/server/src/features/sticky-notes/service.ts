@@ -4,6 +4,7 @@ import {
   NOTES_LIMIT_MESSAGE,
   NOTES_PER_HOUSEHOLD_MAX,
   REORDER_NOTES_MESSAGE,
+  noteColorSchema,
   type NoteColor,
   type UpdateNoteBody,
 } from "@housemate/contract";
@@ -13,6 +14,18 @@ import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { findNote, listNotes } from "./queries.js";
+import { personOf, recordActivity } from "../activity/record.js";
+
+type NoteRow = typeof stickyNotes.$inferSelect;
+
+/** What the log's entries about a note share. */
+const activityOf = (author: UserRow, note: { id: string; householdId: string }, at: Date) => ({
+  householdId: note.householdId,
+  actor: personOf(author),
+  subject: { type: "note" as const, id: note.id },
+  at,
+});
+const fieldsOf = (note: NoteRow) => ({ content: note.content, color: noteColorSchema.parse(note.color) });
 
 /** Adds a note at the end of the board; 409 once the household has NOTES_PER_HOUSEHOLD_MAX notes. */
 export async function createNote(
@@ -40,6 +53,11 @@ export async function createNote(
       })
       .returning();
     if (!note) throw new Error("sticky note insert returned no row");
+    await recordActivity(tx, {
+      ...activityOf(params.author, note, params.now),
+      kind: "note.added",
+      details: fieldsOf(note),
+    });
     return { note, authorName: params.author.displayName };
   });
 }
@@ -47,29 +65,59 @@ export async function createNote(
 /** Changes a note's content and/or colour; 404 if it was deleted meanwhile. */
 export async function updateNote(
   db: Database,
-  params: { noteId: string; householdId: string; changes: UpdateNoteBody; now: Date },
+  params: { author: UserRow; noteId: string; householdId: string; changes: UpdateNoteBody; now: Date },
 ) {
   const { changes } = params;
-  const [note] = await db
-    .update(stickyNotes)
-    .set({
-      ...(changes.content === undefined ? {} : { content: changes.content }),
-      ...(changes.color === undefined ? {} : { color: changes.color }),
-      updatedAt: params.now,
-    })
-    .where(and(eq(stickyNotes.id, params.noteId), eq(stickyNotes.householdId, params.householdId)))
-    .returning({ id: stickyNotes.id });
-  const updated = note ? await findNote(db, note.id) : null;
-  if (!updated) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  return updated;
+  return db.transaction(async (tx) => {
+    const thisNote = and(eq(stickyNotes.id, params.noteId), eq(stickyNotes.householdId, params.householdId));
+    // The note as it was, locked, for the log's before and after.
+    const [before] = await tx.select().from(stickyNotes).where(thisNote).for("update");
+    const [note] = await tx
+      .update(stickyNotes)
+      .set({
+        ...(changes.content === undefined ? {} : { content: changes.content }),
+        ...(changes.color === undefined ? {} : { color: changes.color }),
+        updatedAt: params.now,
+      })
+      .where(thisNote)
+      .returning();
+    if (!note || !before) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+    const was = fieldsOf(before);
+    const is = fieldsOf(note);
+    const changed = (["content", "color"] as const).filter((field) => was[field] !== is[field]);
+    // A save that changes nothing (the same text saved again) is no change to log.
+    if (changed.length > 0) {
+      await recordActivity(tx, {
+        ...activityOf(params.author, note, params.now),
+        kind: "note.edited",
+        details: {
+          before: Object.fromEntries(changed.map((field) => [field, was[field]])),
+          after: Object.fromEntries(changed.map((field) => [field, is[field]])),
+        },
+      });
+    }
+    const updated = await findNote(tx, note.id);
+    if (!updated) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+    return updated;
+  });
 }
 
-export async function deleteNote(db: Database, params: { noteId: string; householdId: string }) {
-  const [note] = await db
-    .delete(stickyNotes)
-    .where(and(eq(stickyNotes.id, params.noteId), eq(stickyNotes.householdId, params.householdId)))
-    .returning({ id: stickyNotes.id });
-  if (!note) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+export async function deleteNote(
+  db: Database,
+  params: { author: UserRow; noteId: string; householdId: string; now: Date },
+) {
+  await db.transaction(async (tx) => {
+    const [note] = await tx
+      .delete(stickyNotes)
+      .where(and(eq(stickyNotes.id, params.noteId), eq(stickyNotes.householdId, params.householdId)))
+      .returning();
+    if (!note) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+    await recordActivity(tx, {
+      ...activityOf(params.author, note, params.now),
+      kind: "note.deleted",
+      details: fieldsOf(note),
+    });
+  });
 }
 
 /** What is wrong with a proposed order, as DESIGN §2 validation details (empty when it is a permutation). */
@@ -93,7 +141,10 @@ export function permutationProblems(noteIds: readonly string[], householdNoteIds
  * Puts the household's notes in the order given. The ids must be exactly the household's notes
  * (DESIGN §3), so a board that is out of date is refused rather than half applied.
  */
-export async function reorderNotes(db: Database, params: { householdId: string; noteIds: string[] }) {
+export async function reorderNotes(
+  db: Database,
+  params: { author: UserRow; householdId: string; noteIds: string[]; now: Date },
+) {
   return db.transaction(async (tx) => {
     await lockHousehold(tx, params.householdId);
     const current = await tx
@@ -114,6 +165,14 @@ export async function reorderNotes(db: Database, params: { householdId: string; 
         .set({ position: sql`case ${stickyNotes.id} ${sql.join(cases, sql` `)} end` })
         .where(eq(stickyNotes.householdId, params.householdId));
     }
+    await recordActivity(tx, {
+      householdId: params.householdId,
+      kind: "note.reordered",
+      actor: personOf(params.author),
+      subject: { type: "household", id: params.householdId },
+      details: { count: params.noteIds.length },
+      at: params.now,
+    });
     return listNotes(tx, params.householdId);
   });
 }

@@ -1,0 +1,119 @@
+import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  activityEntrySchema,
+  expandActivityKinds,
+  FORMER_MEMBER_NAME,
+  type activityQuery,
+  type ActivityEntry,
+  type ActivityPage,
+} from "@housemate/contract";
+import type { Executor } from "../../db/client.js";
+import { activityLog, users } from "../../db/schema.js";
+import { decodeLogCursor, encodeLogCursor, timestampOf } from "./cursor.js";
+
+export type ActivityRequest = z.output<typeof activityQuery>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+/** As the fund's history: PostgreSQL has no year 0, nor the year 10000; a bound beyond them bounds nothing. */
+const FIRST_DAY = startOfUtcDay("0001-01-01");
+const LAST_DAY = startOfUtcDay("9999-12-31");
+
+function fromDay(from: string): SQL | undefined {
+  const start = startOfUtcDay(from);
+  return start <= FIRST_DAY ? undefined : gte(activityLog.createdAt, start);
+}
+
+function toDay(to: string): SQL | undefined {
+  const start = startOfUtcDay(to);
+  if (start >= LAST_DAY) return undefined;
+  return lt(activityLog.createdAt, new Date(Math.max(start.getTime() + DAY_MS, FIRST_DAY.getTime())));
+}
+
+function matching(householdId: string, query: ActivityRequest): SQL | undefined {
+  const kinds = query.kind === undefined ? null : expandActivityKinds(query.kind);
+  const before = query.before === undefined ? null : decodeLogCursor(query.before);
+  return and(
+    eq(activityLog.householdId, householdId),
+    kinds === null ? undefined : inArray(activityLog.kind, kinds),
+    query.member === undefined
+      ? undefined
+      : or(eq(activityLog.actorId, query.member), eq(activityLog.memberId, query.member)),
+    query.from === undefined ? undefined : fromDay(query.from),
+    query.to === undefined ? undefined : toDay(query.to),
+    before === null
+      ? undefined
+      : sql`(${activityLog.createdAt}, ${activityLog.id}) < (${timestampOf(before)}::timestamptz, ${before.id}::uuid)`,
+  );
+}
+
+/** A page of the household's log, newest first, and the cursor of the next (older) one. */
+export async function listActivity(db: Executor, householdId: string, query: ActivityRequest): Promise<ActivityPage> {
+  const rows = await db
+    .select({
+      entry: activityLog,
+      micros: sql<string>`(extract(epoch from ${activityLog.createdAt}) * 1000000)::bigint::text`,
+    })
+    .from(activityLog)
+    .where(matching(householdId, query))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next = rows.length > query.limit && last ? encodeLogCursor({ micros: last.micros, id: last.entry.id }) : null;
+  const formerMembers = await deletedAccounts(
+    db,
+    page.map(({ entry }) => entry),
+  );
+  return { data: page.map(({ entry }) => present(entry, formerMembers)), page: { next_cursor: next } };
+}
+
+type LogRow = typeof activityLog.$inferSelect;
+
+/** Every person an entry names: its actor, and each `{ id, name }` in its details. */
+function peopleIn(value: unknown, found: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) peopleIn(item, found);
+  else if (typeof value === "object" && value !== null) {
+    if ("id" in value && "name" in value && typeof value.id === "string") found.add(value.id);
+    for (const item of Object.values(value)) peopleIn(item, found);
+  }
+}
+
+/** Of the people the entries name, those whose accounts are deleted since: they read as 'Former member'. */
+async function deletedAccounts(db: Executor, entries: LogRow[]): Promise<Set<string>> {
+  const named = new Set<string>();
+  for (const entry of entries) {
+    if (entry.actorId) named.add(entry.actorId);
+    peopleIn(entry.details, named);
+  }
+  if (named.size === 0) return new Set();
+  const deleted = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...named]), isNotNull(users.deletedAt)));
+  return new Set(deleted.map((user) => user.id));
+}
+
+/** The entry's details with each deleted account named as a former member, and no id to link to. */
+function withFormerMembers(value: unknown, formerMembers: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withFormerMembers(item, formerMembers));
+  if (typeof value !== "object" || value === null) return value;
+  if ("id" in value && "name" in value && typeof value.id === "string" && formerMembers.has(value.id)) {
+    return { ...value, id: null, name: FORMER_MEMBER_NAME };
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withFormerMembers(item, formerMembers)]));
+}
+
+function present(row: LogRow, formerMembers: Set<string>): ActivityEntry {
+  const actorGone = row.actorId !== null && formerMembers.has(row.actorId);
+  return activityEntrySchema.parse({
+    id: row.id,
+    household_id: row.householdId,
+    kind: row.kind,
+    created_at: row.createdAt.toISOString(),
+    actor: actorGone ? { id: null, name: FORMER_MEMBER_NAME } : { id: row.actorId, name: row.actorName },
+    subject: { type: row.subjectType, id: row.subjectId },
+    details: withFormerMembers(row.details, formerMembers),
+  });
+}
