@@ -24,6 +24,7 @@ import {
 } from "@/features/activity/testing/activity-fixtures";
 import { buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { refreshLiveChange } from "../live-refresh";
 import { Component as Activity } from "./activity";
 
 const ACTIVITY = `/api/households/${HOUSEHOLD_ID}/activity`;
@@ -345,5 +346,20 @@ describe("the Activity page", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await entry(SAMPLE_SENTENCES["note.reordered"])).toBeInTheDocument();
+  });
+
+  it("shows a change another member makes as it happens (a live message refreshes the log)", async () => {
+    const entries = [activityEntry("rule.created")];
+    let live = entries;
+    renderActivity({ activity: (url) => activityRoute(HOUSEHOLD_ID, live)[`GET ${ACTIVITY}`](url) });
+    await entry(SAMPLE_SENTENCES["rule.created"]);
+    live = [activityEntry("member.joined", undefined, { created_at: "2026-03-04T10:04:00.000Z" }), ...entries];
+    await refreshLiveChange(
+      queryClient,
+      { type: "household_changed", data: { household_id: HOUSEHOLD_ID } },
+      { householdId: HOUSEHOLD_ID, userId: ALEX.id ?? "" },
+    );
+    expect(await entry(SAMPLE_SENTENCES["member.joined"])).toBeInTheDocument();
+    expect(sentencesShown()).toEqual([SAMPLE_SENTENCES["member.joined"], SAMPLE_SENTENCES["rule.created"]]);
   });
 });

@@ -62,10 +62,9 @@ export function ActivityLog(props: ActivityLogProps) {
   // Former members too: whoever the entries read so far name by id, kept while other filters are tried (a member
   // who left is still a choice after filtering by someone else), and whoever a shared link filters by.
   const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    const unseen = entries.flatMap(peopleOf).filter((person) => !seen.has(person.id));
-    if (unseen.length > 0) setSeen(new Map([...seen, ...unseen.map((person) => [person.id, person.name] as const)]));
-  }, [entries, seen]);
+  // Updated while rendering, as React advises for state that follows other state: no second pass through an effect.
+  const unseen = entries.flatMap(peopleOf).filter((person) => !seen.has(person.id));
+  if (unseen.length > 0) setSeen(new Map([...seen, ...unseen.map((person) => [person.id, person.name] as const)]));
   const memberChoices = useMemo(() => {
     // Only once the members are in: until then everyone would read as former.
     if (!members) return [];
