@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { NotificationTypeId } from "@housemate/contract";
-import { activityQueryKey } from "@/features/activity/api/get-activity";
+import { activityQueryKey } from "@/features/activity/api/activity-query-key";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { refreshFund } from "@/features/fund/api/fund-caches";
 import { householdQueryKey } from "@/features/households/api/get-household";

@@ -11,7 +11,7 @@ import {
   type StickyNote,
 } from "@housemate/contract";
 import { queryClient } from "@/lib/query-client";
-import { activityRoute, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { activityAnswer, activityRoute, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import {
   activityEntry,
   ALEX,
@@ -67,7 +67,7 @@ function Location() {
 
 interface Server {
   entries?: ActivityEntry[];
-  activity?: (url: URL) => FakeAnswer;
+  activity?: (url: URL) => FakeAnswer | Promise<FakeAnswer>;
   rules?: Rule[];
   notes?: StickyNote[];
 }
@@ -304,7 +304,7 @@ describe("the Activity page", () => {
   it("appends the older entries under 'Load older', saying so while they load", async () => {
     const entries = manyEntries(35);
     let held: ((answer: FakeAnswer) => void) | undefined;
-    const fromEntries = activityRoute(HOUSEHOLD_ID, entries)[`GET ${ACTIVITY}`];
+    const fromEntries = activityAnswer(entries);
     const server = renderActivity({
       activity: (url) =>
         url.searchParams.has("before") && !held
@@ -336,7 +336,7 @@ describe("the Activity page", () => {
   it("shows skeleton rows while loading, and a failure with Retry", async () => {
     let fail = true;
     const entries = [activityEntry("note.reordered")];
-    const fromEntries = activityRoute(HOUSEHOLD_ID, entries)[`GET ${ACTIVITY}`];
+    const fromEntries = activityAnswer(entries);
     renderActivity({
       activity: (url) =>
         fail ? { status: 500, body: { error: { message: "Boom", code: "INTERNAL" } } } : fromEntries(url),
@@ -351,7 +351,7 @@ describe("the Activity page", () => {
   it("shows a change another member makes as it happens (a live message refreshes the log)", async () => {
     const entries = [activityEntry("rule.created")];
     let live = entries;
-    renderActivity({ activity: (url) => activityRoute(HOUSEHOLD_ID, live)[`GET ${ACTIVITY}`](url) });
+    renderActivity({ activity: (url) => activityAnswer(live)(url) });
     await entry(SAMPLE_SENTENCES["rule.created"]);
     live = [activityEntry("member.joined", undefined, { created_at: "2026-03-04T10:04:00.000Z" }), ...entries];
     await refreshLiveChange(

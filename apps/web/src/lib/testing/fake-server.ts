@@ -108,7 +108,7 @@ function activityPeopleIds(entry: ActivityEntry): (string | null)[] {
  * member, kind (groups and kinds, expandActivityKinds) and whole UTC days, a page of `limit` with a `before` cursor
  * (here the last entry's id), and the contract's 400s for a kind or cursor it does not know.
  */
-export function activityRoute(householdId: string, entries: readonly ActivityEntry[]) {
+export function activityAnswer(entries: readonly ActivityEntry[]): (url: URL) => FakeAnswer {
   const newestFirst = [...entries].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
   const invalid = (message: string): FakeAnswer => ({
     status: 400,
@@ -138,5 +138,10 @@ export function activityRoute(householdId: string, entries: readonly ActivityEnt
     const page: ActivityPage = { data, page: { next_cursor: more ? (data.at(-1)?.id ?? null) : null } };
     return { body: page };
   };
-  return { [`GET /api/households/${householdId}/activity`]: answer };
+  return answer;
 }
+
+/** `activityAnswer` as the household's route, for `respondWith`. */
+export const activityRoute = (householdId: string, entries: readonly ActivityEntry[]) => ({
+  [`GET /api/households/${householdId}/activity`]: activityAnswer(entries),
+});

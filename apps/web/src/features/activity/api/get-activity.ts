@@ -2,9 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { activityApi, type ActivityPage } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import type { ActivitySearch } from "../utils/activity-search";
-
-/** Every cached page of the household's log starts with this key: invalidating it refreshes each filtered list. */
-export const activityQueryKey = (householdId: string) => ["activity", householdId] as const;
+import { activityQueryKey } from "./activity-query-key";
 
 /** One page of the log, newest first: `before` is the previous page's `next_cursor`. */
 export function getActivityPage(
