@@ -14,8 +14,9 @@ export interface ActivityEntryRowProps {
   onOpenFine: (fineId: string) => void;
 }
 
+// Underlined faintly, so an entry that leads somewhere reads differently from one whose object is gone.
 const LINK_CLASS =
-  "rounded-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+  "rounded-sm underline decoration-muted-foreground/40 underline-offset-4 outline-none hover:decoration-current focus-visible:ring-2 focus-visible:ring-ring";
 
 /**
  * One entry: who did it (their picture), what happened as a sentence that leads to its object, the kind and when.
