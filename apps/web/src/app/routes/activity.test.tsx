@@ -319,6 +319,8 @@ describe("the Activity page", () => {
     expect(before).toBe(entries[29]?.id);
     held?.(fromEntries(new URL(`http://localhost${ACTIVITY}?before=${before}`)));
     await waitFor(() => expect(sentencesShown()).toHaveLength(35));
+    // Focus on the first older entry, where reading carries on.
+    await waitFor(() => expect(document.activeElement).toBe(document.querySelectorAll("li > article")[30]));
     expect(screen.getByText("No older activity.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Load older" })).not.toBeInTheDocument();
   });

@@ -24,7 +24,12 @@ const LINK_CLASS =
  */
 export function ActivityEntryRow({ entry, sentence, target, photoUrl, now, onOpenFine }: ActivityEntryRowProps) {
   return (
-    <article aria-label={sentence} className="flex items-start gap-3 py-3">
+    // Focusable from script only: where focus goes when 'Load older' brings it in.
+    <article
+      aria-label={sentence}
+      tabIndex={-1}
+      className="flex items-start gap-3 py-3 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <Avatar displayName={entry.actor.name} photoUrl={photoUrl} className="size-8 text-xs" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-sm break-words">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { History } from "lucide-react";
 import { FORMER_MEMBER_NAME, type ActivitySubject } from "@housemate/contract";
 import { EmptyState } from "@/components/empty-state";
@@ -58,6 +58,22 @@ export function ActivityLog(props: ActivityLogProps) {
   const now = useNow();
   const filtered = hasActivityFilters(search);
   const clear = () => onSearchChange(NO_ACTIVITY_FILTERS);
+  const list = useRef<HTMLDivElement>(null);
+  // Focus goes to the first older entry once it is on screen: the keyboard carries on reading where the list grew,
+  // and is not left on <body> when the last page takes the button away.
+  const focusWhenShown = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusWhenShown.current;
+    const article = index === null ? undefined : list.current?.querySelectorAll<HTMLElement>("article")[index];
+    if (!article) return;
+    focusWhenShown.current = null;
+    article.focus();
+  }, [entries]);
+  const loadOlder = async () => {
+    focusWhenShown.current = entries.length;
+    const { isError } = await log.fetchNextPage();
+    if (isError) focusWhenShown.current = null;
+  };
 
   // Former members too: whoever the entries read so far name by id, kept while other filters are tried (a member
   // who left is still a choice after filtering by someone else), and whoever a shared link filters by.
@@ -97,7 +113,7 @@ export function ActivityLog(props: ActivityLogProps) {
       )}
     </div>
   ) : (
-    <div className="flex flex-col gap-4">
+    <div ref={list} className="flex flex-col gap-4">
       {byDay(entries, now).map((day) => (
         <section key={day.heading} aria-label={day.heading}>
           <h2 className="border-b pb-1 text-sm font-semibold text-muted-foreground">{day.heading}</h2>
@@ -117,7 +133,7 @@ export function ActivityLog(props: ActivityLogProps) {
           </ul>
         </section>
       ))}
-      <LoadOlder log={log} />
+      <LoadOlder log={log} onLoad={() => void loadOlder()} />
     </div>
   );
 
@@ -137,7 +153,7 @@ export function ActivityLog(props: ActivityLogProps) {
 }
 
 /** The foot of the list: 'Load older' while there is an older page, its progress and failure read out. */
-function LoadOlder({ log }: { log: ReturnType<typeof useActivity> }) {
+function LoadOlder({ log, onLoad }: { log: ReturnType<typeof useActivity>; onLoad: () => void }) {
   const failed = log.isFetchNextPageError;
   return (
     <div className="flex flex-col items-center gap-2">
@@ -152,12 +168,7 @@ function LoadOlder({ log }: { log: ReturnType<typeof useActivity> }) {
               : "No older activity."}
       </p>
       {log.hasNextPage && (
-        <Button
-          variant="outline"
-          disabled={log.isFetchingNextPage}
-          aria-busy={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
+        <Button variant="outline" disabled={log.isFetchingNextPage} aria-busy={log.isFetchingNextPage} onClick={onLoad}>
           {log.isFetchingNextPage && <Spinner label="Loading" className="size-4" aria-hidden="true" />}
           {failed ? "Try again" : "Load older"}
         </Button>
