@@ -33,7 +33,8 @@ export function RecentActivityCard() {
       action={
         <Link
           to="/dashboard/activity"
-          className="shrink-0 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          // 44 px tall for a thumb (issue 18), the negative margins keeping the header's height as it was.
+          className="-my-3 inline-flex min-h-11 shrink-0 items-center rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           See all activity
         </Link>
