@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { NotificationTypeId } from "@housemate/contract";
+import { activityQueryKey } from "@/features/activity/api/activity-query-key";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { refreshFund } from "@/features/fund/api/fund-caches";
 import { householdQueryKey } from "@/features/households/api/get-household";
@@ -8,7 +9,7 @@ import type { ChangeMessage } from "@/features/notifications/api/live-messages";
 import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
 
 /** What a live message can change, each fetched again as a whole. */
-type Shown = "household" | "fines" | "fund" | "rules" | "notes";
+type Shown = "household" | "fines" | "fund" | "rules" | "notes" | "activity";
 
 interface Scope {
   householdId: string;
@@ -31,6 +32,9 @@ const REFRESH: Record<Shown, (queryClient: QueryClient, scope: Scope) => Promise
   rules: (queryClient, { householdId }) =>
     queryClient.invalidateQueries({ queryKey: getRulesQueryOptions(householdId).queryKey }),
   notes: (queryClient, { householdId }) => queryClient.invalidateQueries({ queryKey: notesQueryKey(householdId) }),
+  // Every filtered list of the log, each page already shown (issue 20: every change writes an entry).
+  activity: (queryClient, { householdId }) =>
+    queryClient.invalidateQueries({ queryKey: activityQueryKey(householdId) }),
 };
 
 /**
@@ -39,30 +43,30 @@ const REFRESH: Record<Shown, (queryClient: QueryClient, scope: Scope) => Promise
  * A Record, so a new type does not build until it says what it changes.
  */
 const NOTIFICATION_CHANGES: Record<NotificationTypeId, readonly Shown[]> = {
-  fine_received: ["fines"],
-  fine_paid: ["fines"],
-  fine_disputed: ["fines"],
-  dispute_resolved: ["fines"],
-  fine_updated: ["fines"],
-  household_joined: ["household"],
+  fine_received: ["fines", "activity"],
+  fine_paid: ["fines", "activity"],
+  fine_disputed: ["fines", "activity"],
+  dispute_resolved: ["fines", "activity"],
+  fine_updated: ["fines", "activity"],
+  household_joined: ["household", "activity"],
   // Who left had their open fines written off and their proposals settled; their notes name a former member.
-  member_left: ["household", "fines", "notes"],
-  member_removed: ["household", "fines", "notes"],
+  member_left: ["household", "fines", "notes", "activity"],
+  member_removed: ["household", "fines", "notes", "activity"],
   // Its name or currency, which every amount is shown in.
-  household_updated: ["household"],
-  admin_changed: ["household"],
-  rule_created: ["rules"],
-  rule_updated: ["rules"],
-  rule_deleted: ["rules"],
-  spending_proposed: ["fund"],
-  spending_decided: ["fund"],
+  household_updated: ["household", "activity"],
+  admin_changed: ["household", "activity"],
+  rule_created: ["rules", "activity"],
+  rule_updated: ["rules", "activity"],
+  rule_deleted: ["rules", "activity"],
+  spending_proposed: ["fund", "activity"],
+  spending_decided: ["fund", "activity"],
 };
 
 /** What the household's own frames change (decision 032, issue 17), whoever's preferences. */
 const FRAME_CHANGES: Record<Exclude<ChangeMessage["type"], "notification">, readonly Shown[]> = {
   // Its name, currency, members, roles or join settings: and a member who left takes their open fines with them.
-  household_changed: ["household", "fines", "notes"],
-  fund_changed: ["fund"],
+  household_changed: ["household", "fines", "notes", "activity"],
+  fund_changed: ["fund", "activity"],
 };
 
 /** What `message` changed, for the household the person is in. */

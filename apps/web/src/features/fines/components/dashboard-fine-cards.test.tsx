@@ -43,6 +43,17 @@ function serve(household: Fine[], received: Fine[] = []) {
 const card = (title: string) => screen.getByRole("region", { name: title });
 
 describe("dashboard fine cards", () => {
+  it("links Recent Activity to the whole activity log (issue 20), SPEC's list of fines staying as it is", async () => {
+    serve(householdFines(3));
+    renderFines(<DashboardFineCards />, viewerAs(BEN));
+    const recent = card("Recent Activity");
+    expect(within(recent).getByRole("link", { name: "See all activity" })).toHaveAttribute(
+      "href",
+      "/dashboard/activity",
+    );
+    await waitFor(() => expect(within(recent).getAllByRole("listitem")).toHaveLength(3));
+  });
+
   it("pages Recent Activity 10 at a time, newest first, asking the server for each page", async () => {
     const { requests } = serve(householdFines(23));
     renderFines(<DashboardFineCards />, viewerAs(BEN));

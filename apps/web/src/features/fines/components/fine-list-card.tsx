@@ -14,6 +14,8 @@ export interface FineListCardProps {
   description: ReactNode;
   /** Beside the title once the list has loaded (a count); a card given none keeps no room for one. */
   badge?: ReactNode;
+  /** A link beside the title, there from the first frame (Recent Activity's 'See all activity'). */
+  action?: ReactNode;
   pages: FinePages;
   /** The page size: the card keeps a full page's height from the first frame. */
   rows: number;
@@ -37,7 +39,7 @@ export interface FineListCardProps {
  * kept in place even when there is only one page, so nothing moves when the list arrives or changes.
  */
 export function FineListCard(props: FineListCardProps) {
-  const { title, description, badge, pages, rows, shrink, fitWhenWide, failureToast, empty, row } = props;
+  const { title, description, badge, action, pages, rows, shrink, fitWhenWide, failureToast, empty, row } = props;
   const { query, fines } = pages;
   // The rows name people: until the members are known they stay skeletons, never 'A housemate fined a housemate'.
   const { peopleKnown } = useFineViewer();
@@ -78,9 +80,12 @@ export function FineListCard(props: FineListCardProps) {
     <Card role="region" aria-labelledby={titleId} className="flex flex-col">
       <CardHeader className="gap-1.5 p-5 pb-4">
         {/* Focusable from script: where focus goes when the last fine a person acted on leaves the list. */}
-        <CardTitle ref={heading} id={titleId} tabIndex={-1} className="outline-none">
-          {title}
-        </CardTitle>
+        <div className="flex items-baseline justify-between gap-3">
+          <CardTitle ref={heading} id={titleId} tabIndex={-1} className="outline-none">
+            {title}
+          </CardTitle>
+          {action}
+        </div>
         {/* The badge's line is there before the count is: beside the description, under it on a phone. */}
         <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
           <CardDescription>{description}</CardDescription>

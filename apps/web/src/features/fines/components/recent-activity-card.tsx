@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ReceiptText } from "lucide-react";
 import type { Fine } from "@housemate/contract";
 import { EmptyState } from "@/components/empty-state";
@@ -28,6 +29,16 @@ export function RecentActivityCard() {
       pages={pages}
       rows={RECENT_ACTIVITY_PAGE_SIZE}
       shrink
+      // SPEC's card lists fines; everything else that happens is on the Activity page (issue 20, decision 045).
+      action={
+        <Link
+          to="/dashboard/activity"
+          // 44 px tall for a thumb (issue 18), the negative margins keeping the header's height as it was.
+          className="-my-3 inline-flex min-h-11 shrink-0 items-center rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          See all activity
+        </Link>
+      }
       failureToast="Failed to load recent fines"
       empty={
         <EmptyState

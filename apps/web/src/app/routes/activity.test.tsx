@@ -1,0 +1,367 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, useLocation, useNavigate } from "react-router";
+import {
+  ACTIVITY_KINDS,
+  DATE_RANGE_MESSAGE,
+  type ActivityEntry,
+  type Fine,
+  type Rule,
+  type StickyNote,
+} from "@housemate/contract";
+import { queryClient } from "@/lib/query-client";
+import { activityAnswer, activityRoute, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import {
+  activityEntry,
+  ALEX,
+  BLAIR,
+  FINE_ID,
+  NOTE_ID,
+  RULE_ID,
+  SAM,
+  SAMPLE_SENTENCES,
+} from "@/features/activity/testing/activity-fixtures";
+import { buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
+import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { refreshLiveChange } from "../live-refresh";
+import { Component as Activity } from "./activity";
+
+const ACTIVITY = `/api/households/${HOUSEHOLD_ID}/activity`;
+
+const rule: Rule = {
+  id: RULE_ID,
+  household_id: HOUSEHOLD_ID,
+  title: "Dishes",
+  description: "",
+  fine_amount: 2,
+  created_by: ALEX.id,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+const note: StickyNote = {
+  id: NOTE_ID,
+  household_id: HOUSEHOLD_ID,
+  content: "Buy milk",
+  color: "yellow",
+  position: 0,
+  created_by: ALEX.id,
+  created_by_name: "Alex",
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+const fine: Fine = buildFine({ id: FINE_ID, household_id: HOUSEHOLD_ID, offender_id: BLAIR.id, created_by: ALEX.id });
+
+/** The query string the page is at, and a way back, as the browser's Back button. */
+function Location() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <p data-testid="search">{useLocation().search}</p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
+}
+
+interface Server {
+  entries?: ActivityEntry[];
+  activity?: (url: URL) => FakeAnswer | Promise<FakeAnswer>;
+  rules?: Rule[];
+  notes?: StickyNote[];
+}
+
+function renderActivity(
+  { entries = [], activity, rules = [rule], notes = [note] }: Server = {},
+  path = "/dashboard/activity",
+) {
+  const server = respondWith({
+    [`GET /api/households/${HOUSEHOLD_ID}`]: {
+      body: {
+        data: {
+          id: HOUSEHOLD_ID,
+          name: "The Cozy Flat",
+          created_by: ALEX.id,
+          iso_4217_code: "GBP",
+          created_at: "2026-01-01T00:00:00.000Z",
+          join_code: HOUSEHOLD_ID,
+          join_by_id: true,
+        },
+      },
+    },
+    "GET /api/users": {
+      body: {
+        data: [
+          serverUser({ id: ALEX.id ?? "", display_name: "Alex", household_id: HOUSEHOLD_ID }),
+          serverUser({ id: BLAIR.id ?? "", display_name: "Blair", household_id: HOUSEHOLD_ID }),
+        ],
+      },
+    },
+    [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: rules } },
+    "GET /api/sticky-notes": { body: notes },
+    [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([fine]),
+    [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${FINE_ID}/edits`]: { body: { data: [] } },
+    ...activityRoute(HOUSEHOLD_ID, entries),
+    ...(activity && { [`GET ${ACTIVITY}`]: activity }),
+  });
+  renderApp(
+    <>
+      <Route
+        path="/dashboard/activity"
+        element={
+          <>
+            <Activity />
+            <Location />
+          </>
+        }
+      />
+      <Route path="/dashboard/*" element={<p>Another page</p>} />
+    </>,
+    [path],
+  );
+  return server;
+}
+
+const activityQueries = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === ACTIVITY);
+const lastActivityQuery = (requests: Request[]) =>
+  Object.fromEntries(activityQueries(requests).at(-1)?.searchParams ?? []);
+const search = () => new URLSearchParams(screen.getByTestId("search").textContent);
+const entry = (sentence: string) => screen.findByRole("article", { name: sentence });
+/** Every entry's sentence on screen, in order (one query: asking by role for each of 27 is slow in jsdom). */
+const sentencesShown = () =>
+  [...document.querySelectorAll("li > article")].map((article) => article.getAttribute("aria-label"));
+
+/** `count` fines issued one minute apart, the newest first. */
+function manyEntries(count: number): ActivityEntry[] {
+  return Array.from({ length: count }, (_, index) =>
+    activityEntry("fine.issued", undefined, {
+      created_at: new Date(Date.UTC(2026, 2, 4, 10, 59 - index)).toISOString(),
+    }),
+  );
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T10:05:00.000Z") });
+  // A failure shows at once rather than after the app's retries.
+  queryClient.setQueryDefaults(["activity", HOUSEHOLD_ID], { retry: false });
+  await signIn({ id: ALEX.id ?? "", household_id: HOUSEHOLD_ID });
+});
+afterEach(async () => {
+  queryClient.setQueryDefaults(["activity", HOUSEHOLD_ID], {});
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await resetApp();
+});
+
+describe("the Activity page", () => {
+  it("says every kind of entry as a sentence, with its kind and when", async () => {
+    renderActivity({ entries: ACTIVITY_KINDS.map((kind) => activityEntry(kind)) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Activity" })).toBeInTheDocument();
+    await waitFor(() => expect(sentencesShown()).toHaveLength(ACTIVITY_KINDS.length));
+    const shown = sentencesShown();
+    for (const kind of ACTIVITY_KINDS) expect(shown, kind).toContain(SAMPLE_SENTENCES[kind]);
+    const issued = await entry(SAMPLE_SENTENCES["fine.issued"]);
+    expect(issued).toHaveTextContent("Fine issued");
+    const time = within(issued).getByText("5 minutes ago");
+    expect(time.tagName).toBe("TIME");
+    expect(time).toHaveAttribute("dateTime", "2026-03-04T10:00:00.000Z");
+    expect(time.getAttribute("title")).toContain("Mar 4, 2026");
+    expect(document.title).toContain("Activity");
+  });
+
+  it("lists entries under their days, newest first", async () => {
+    renderActivity({
+      entries: [
+        activityEntry("rule.created", undefined, { created_at: "2026-03-04T09:00:00.000Z" }),
+        activityEntry("note.added", undefined, { created_at: "2026-03-03T09:00:00.000Z" }),
+        activityEntry("member.joined", undefined, { created_at: "2026-02-20T09:00:00.000Z" }),
+      ],
+    });
+    await entry(SAMPLE_SENTENCES["member.joined"]);
+    const days = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(days).toEqual(["Today", "Yesterday", "Feb 20, 2026"]);
+    expect(within(screen.getByRole("region", { name: "Today" })).getByRole("list")).toHaveTextContent(
+      SAMPLE_SENTENCES["rule.created"],
+    );
+    expect(
+      within(screen.getByRole("region", { name: "Feb 20, 2026" })).getByText("Feb 20, 2026", { selector: "time" }),
+    ).toBeInTheDocument();
+  });
+
+  it("links each entry to its object, and a deleted rule or note to nothing", async () => {
+    const gone = "12121212-1212-4212-8212-121212121212";
+    renderActivity({
+      entries: [
+        activityEntry("rule.created"),
+        activityEntry("note.added"),
+        activityEntry("member.role_changed"),
+        activityEntry("invite.created"),
+        activityEntry("proposal.created"),
+        activityEntry("fund.reversed"),
+        activityEntry("rule.deleted"),
+        activityEntry("note.added", { content: "Old note", color: "blue" }, { subject: { type: "note", id: gone } }),
+        activityEntry(
+          "rule.created",
+          { title: "Bins", description: "", fine_amount: 1 },
+          {
+            subject: { type: "rule", id: gone },
+          },
+        ),
+      ],
+    });
+    const link = async (sentence: string) => within(await entry(sentence)).getByRole("link", { name: sentence });
+    expect(await link(SAMPLE_SENTENCES["rule.created"])).toHaveAttribute("href", "/dashboard/rules");
+    expect(await link(SAMPLE_SENTENCES["note.added"])).toHaveAttribute("href", "/dashboard");
+    expect(await link(SAMPLE_SENTENCES["member.role_changed"])).toHaveAttribute("href", "/dashboard/household");
+    expect(await link(SAMPLE_SENTENCES["invite.created"])).toHaveAttribute("href", "/dashboard/household");
+    expect(await link(SAMPLE_SENTENCES["proposal.created"])).toHaveAttribute("href", "/dashboard/fund");
+    expect(await link(SAMPLE_SENTENCES["fund.reversed"])).toHaveAttribute("href", "/dashboard/fund");
+    // The rule and note the log names are gone: their entries stay, without a link.
+    for (const sentence of [
+      SAMPLE_SENTENCES["rule.deleted"],
+      "Alex added a note: ‘Old note’",
+      "Alex added the rule Bins (£1.00)",
+    ]) {
+      const article = await entry(sentence);
+      await waitFor(() => expect(within(article).queryByRole("link")).not.toBeInTheDocument());
+      expect(within(article).queryByRole("button")).not.toBeInTheDocument();
+    }
+    await userEvent.click(await link(SAMPLE_SENTENCES["rule.created"]));
+    expect(await screen.findByText("Another page")).toBeInTheDocument();
+  });
+
+  it("opens a fine's Fine Details, as the fines screens do", async () => {
+    renderActivity({ entries: [activityEntry("fine.issued")] });
+    const sentence = SAMPLE_SENTENCES["fine.issued"];
+    await userEvent.click(within(await entry(sentence)).getByRole("button", { name: sentence }));
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    expect(await within(dialog).findByText("Pans left in the sink")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("filters by member, kind and dates, in the request and the URL, and Back and Clear filters undo them", async () => {
+    const entries = [
+      activityEntry("fine.issued"),
+      activityEntry("member.left", undefined, { actor: SAM }),
+      activityEntry("rule.created"),
+    ];
+    const server = renderActivity({ entries });
+    await entry(SAMPLE_SENTENCES["rule.created"]);
+    await screen.findByRole("option", { name: "Blair" });
+    expect(screen.queryByRole("button", { name: "Clear filters" })).not.toBeInTheDocument();
+
+    // Sam has left, but the log names them: they can be picked too, also once another member is.
+    expect(within(screen.getByLabelText("Member")).getByRole("option", { name: "Sam" })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText("Member"), "Blair");
+    await waitFor(() => expect(search().get("member")).toBe(BLAIR.id));
+    expect(await entry(SAMPLE_SENTENCES["fine.issued"])).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("article", { name: SAMPLE_SENTENCES["rule.created"] })).toBeNull());
+    expect(within(screen.getByLabelText("Member")).getByRole("option", { name: "Sam" })).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText("Kind"), "All fines");
+    await userEvent.type(screen.getByLabelText("From"), "2026-03-01");
+    await userEvent.type(screen.getByLabelText("To"), "2026-03-04");
+    await waitFor(() =>
+      expect(lastActivityQuery(server.requests)).toEqual({
+        member: BLAIR.id,
+        kind: "fines",
+        from: "2026-03-01",
+        to: "2026-03-04",
+      }),
+    );
+    expect(screen.getByTestId("search")).toHaveTextContent(
+      `?member=${BLAIR.id}&kind=fines&from=2026-03-01&to=2026-03-04`,
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(search().get("to")).toBeNull());
+    expect(screen.getByLabelText("To")).toHaveValue("");
+    expect(screen.getByLabelText("Kind")).toHaveValue("fines");
+
+    await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^$/));
+    expect(await entry(SAMPLE_SENTENCES["rule.created"])).toBeInTheDocument();
+    expect(lastActivityQuery(server.requests)).toEqual({});
+  });
+
+  it("shows what a shared link asks for, one kind and a member who has left", async () => {
+    const server = renderActivity({}, `/dashboard/activity?kind=fine.paid&member=${SAM.id}`);
+    await screen.findByText("Nothing matches these filters");
+    expect(lastActivityQuery(server.requests)).toEqual({ kind: "fine.paid", member: SAM.id });
+    expect(screen.getByLabelText("Kind")).toHaveValue("fine.paid");
+    await waitFor(() => expect(screen.getByLabelText("Member")).toHaveDisplayValue("Former member"));
+  });
+
+  it("asks for nothing while the dates run backwards, and says why", async () => {
+    const server = renderActivity({}, "/dashboard/activity?from=2026-03-04&to=2026-03-01");
+    expect(await screen.findByText(DATE_RANGE_MESSAGE)).toBeInTheDocument();
+    expect(activityQueries(server.requests)).toHaveLength(0);
+  });
+
+  it("appends the older entries under 'Load older', saying so while they load", async () => {
+    const entries = manyEntries(35);
+    let held: ((answer: FakeAnswer) => void) | undefined;
+    const fromEntries = activityAnswer(entries);
+    const server = renderActivity({
+      activity: (url) =>
+        url.searchParams.has("before") && !held
+          ? new Promise<FakeAnswer>((resolve) => (held = (answer) => resolve(answer)))
+          : fromEntries(url),
+    });
+    await waitFor(() => expect(sentencesShown()).toHaveLength(30));
+    await userEvent.click(screen.getByRole("button", { name: "Load older" }));
+    expect(await screen.findByText("Loading older activity...")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Load older/ })).toBeDisabled();
+    const before = activityQueries(server.requests).at(-1)?.searchParams.get("before");
+    expect(before).toBe(entries[29]?.id);
+    held?.(fromEntries(new URL(`http://localhost${ACTIVITY}?before=${before}`)));
+    await waitFor(() => expect(sentencesShown()).toHaveLength(35));
+    // Focus on the first older entry, where reading carries on.
+    await waitFor(() => expect(document.activeElement).toBe(document.querySelectorAll("li > article")[30]));
+    expect(screen.getByText("No older activity.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load older" })).not.toBeInTheDocument();
+  });
+
+  it("says when there is no activity yet, and when nothing matches the filters", async () => {
+    renderActivity();
+    expect(await screen.findByText("No activity yet")).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText("Kind"), "All notes");
+    expect(await screen.findByText("Nothing matches these filters")).toBeInTheDocument();
+    const clears = screen.getAllByRole("button", { name: "Clear filters" });
+    await userEvent.click(clears.at(-1) ?? clears[0]!);
+    expect(await screen.findByText("No activity yet")).toBeInTheDocument();
+  });
+
+  it("shows skeleton rows while loading, and a failure with Retry", async () => {
+    let fail = true;
+    const entries = [activityEntry("note.reordered")];
+    const fromEntries = activityAnswer(entries);
+    renderActivity({
+      activity: (url) =>
+        fail ? { status: 500, body: { error: { message: "Boom", code: "INTERNAL" } } } : fromEntries(url),
+    });
+    expect(screen.getByRole("status", { name: "Loading activity" })).toBeInTheDocument();
+    expect(await screen.findByText("Failed to load activity. Please try again.")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await entry(SAMPLE_SENTENCES["note.reordered"])).toBeInTheDocument();
+  });
+
+  it("shows a change another member makes as it happens (a live message refreshes the log)", async () => {
+    const entries = [activityEntry("rule.created")];
+    let live = entries;
+    renderActivity({ activity: (url) => activityAnswer(live)(url) });
+    await entry(SAMPLE_SENTENCES["rule.created"]);
+    live = [activityEntry("member.joined", undefined, { created_at: "2026-03-04T10:04:00.000Z" }), ...entries];
+    await refreshLiveChange(
+      queryClient,
+      { type: "household_changed", data: { household_id: HOUSEHOLD_ID } },
+      { householdId: HOUSEHOLD_ID, userId: ALEX.id ?? "" },
+    );
+    expect(await entry(SAMPLE_SENTENCES["member.joined"])).toBeInTheDocument();
+    expect(sentencesShown()).toEqual([SAMPLE_SENTENCES["member.joined"], SAMPLE_SENTENCES["rule.created"]]);
+  });
+});

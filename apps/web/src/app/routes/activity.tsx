@@ -1,0 +1,70 @@
+import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { ActivitySubject } from "@housemate/contract";
+import { useAuthStore } from "@/lib/auth/auth-store";
+import { personName } from "@/lib/person-name";
+import { ActivityLog } from "@/features/activity/components/activity-log";
+import { readActivitySearch, writeActivitySearch } from "@/features/activity/utils/activity-search";
+import { useHousehold } from "@/features/households/api/get-household";
+import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useNotes } from "@/features/notes/api/get-notes";
+import { useRules } from "@/features/rules/api/get-rules";
+import { ActivityFineDetails } from "../activity-fine-details";
+import { usePageTitle } from "../page-title";
+
+/**
+ * /dashboard/activity (issue 20): the household's log, newest first, its filters in the URL. The rules and notes are
+ * asked for to know which entries' objects are gone (a deleted rule or note has nothing to link to); a fine opens its
+ * 'Fine Details' here. The guard has already sent anyone without a household away.
+ */
+export function Component() {
+  usePageTitle("Activity");
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const currency = useHousehold().data?.iso_4217_code;
+  const members = useHouseholdMembers();
+  const rules = useRules(householdId);
+  const notes = useNotes();
+  const [params, setParams] = useSearchParams();
+  const search = readActivitySearch(params);
+  const [openFine, setOpenFine] = useState<string | null>(null);
+
+  const memberChoices = useMemo(
+    () => members.data?.map((member) => ({ id: member.id, name: personName(member) })),
+    [members.data],
+  );
+  const photos = useMemo(
+    () => new Map((members.data ?? []).map((member) => [member.id, member.photo_url])),
+    [members.data],
+  );
+  const photoOf = useCallback((id: string | null) => (id && photos.get(id)) || null, [photos]);
+  // Until a list is in, its objects count as there: a link that leads to a page saying so beats no link at all.
+  const isGone = useCallback(
+    ({ type, id }: ActivitySubject) =>
+      (type === "rule" && rules.data !== undefined && !rules.data.some((rule) => rule.id === id)) ||
+      (type === "note" && notes.data !== undefined && !notes.data.some((note) => note.id === id)),
+    [rules.data, notes.data],
+  );
+
+  if (!householdId) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Activity</h1>
+        <p className="text-muted-foreground">Every change in your household, newest first.</p>
+      </div>
+      <ActivityLog
+        householdId={householdId}
+        currency={currency}
+        members={memberChoices}
+        photoOf={photoOf}
+        isGone={isGone}
+        search={search}
+        onSearchChange={(next) => setParams(writeActivitySearch(next))}
+        onOpenFine={setOpenFine}
+      />
+      {openFine && (
+        <ActivityFineDetails householdId={householdId} fineId={openFine} onClose={() => setOpenFine(null)} />
+      )}
+    </div>
+  );
+}
