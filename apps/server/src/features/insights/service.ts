@@ -1,0 +1,135 @@
+import {
+  FORMER_MEMBER_NAME,
+  INSIGHTS_WEEKDAYS,
+  type Insights,
+  type InsightsMember,
+  type InsightsQuery,
+} from "@housemate/contract";
+import type { Executor } from "../../db/client.js";
+import { fromMinor } from "../../lib/money.js";
+import {
+  amountsByPerson,
+  currentMembers,
+  daysSinceLastFine,
+  disputeFigures,
+  finesByMonth,
+  finesByWeekdayAndHour,
+  medianHoursToPay,
+  mostBrokenRules,
+  type MonthTallies,
+  type Period,
+} from "./queries.js";
+
+const DAY_MS = 86_400_000;
+/** Households have no time zone of their own yet: every figure is counted in UTC (decision 043). */
+export const INSIGHTS_TIME_ZONE = "UTC";
+
+/** The asked-for dates, or the last 12 months: from the first day of the month 11 months back to today. */
+export function periodDates(query: InsightsQuery, now: Date): { from: string; to: string } {
+  const to = query.to ?? now.toISOString().slice(0, 10);
+  const from =
+    query.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/** Every `YYYY-MM` from `from`'s month to `to`'s, oldest first. */
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  const last = to.slice(0, 7);
+  for (let date = new Date(`${from.slice(0, 7)}-01T00:00:00Z`); ; date.setUTCMonth(date.getUTCMonth() + 1)) {
+    const month = date.toISOString().slice(0, 7);
+    if (month > last) return months;
+    months.push(month);
+  }
+}
+
+const tally = (rows: MonthTallies[]) => new Map(rows.map((row) => [row.month, row]));
+const asTally = (row: MonthTallies | undefined) => ({ count: row?.count ?? 0, amount: fromMinor(row?.minor ?? 0) });
+
+/**
+ * A household's Insights for a period: a handful of aggregate queries run side by side, each reading the household's
+ * fines once; JavaScript only lays their rows out (months, members, the 7 × 24 grid), never walks fines.
+ */
+export async function householdInsights(
+  db: Executor,
+  householdId: string,
+  query: InsightsQuery,
+  now: Date,
+): Promise<Insights> {
+  const { from, to } = periodDates(query, now);
+  const period: Period = {
+    householdId,
+    start: new Date(`${from}T00:00:00Z`),
+    end: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
+    timeZone: INSIGHTS_TIME_ZONE,
+  };
+  const members = await currentMembers(db, householdId);
+  const memberIds = members.map((member) => member.userId);
+  const [[issued, paid, cancelled], [received, given], rules, medianHours, disputes, lastFines, grid] =
+    await Promise.all([
+      finesByMonth(db, period),
+      amountsByPerson(db, period),
+      mostBrokenRules(db, period),
+      medianHoursToPay(db, period),
+      disputeFigures(db, period),
+      daysSinceLastFine(db, householdId, memberIds, now),
+      finesByWeekdayAndHour(db, period),
+    ]);
+
+  const [issuedBy, paidBy, cancelledBy] = [tally(issued), tally(paid), tally(cancelled)];
+  const people = new Map<string, InsightsMember>();
+  const person = (userId: string, name = FORMER_MEMBER_NAME, current = false) => {
+    const known = people.get(userId);
+    if (known) return known;
+    const fresh = { userId, name, current, owed: 0, paid: 0, issued: 0 };
+    people.set(userId, fresh);
+    return fresh;
+  };
+  for (const member of members) person(member.userId, member.name, true);
+  for (const row of received) {
+    if (!row.userId) continue;
+    Object.assign(person(row.userId), { owed: fromMinor(row.owedMinor), paid: fromMinor(row.paidMinor) });
+  }
+  for (const row of given) if (row.userId) person(row.userId).issued = fromMinor(row.issuedMinor);
+
+  const daysByMember = new Map(lastFines.map((row) => [row.userId, row.days]));
+  const weekdayHours = INSIGHTS_WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
+  for (const cell of grid) {
+    const row = weekdayHours[cell.weekday - 1];
+    if (row) row[cell.hour] = cell.count;
+  }
+  const outcome = (status: string) => disputes.outcomes.find((row) => row.status === status)?.count ?? 0;
+
+  return {
+    from,
+    to,
+    timeZone: INSIGHTS_TIME_ZONE,
+    months: monthsBetween(from, to).map((month) => ({
+      month,
+      issued: asTally(issuedBy.get(month)),
+      paid: asTally(paidBy.get(month)),
+      cancelled: asTally(cancelledBy.get(month)),
+    })),
+    // Current members first (the map keeps their order), former members after.
+    members: [...people.values()].sort((a, b) => Number(b.current) - Number(a.current)),
+    rules: rules.map((rule) => ({
+      ruleId: rule.ruleId,
+      title: rule.title,
+      count: rule.count,
+      amount: fromMinor(rule.minor),
+    })),
+    medianHoursToPay: medianHours === null ? null : Math.round(medianHours * 100) / 100,
+    disputes: {
+      issued: disputes.issued,
+      disputed: disputes.disputed,
+      rate: disputes.issued === 0 ? 0 : disputes.disputed / disputes.issued,
+      outcomes: { accepted: outcome("accepted"), declined: outcome("declined"), pending: outcome("pending") },
+    },
+    daysSinceLastFine: members.map((member) => ({
+      userId: member.userId,
+      name: member.name,
+      days: daysByMember.get(member.userId) ?? null,
+    })),
+    weekdayHours,
+  };
+}
