@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
                   { path: "profile", lazy: () => import("./routes/profile") },
                   { path: "household", lazy: () => import("./routes/household") },
                   { path: "fund", lazy: () => import("./routes/fund") },
+                  { path: "insights", lazy: () => import("./routes/insights") },
                 ],
               },
             ],
