@@ -245,6 +245,20 @@ describe("household insights", () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain(INSIGHTS_RANGE_TOO_LONG_MESSAGE);
     expect((await insightsOf(household.id, owner.token, "?from=yesterday")).statusCode).toBe(400);
+    // One end alone is checked against the default of the other (today, or 12 months back).
+    const afterToday = await insightsOf(household.id, owner.token, "?from=9999-01-01");
+    expect(afterToday.statusCode).toBe(400);
+    expect(afterToday.body).toContain(DATE_RANGE_MESSAGE);
+    const longAgo = await insightsOf(household.id, owner.token, "?from=0001-01-01");
+    expect(longAgo.statusCode).toBe(400);
+    expect(longAgo.body).toContain(INSIGHTS_RANGE_TOO_LONG_MESSAGE);
+  });
+
+  it("answers for the last day a date can name (found by the fuzzing suite)", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const res = await insightsOf(household.id, owner.token, "?from=9999-12-31&to=9999-12-31");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Insights }>().data.months.map((month) => month.month)).toEqual(["9999-12"]);
   });
 });
 

@@ -1,11 +1,15 @@
 import {
+  DATE_RANGE_MESSAGE,
   FORMER_MEMBER_NAME,
+  INSIGHTS_RANGE_MAX_DAYS,
+  INSIGHTS_RANGE_TOO_LONG_MESSAGE,
   INSIGHTS_WEEKDAYS,
   type Insights,
   type InsightsMember,
   type InsightsQuery,
 } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
+import { badRequest } from "../../lib/errors.js";
 import { fromMinor } from "../../lib/money.js";
 import {
   amountsByPerson,
@@ -21,26 +25,35 @@ import {
 } from "./queries.js";
 
 const DAY_MS = 86_400_000;
+/** The last instant a timestamp is written as PostgreSQL reads it (a year of four digits): the period ends by then. */
+const LAST_INSTANT = Date.parse("9999-12-31T00:00:00Z");
 /** Households have no time zone of their own yet: every figure is counted in UTC (decision 043). */
 export const INSIGHTS_TIME_ZONE = "UTC";
 
-/** The asked-for dates, or the last 12 months: from the first day of the month 11 months back to today. */
+/**
+ * The asked-for dates, or the last 12 months: from the first day of the month 11 months back to today. The contract
+ * checks a range given whole; one end given alone is checked here against the default of the other.
+ */
 export function periodDates(query: InsightsQuery, now: Date): { from: string; to: string } {
   const to = query.to ?? now.toISOString().slice(0, 10);
   const from =
     query.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+  if (from > to) throw badRequest(DATE_RANGE_MESSAGE);
+  if (Date.parse(to) - Date.parse(from) > INSIGHTS_RANGE_MAX_DAYS * DAY_MS)
+    throw badRequest(INSIGHTS_RANGE_TOO_LONG_MESSAGE);
   return { from, to };
 }
 
 /** Every `YYYY-MM` from `from`'s month to `to`'s, oldest first. */
 function monthsBetween(from: string, to: string): string[] {
+  // Counted as month numbers, not compared as text: past year 9999 an ISO string starts with '+'.
+  const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
   const months: string[] = [];
-  const last = to.slice(0, 7);
-  for (let date = new Date(`${from.slice(0, 7)}-01T00:00:00Z`); ; date.setUTCMonth(date.getUTCMonth() + 1)) {
-    const month = date.toISOString().slice(0, 7);
-    if (month > last) return months;
-    months.push(month);
+  for (let month = index(from); month <= index(to); month++) {
+    const year = String(Math.floor(month / 12)).padStart(4, "0");
+    months.push(`${year}-${String((month % 12) + 1).padStart(2, "0")}`);
   }
+  return months;
 }
 
 const tally = (rows: MonthTallies[]) => new Map(rows.map((row) => [row.month, row]));
@@ -60,7 +73,7 @@ export async function householdInsights(
   const period: Period = {
     householdId,
     start: new Date(`${from}T00:00:00Z`),
-    end: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
+    end: new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, LAST_INSTANT)),
     timeZone: INSIGHTS_TIME_ZONE,
   };
   const members = await currentMembers(db, householdId);
