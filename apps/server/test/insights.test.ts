@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { DATE_RANGE_MESSAGE, INSIGHTS_RANGE_TOO_LONG_MESSAGE, type Insights } from "@housemate/contract";
-import { disputes, users } from "../src/db/schema.js";
+import { disputes, fines, rules, users } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
 
@@ -259,6 +259,33 @@ describe("household insights", () => {
     const res = await insightsOf(household.id, owner.token, "?from=9999-12-31&to=9999-12-31");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: Insights }>().data.months.map((month) => month.month)).toEqual(["9999-12"]);
+  });
+});
+
+describe("kept figures", () => {
+  it("are never served once a fine changed, and names and rule titles are always current", async () => {
+    t.clock.set(NOW);
+    const { household, ana, ben, bins } = await seededFlat();
+    const period = "?from=2026-01-01&to=2026-06-30";
+    const before = (await insightsOf(household.id, ana.token, period)).json<{ data: Insights }>().data;
+    expect(before.members.find((member) => member.userId === ben.user.id)?.owed).toBe(13);
+
+    // Ben pays F8 (£3, Bins) in June; he is renamed and the rule retitled, which no fine's change records.
+    await t.db
+      .update(fines)
+      .set({ status: "paid", paidAt: at("2026-06-10T10:00:00Z") })
+      .where(and(eq(fines.offenderId, ben.user.id), eq(fines.status, "pending")));
+    await t.db.update(users).set({ displayName: "Benjamin" }).where(eq(users.id, ben.user.id));
+    await t.db.update(rules).set({ title: "Recycling" }).where(eq(rules.id, bins.id));
+
+    const after = (await insightsOf(household.id, ana.token, period)).json<{ data: Insights }>().data;
+    expect(after.members.find((member) => member.userId === ben.user.id)).toMatchObject({
+      name: "Benjamin",
+      owed: 10,
+      paid: 8,
+    });
+    expect(after.months.at(-1)?.paid).toEqual({ count: 1, amount: 3 });
+    expect(after.rules[0]).toEqual({ ruleId: bins.id, title: "Recycling", count: 3, amount: 9 });
   });
 });
 

@@ -93,13 +93,23 @@ export function mostBrokenRules(db: Executor, period: Period) {
   const count = countOf();
   const minor = minorOf();
   return db
-    .select({ ruleId: rules.id, title: rules.title, count, minor })
+    .select({ ruleId: fines.ruleId, count, minor })
     .from(fines)
-    .innerJoin(rules, eq(rules.id, fines.ruleId))
-    .where(and(inHousehold(period), during(fines.createdAt, period), ne(fines.status, "cancelled")))
-    .groupBy(rules.id, rules.title)
-    .orderBy(desc(count), desc(minor), asc(rules.title))
+    .where(
+      and(inHousehold(period), during(fines.createdAt, period), ne(fines.status, "cancelled"), isNotNull(fines.ruleId)),
+    )
+    .groupBy(fines.ruleId)
+    .orderBy(desc(count), desc(minor), asc(fines.ruleId))
     .limit(INSIGHTS_TOP_RULES);
+}
+
+/** The titles of these rules, as they are now (a renamed rule shows its new title). */
+export function ruleTitles(db: Executor, householdId: string, ruleIds: string[]) {
+  if (ruleIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ruleId: rules.id, title: rules.title })
+    .from(rules)
+    .where(and(eq(rules.householdId, householdId), inArray(rules.id, ruleIds)));
 }
 
 /** The median hours from issue to payment of the fines paid in the period; null when none was. */
@@ -138,18 +148,15 @@ export async function disputeFigures(db: Executor, period: Period) {
   return { issued: totals?.issued ?? 0, disputed: totals?.disputed ?? 0, outcomes };
 }
 
-/** When each of these people last received a fine (any time, cancelled fines left out), in whole days before `now`. */
-export function daysSinceLastFine(db: Executor, householdId: string, userIds: string[], now: Date) {
-  if (userIds.length === 0) return Promise.resolve([]);
+/** When each person last received a fine in the household (any time, cancelled fines left out). */
+export function lastFineReceived(db: Executor, householdId: string) {
   return db
     .select({
       userId: fines.offenderId,
-      days: sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz - max(${fines.createdAt}))) / 86400)`.mapWith(
-        Number,
-      ),
+      atMs: sql<number>`extract(epoch from max(${fines.createdAt})) * 1000`.mapWith(Number),
     })
     .from(fines)
-    .where(and(eq(fines.householdId, householdId), inArray(fines.offenderId, userIds), ne(fines.status, "cancelled")))
+    .where(and(eq(fines.householdId, householdId), isNotNull(fines.offenderId), ne(fines.status, "cancelled")))
     .groupBy(fines.offenderId);
 }
 

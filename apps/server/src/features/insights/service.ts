@@ -11,15 +11,17 @@ import {
 import type { Executor } from "../../db/client.js";
 import { badRequest } from "../../lib/errors.js";
 import { fromMinor } from "../../lib/money.js";
+import type { FiguresCache } from "./figures-cache.js";
 import {
   amountsByPerson,
   currentMembers,
-  daysSinceLastFine,
   disputeFigures,
   finesByMonth,
   finesByWeekdayAndHour,
+  lastFineReceived,
   medianHoursToPay,
   mostBrokenRules,
+  ruleTitles,
   type MonthTallies,
   type Period,
 } from "./queries.js";
@@ -59,25 +61,8 @@ function monthsBetween(from: string, to: string): string[] {
 const tally = (rows: MonthTallies[]) => new Map(rows.map((row) => [row.month, row]));
 const asTally = (row: MonthTallies | undefined) => ({ count: row?.count ?? 0, amount: fromMinor(row?.minor ?? 0) });
 
-/**
- * A household's Insights for a period: a handful of aggregate queries run side by side, each reading the household's
- * fines once; JavaScript only lays their rows out (months, members, the 7 × 24 grid), never walks fines.
- */
-export async function householdInsights(
-  db: Executor,
-  householdId: string,
-  query: InsightsQuery,
-  now: Date,
-): Promise<Insights> {
-  const { from, to } = periodDates(query, now);
-  const period: Period = {
-    householdId,
-    start: new Date(`${from}T00:00:00Z`),
-    end: new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, LAST_INSTANT)),
-    timeZone: INSIGHTS_TIME_ZONE,
-  };
-  const members = await currentMembers(db, householdId);
-  const memberIds = members.map((member) => member.userId);
+/** What the period's fines add up to: everything Insights shows that only a change to a fine can change. */
+async function fineFigures(db: Executor, period: Period) {
   const [[issued, paid, cancelled], [received, given], rules, medianHours, disputes, lastFines, grid] =
     await Promise.all([
       finesByMonth(db, period),
@@ -85,9 +70,46 @@ export async function householdInsights(
       mostBrokenRules(db, period),
       medianHoursToPay(db, period),
       disputeFigures(db, period),
-      daysSinceLastFine(db, householdId, memberIds, now),
+      lastFineReceived(db, period.householdId),
       finesByWeekdayAndHour(db, period),
     ]);
+  return { issued, paid, cancelled, received, given, rules, medianHours, disputes, lastFines, grid };
+}
+export type FineFigures = Awaited<ReturnType<typeof fineFigures>>;
+
+/**
+ * A household's Insights for a period: a handful of aggregate queries run side by side, each reading the household's
+ * fines once, kept in `cache` until one of its fines changes (`finesVersion`); JavaScript only lays their rows out
+ * (months, members, the 7 × 24 grid), never walks fines.
+ */
+export async function householdInsights(
+  db: Executor,
+  cache: FiguresCache<FineFigures>,
+  household: { id: string; finesVersion: number },
+  query: InsightsQuery,
+  now: Date,
+): Promise<Insights> {
+  const { from, to } = periodDates(query, now);
+  const period: Period = {
+    householdId: household.id,
+    start: new Date(`${from}T00:00:00Z`),
+    end: new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, LAST_INSTANT)),
+    timeZone: INSIGHTS_TIME_ZONE,
+  };
+  const [members, figures] = await Promise.all([
+    currentMembers(db, household.id),
+    cache.figures(`${household.id} ${from} ${to}`, household.finesVersion, () => fineFigures(db, period)),
+  ]);
+  const { issued, paid, cancelled, received, given, rules, medianHours, disputes, lastFines, grid } = figures;
+  const titles = new Map(
+    (
+      await ruleTitles(
+        db,
+        household.id,
+        rules.flatMap((rule) => (rule.ruleId ? [rule.ruleId] : [])),
+      )
+    ).map((rule) => [rule.ruleId, rule.title]),
+  );
 
   const [issuedBy, paidBy, cancelledBy] = [tally(issued), tally(paid), tally(cancelled)];
   const people = new Map<string, InsightsMember>();
@@ -105,7 +127,11 @@ export async function householdInsights(
   }
   for (const row of given) if (row.userId) person(row.userId).issued = fromMinor(row.issuedMinor);
 
-  const daysByMember = new Map(lastFines.map((row) => [row.userId, row.days]));
+  const lastFineAt = new Map(lastFines.map((row) => [row.userId, row.atMs]));
+  const daysSince = (userId: string) => {
+    const at = lastFineAt.get(userId);
+    return at === undefined ? null : Math.floor((now.getTime() - at) / DAY_MS);
+  };
   const weekdayHours = INSIGHTS_WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
   for (const cell of grid) {
     const row = weekdayHours[cell.weekday - 1];
@@ -125,12 +151,12 @@ export async function householdInsights(
     })),
     // Current members first (the map keeps their order), former members after.
     members: [...people.values()].sort((a, b) => Number(b.current) - Number(a.current)),
-    rules: rules.map((rule) => ({
-      ruleId: rule.ruleId,
-      title: rule.title,
-      count: rule.count,
-      amount: fromMinor(rule.minor),
-    })),
+    rules: rules.flatMap((rule) => {
+      const title = rule.ruleId ? titles.get(rule.ruleId) : undefined;
+      return rule.ruleId && title !== undefined
+        ? [{ ruleId: rule.ruleId, title, count: rule.count, amount: fromMinor(rule.minor) }]
+        : [];
+    }),
     medianHoursToPay: medianHours === null ? null : Math.round(medianHours * 100) / 100,
     disputes: {
       issued: disputes.issued,
@@ -141,7 +167,7 @@ export async function householdInsights(
     daysSinceLastFine: members.map((member) => ({
       userId: member.userId,
       name: member.name,
-      days: daysByMember.get(member.userId) ?? null,
+      days: daysSince(member.userId),
     })),
     weekdayHours,
   };
