@@ -79,15 +79,6 @@ export function amountsByPerson(db: Executor, period: Period) {
   ]);
 }
 
-/** The household's current members, by name. */
-export function currentMembers(db: Executor, householdId: string) {
-  return db
-    .select({ userId: users.id, name: users.displayName })
-    .from(users)
-    .where(eq(users.householdId, householdId))
-    .orderBy(asc(users.displayName), asc(users.id));
-}
-
 /** The rules most fined in the period (cancelled fines left out): most fines first, then the larger sum. */
 export function mostBrokenRules(db: Executor, period: Period) {
   const count = countOf();
@@ -103,13 +94,33 @@ export function mostBrokenRules(db: Executor, period: Period) {
     .limit(INSIGHTS_TOP_RULES);
 }
 
-/** The titles of these rules, as they are now (a renamed rule shows its new title). */
-export function ruleTitles(db: Executor, householdId: string, ruleIds: string[]) {
-  if (ruleIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ ruleId: rules.id, title: rules.title })
-    .from(rules)
-    .where(and(eq(rules.householdId, householdId), inArray(rules.id, ruleIds)));
+/**
+ * The household's current members and the titles of these rules, as they are now (neither is kept with the figures:
+ * a rename changes no fine), in one statement: on the embedded database each statement waits for the one before.
+ */
+export async function membersAndRuleTitles(db: Executor, householdId: string, ruleIds: string[]) {
+  const kind = (name: "member" | "rule") => sql<"member" | "rule">`${name}`.as("kind");
+  const members = db
+    .select({ id: users.id, name: users.displayName, kind: kind("member") })
+    .from(users)
+    .where(eq(users.householdId, householdId));
+  const rows =
+    ruleIds.length === 0
+      ? await members
+      : await members.unionAll(
+          db
+            .select({ id: rules.id, name: rules.title, kind: kind("rule") })
+            .from(rules)
+            .where(and(eq(rules.householdId, householdId), inArray(rules.id, ruleIds))),
+        );
+  return {
+    // By name, then id, so the order holds between calls.
+    members: rows
+      .filter((row) => row.kind === "member")
+      .map((row) => ({ userId: row.id, name: row.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en") || a.userId.localeCompare(b.userId)),
+    ruleTitles: new Map(rows.filter((row) => row.kind === "rule").map((row) => [row.id, row.name])),
+  };
 }
 
 /** The median hours from issue to payment of the fines paid in the period; null when none was. */

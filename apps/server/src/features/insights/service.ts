@@ -14,14 +14,13 @@ import { fromMinor } from "../../lib/money.js";
 import type { FiguresCache } from "./figures-cache.js";
 import {
   amountsByPerson,
-  currentMembers,
   disputeFigures,
   finesByMonth,
   finesByWeekdayAndHour,
   lastFineReceived,
   medianHoursToPay,
   mostBrokenRules,
-  ruleTitles,
+  membersAndRuleTitles,
   type MonthTallies,
   type Period,
 } from "./queries.js";
@@ -96,19 +95,14 @@ export async function householdInsights(
     end: new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, LAST_INSTANT)),
     timeZone: INSIGHTS_TIME_ZONE,
   };
-  const [members, figures] = await Promise.all([
-    currentMembers(db, household.id),
-    cache.figures(`${household.id} ${from} ${to}`, household.finesVersion, () => fineFigures(db, period)),
-  ]);
+  const figures = await cache.figures(`${household.id} ${from} ${to}`, household.finesVersion, () =>
+    fineFigures(db, period),
+  );
   const { issued, paid, cancelled, received, given, rules, medianHours, disputes, lastFines, grid } = figures;
-  const titles = new Map(
-    (
-      await ruleTitles(
-        db,
-        household.id,
-        rules.flatMap((rule) => (rule.ruleId ? [rule.ruleId] : [])),
-      )
-    ).map((rule) => [rule.ruleId, rule.title]),
+  const { members, ruleTitles: titles } = await membersAndRuleTitles(
+    db,
+    household.id,
+    rules.flatMap((rule) => (rule.ruleId ? [rule.ruleId] : [])),
   );
 
   const [issuedBy, paidBy, cancelledBy] = [tally(issued), tally(paid), tally(cancelled)];
