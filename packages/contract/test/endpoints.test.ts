@@ -8,6 +8,7 @@ import {
   fundApi,
   healthApi,
   householdsApi,
+  insightsApi,
   invitesApi,
   notesApi,
   notificationsApi,
@@ -32,6 +33,7 @@ const FEATURE_APIS = [
   fundApi,
   storageApi,
   notesApi,
+  insightsApi,
 ];
 
 describe("endpoints defined once", () => {
