@@ -26,8 +26,13 @@ import {
 } from "./queries.js";
 
 const DAY_MS = 86_400_000;
-/** The last instant a timestamp is written as PostgreSQL reads it (a year of four digits): the period ends by then. */
+/**
+ * The instants a period is clamped to: no fine is older than the first, and past the last a timestamp is no longer
+ * written as PostgreSQL reads it (a year of four digits, none of them year 0).
+ */
+const FIRST_INSTANT = Date.parse("1970-01-01T00:00:00Z");
 const LAST_INSTANT = Date.parse("9999-12-31T00:00:00Z");
+const clamped = (ms: number) => new Date(Math.min(Math.max(ms, FIRST_INSTANT), LAST_INSTANT));
 /** Households have no time zone of their own yet: every figure is counted in UTC (decision 043). */
 export const INSIGHTS_TIME_ZONE = "UTC";
 
@@ -91,8 +96,8 @@ export async function householdInsights(
   const { from, to } = periodDates(query, now);
   const period: Period = {
     householdId: household.id,
-    start: new Date(`${from}T00:00:00Z`),
-    end: new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, LAST_INSTANT)),
+    start: clamped(Date.parse(`${from}T00:00:00Z`)),
+    end: clamped(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
     timeZone: INSIGHTS_TIME_ZONE,
   };
   const figures = await cache.figures(`${household.id} ${from} ${to}`, household.finesVersion, () =>
