@@ -26,13 +26,18 @@ export function InsightCard({
   );
 }
 
-/** What a chart shows, as a table only a screen reader reads (the chart itself is hidden from it). */
+/**
+ * What a chart shows, as a table only a screen reader reads (the chart itself is hidden from it). The hiding is on a
+ * wrapper: a table grows to fit its cells whatever width it is given, so a hidden 25-column table would widen the page.
+ */
 export function ChartTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      {children}
-    </table>
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        {children}
+      </table>
+    </div>
   );
 }
 

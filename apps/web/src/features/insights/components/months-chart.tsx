@@ -34,8 +34,10 @@ export function MonthsChart({ months, currency }: { months: readonly InsightsMon
       </div>
       <div aria-hidden="true" className="flex gap-1 text-[0.65rem] text-muted-foreground sm:gap-2 sm:text-xs">
         {months.map((month) => (
-          <span key={month.month} className="min-w-0 flex-1 truncate text-center">
-            {shortMonth(month.month)}
+          <span key={month.month} className="min-w-0 flex-1 text-center">
+            {/* Twelve short names do not fit a phone: its initial there. */}
+            <span className="sm:hidden">{shortMonth(month.month).charAt(0)}</span>
+            <span className="hidden sm:inline">{shortMonth(month.month)}</span>
           </span>
         ))}
       </div>
