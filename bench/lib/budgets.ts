@@ -31,6 +31,9 @@ export const BUDGETS: Budget[] = [
   // Issue 19: 10,000 live sockets on one instance, delivery p99 within 100 ms at 50 fines/s, RSS within 500 MB.
   { key: "postgres.sockets.p99", op: "<=", limit: 100 },
   { key: "postgres.sockets.rssMB", op: "<=", limit: 500 },
+  // Issue 20: the Insights page's one call on a household of 5,000 fines.
+  { key: "postgres.insights.p99", op: "<=", limit: 150 },
+  { key: "pglite.insights.p99", op: "<=", limit: 150 },
   { key: "postgres.coldStart", op: "<=", limit: 1500 },
   { key: "pglite.coldStart", op: "<=", limit: 3000 },
   { key: "postgres.list.rssMB", op: "<=", limit: 200 },

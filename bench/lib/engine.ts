@@ -325,6 +325,30 @@ export async function benchEngine(
       figures.push(...cpuFigure("pay", "pay fine", runs));
     }
 
+    if (wants("insights")) {
+      // Issue 20: the Insights call (a handful of aggregate queries over the household's fines) on the 5,000-fine
+      // household, under the same 20 connections as the other reads.
+      const runs = await measure(server, { scenario: "insights" }, "insights, 5,000 fines");
+      figures.push(
+        figure(
+          `${engine}.insights.rps`,
+          "insights (5,000 fines)",
+          "req/s",
+          runs.map((r) => r.requestsPerSecond),
+          problems(runs),
+        ),
+      );
+      figures.push(
+        figure(
+          `${engine}.insights.p99`,
+          "insights p99",
+          "ms",
+          runs.map((r) => r.latency.p99),
+        ),
+      );
+      figures.push(...cpuFigure("insights", "insights", runs));
+    }
+
     if (wants("sockets") && postgres) {
       figures.push(...(await socketDelivery(dir, server, fixture, fixtureFile, options, postgres)));
     }

@@ -55,6 +55,8 @@ export type DataSet = Pick<
 
 /** Fines in the issue 14 households: a busy flat after a year, and a long history. */
 export const SIGNED_IN_HISTORIES = [300, 5000] as const;
+/** Issue 20: Insights is measured on the 5,000-fine household (its budget is set at that size). */
+export const INSIGHTS_HISTORY = 5000;
 
 /** What the load generators need to know about the seeded data (ids and session tokens). */
 export interface Fixture {

@@ -1,5 +1,5 @@
 import type { RequestParams } from "autocannon";
-import type { Fixture, HouseholdFixture, MemberFixture } from "../lib/seed.js";
+import { INSIGHTS_HISTORY, type Fixture, type HouseholdFixture, type MemberFixture } from "../lib/seed.js";
 import type { HttpLoadSpec } from "./http-spec.js";
 
 interface Signed {
@@ -94,6 +94,16 @@ export function requestsFor(spec: HttpLoadSpec, fixture: Fixture): (request: Req
           path: `/api/fines/household/${payable.householdId}/fines/${payable.fineId}/pay`,
           headers: { authorization: `Bearer ${payable.token}` },
         };
+      };
+    }
+    case "insights": {
+      // Issue 20: the Insights page's one call, by the members of the 5,000-fine household in turn.
+      const history = fixture.signedIn.find((household) => household.fines === INSIGHTS_HISTORY);
+      if (!history) throw new Error(`no household of ${INSIGHTS_HISTORY} fines seeded`);
+      const { household } = history;
+      return (request) => {
+        const member = household.members[next() % household.members.length] as MemberFixture;
+        return { ...request, method: "GET", path: `/api/households/${household.id}/insights`, headers: bearer(member) };
       };
     }
     case "signed-in-dashboard": {

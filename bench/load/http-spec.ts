@@ -18,7 +18,7 @@ export interface HttpLoadSpec {
 }
 
 export type HttpScenario =
-  "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue" | "signed-in-dashboard";
+  "list" | "baseline-list" | "dashboard" | "issue" | "pay" | "socket-issue" | "signed-in-dashboard" | "insights";
 
 export interface HttpLoadResult {
   requestsPerSecond: number;

@@ -442,6 +442,7 @@ const QUIET = [
   "GET /api/balance/household/:id/balance",
   "GET /api/balance/household/:id/transactions",
   "GET /api/balance/household/:id/balance/stats",
+  "GET /api/households/:id/insights",
   // Proposals past their closing time fail as the list is read: that decision's notification is the expiry's.
   "GET /api/balance/household/:id/proposals",
   "POST /api/storage/upload-url",

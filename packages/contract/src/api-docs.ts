@@ -119,6 +119,14 @@ export const API_DOCS = {
   getFineDispute: { summary: "A fine's latest dispute (its issuer and offender only)", tags: ["fines"] },
   listFineEdits: { summary: "How a fine's issuer changed it, oldest first", tags: ["fines"] },
   getBalance: { summary: "The household's fine fund", tags: ["balance"] },
+  getInsights: {
+    summary: "A household's fine analytics for a period",
+    tags: ["insights"],
+    description:
+      "Fines per month (issued, paid, cancelled), per member, the most broken rules, the median time to pay, disputes, " +
+      "days since each member's last fine and a weekday × hour count. Dates are whole UTC days, both included; unset, " +
+      "the last 12 months.",
+  },
   getBalanceStats: {
     summary: "The fund's change in 30 days, its income and spending in total and by month",
     tags: ["balance"],

@@ -5,6 +5,7 @@ import * as finesApi from "./fines-api.js";
 import * as fundApi from "./fund-api.js";
 import * as healthApi from "./health-api.js";
 import * as householdsApi from "./households-api.js";
+import * as insightsApi from "./insights-api.js";
 import * as invitesApi from "./invites-api.js";
 import * as notesApi from "./notes-api.js";
 import * as notificationsApi from "./notifications-api.js";
@@ -27,5 +28,6 @@ export const API_ENDPOINTS = {
   ...storageApi,
   ...notesApi,
   ...activityApi,
+  ...insightsApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;

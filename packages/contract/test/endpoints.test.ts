@@ -9,6 +9,7 @@ import {
   fundApi,
   healthApi,
   householdsApi,
+  insightsApi,
   invitesApi,
   notesApi,
   notificationsApi,
@@ -34,6 +35,7 @@ const FEATURE_APIS = [
   storageApi,
   notesApi,
   activityApi,
+  insightsApi,
 ];
 
 describe("endpoints defined once", () => {

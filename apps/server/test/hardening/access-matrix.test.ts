@@ -350,6 +350,12 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance/stats` }),
     expected: signedIn(200, 403),
   },
+  // Issue 20's Insights: any member of the household; its dates are the only query.
+  {
+    operation: "getInsights",
+    request: (w) => ({ url: `/api/households/${w.householdId}/insights?from=2026-01-01&to=2026-12-31` }),
+    expected: signedIn(200, 403),
+  },
   {
     operation: "listProposals",
     request: (w) => ({ url: `/api/balance/household/${w.householdId}/proposals?status=open` }),

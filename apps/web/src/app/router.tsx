@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
                   { path: "household", lazy: () => import("./routes/household") },
                   { path: "fund", lazy: () => import("./routes/fund") },
                   { path: "activity", lazy: () => import("./routes/activity") },
+                  { path: "insights", lazy: () => import("./routes/insights") },
                 ],
               },
             ],

@@ -35,6 +35,8 @@ function renderShell(path = "/dashboard") {
         <Route path="fines/new" element={<Here name="new fine page" />} />
         <Route path="profile" element={<Here name="profile page" />} />
         <Route path="household" element={<Here name="household page" />} />
+        <Route path="activity" element={<Here name="activity page" />} />
+        <Route path="insights" element={<Here name="insights page" />} />
       </Route>
       <Route path="/login" element={<Here name="login" />} />
     </>,
@@ -78,6 +80,14 @@ describe("signed-in shell", () => {
     expect(within(sidebar).getByRole("link", { name: "Rules" })).toHaveAttribute("href", "/dashboard/rules");
     expect(within(sidebar).getByRole("link", { name: "Household" })).toHaveAttribute("href", "/dashboard/household");
     expect(within(sidebar).getByRole("link", { name: "Fund" })).toHaveAttribute("href", "/dashboard/fund");
+    // Issue 20's pages come after the Fund, before the Household.
+    expect(
+      within(sidebar)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Dashboard", "Rules", "Fines", "Fund", "Activity", "Insights", "Household"]);
+    expect(within(sidebar).getByRole("link", { name: "Activity" })).toHaveAttribute("href", "/dashboard/activity");
+    expect(within(sidebar).getByRole("link", { name: "Insights" })).toHaveAttribute("href", "/dashboard/insights");
     expect(screen.getByRole("link", { name: "Issue New Fine" })).toHaveAttribute("href", "/dashboard/fines/new");
 
     const bottomBar = screen.getByRole("navigation", { name: "Mobile" });
@@ -134,6 +144,24 @@ describe("signed-in shell", () => {
     await user.click(screen.getByRole("button", { name: "Account menu" }));
     await user.click(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Household" }));
     expect(screen.getByRole("heading", { name: "household page" })).toBeInTheDocument();
+  });
+
+  it("leads to Activity and Insights from the avatar menu, beside the Household (the phone has no sidebar)", async () => {
+    respondWith(sessionData);
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole("button", { name: "Account menu" }));
+    const menu = await screen.findByRole("menu");
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Profile", "Household", "Activity", "Insights", "Log out"]);
+    await user.click(within(menu).getByRole("menuitem", { name: "Insights" }));
+    expect(screen.getByRole("heading", { name: "insights page" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Account menu" }));
+    await user.click(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Activity" }));
+    expect(screen.getByRole("heading", { name: "activity page" })).toBeInTheDocument();
   });
 
   it("shows name and email in the avatar menu, with Profile", async () => {

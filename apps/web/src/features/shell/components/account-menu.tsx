@@ -12,7 +12,7 @@ import {
 import { useAuthStore } from "@/lib/auth/auth-store";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { personName } from "@/lib/person-name";
-import { HOUSEHOLD_PATH } from "./nav-items";
+import { ACTIVITY, HOUSEHOLD_PATH, INSIGHTS } from "./nav-items";
 import { ACCOUNT_BUTTON_CLASS } from "./user-menu";
 
 export interface AccountMenuProps {
@@ -22,7 +22,8 @@ export interface AccountMenuProps {
 }
 
 /**
- * SPEC §2 Signed-in shell: the avatar menu with the person's name and email, Profile, Household and Log out. A chunk of its own
+ * SPEC §2 Signed-in shell: the avatar menu with the person's name and email, Profile, Household, Activity and Insights
+ * (issue 20: the phone's way to them, as the bottom bar keeps SPEC's five) and Log out. A chunk of its own
  * with Radix's menu and its positioning (about 45 kB before compression): user-menu.tsx loads it when it is wanted.
  */
 export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
@@ -57,6 +58,14 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
             Household
           </Link>
         </DropdownMenuItem>
+        {[ACTIVITY, INSIGHTS].map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuItem variant="destructive" onSelect={() => void logOut()}>
           <LogOut aria-hidden="true" />
           Log out

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route } from "react-router";
+import type { Insights } from "@housemate/contract";
+import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
+import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { Component as InsightsPage } from "./insights";
+
+const ALEX_ID = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+const BLAIR_ID = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+const GONE_ID = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
+const RULE_ID = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
+const INSIGHTS = `/api/households/${HOUSEHOLD_ID}/insights`;
+
+const zero = { count: 0, amount: 0 };
+const grid = Array.from({ length: 7 }, (_, day) =>
+  Array.from({ length: 24 }, (_, hour) => (day === 5 && hour === 18 ? 3 : 0)),
+);
+
+const insights: Insights = {
+  from: "2026-01-01",
+  to: "2026-02-28",
+  timeZone: "UTC",
+  months: [
+    { month: "2026-01", issued: { count: 4, amount: 20 }, paid: { count: 2, amount: 7.5 }, cancelled: zero },
+    { month: "2026-02", issued: { count: 1, amount: 5 }, paid: zero, cancelled: { count: 1, amount: 2.5 } },
+  ],
+  members: [
+    { userId: ALEX_ID, name: "Alex", current: true, owed: 12.5, paid: 7.5, issued: 5 },
+    { userId: BLAIR_ID, name: "Blair", current: true, owed: 0, paid: 0, issued: 17.5 },
+    { userId: GONE_ID, name: "Former member", current: false, owed: 0, paid: 0, issued: 2.5 },
+  ],
+  rules: [{ ruleId: RULE_ID, title: "Dishes", count: 4, amount: 20 }],
+  medianHoursToPay: 36,
+  disputes: { issued: 5, disputed: 2, rate: 0.4, outcomes: { accepted: 1, declined: 0, pending: 1 } },
+  daysSinceLastFine: [
+    { userId: ALEX_ID, name: "Alex", days: 3 },
+    { userId: BLAIR_ID, name: "Blair", days: null },
+  ],
+  weekdayHours: grid,
+};
+
+function renderInsights(answer: FakeAnswer = { body: { data: insights } }) {
+  const server = respondWith({
+    [`GET /api/households/${HOUSEHOLD_ID}`]: {
+      body: {
+        data: {
+          id: HOUSEHOLD_ID,
+          name: "The Cozy Flat",
+          created_by: ALEX_ID,
+          iso_4217_code: "GBP",
+          created_at: "2026-01-01T00:00:00.000Z",
+          join_code: HOUSEHOLD_ID,
+          join_by_id: true,
+        },
+      },
+    },
+    [`GET ${INSIGHTS}`]: answer,
+  });
+  renderApp(
+    <>
+      <Route path="/dashboard/insights" element={<InsightsPage />} />
+      <Route path="/dashboard/fines/new" element={<Here name="new fine page" />} />
+    </>,
+    ["/dashboard/insights"],
+  );
+  return server;
+}
+
+const card = (name: string) => screen.findByRole("region", { name });
+const rowOf = (table: HTMLElement, header: string) => {
+  const row = within(table).getByRole("rowheader", { name: header }).closest("tr");
+  if (!row) throw new Error(`no row ${header}`);
+  return within(row)
+    .getAllByRole("cell")
+    .map((cell) => cell.textContent);
+};
+
+beforeEach(() => signIn({ id: ALEX_ID, display_name: "Alex", household_id: HOUSEHOLD_ID }));
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await resetApp();
+});
+
+describe("Insights page", () => {
+  it("is titled Insights and shows each figure", async () => {
+    renderInsights();
+    expect(screen.getByRole("heading", { level: 1, name: "Insights" })).toBeInTheDocument();
+    expect(document.title).toContain("Insights");
+
+    const rules = await card("Most broken rules");
+    expect(within(rules).getByText("Dishes")).toBeInTheDocument();
+    expect(within(rules).getByText("4 fines · £20.00")).toBeInTheDocument();
+    expect(within(await card("Time to pay")).getByText("36 hours")).toBeInTheDocument();
+    const disputes = await card("Disputes");
+    expect(within(disputes).getByText("40%")).toBeInTheDocument();
+    expect(within(disputes).getByText("2 of 5 fines disputed")).toBeInTheDocument();
+    const quiet = await card("Days since last fine");
+    expect(within(quiet).getByText("3 days")).toBeInTheDocument();
+    expect(within(quiet).getByText("Never")).toBeInTheDocument();
+  });
+
+  it("gives each chart a table with its numbers", async () => {
+    renderInsights();
+    const months = await screen.findByRole("table", { name: "Fines per month" });
+    expect(rowOf(months, "January 2026")).toEqual(["4 (£20.00)", "2 (£7.50)", "0 (£0.00)"]);
+    expect(rowOf(months, "February 2026")).toEqual(["1 (£5.00)", "0 (£0.00)", "1 (£2.50)"]);
+
+    const members = screen.getByRole("table", { name: "Amount per member" });
+    expect(rowOf(members, "Alex")).toEqual(["£12.50", "£7.50", "£5.00"]);
+    expect(rowOf(members, "Former member")).toEqual(["£0.00", "£0.00", "£2.50"]);
+
+    const hours = screen.getByRole("table", { name: "Fines by weekday and hour" });
+    const saturday = rowOf(hours, "Saturday");
+    expect(saturday[18]).toBe("3");
+    expect(saturday.filter((count) => count !== "0")).toEqual(["3"]);
+  });
+
+  it("says there are no fines yet, with a way to issue one", async () => {
+    const user = userEvent.setup();
+    renderInsights({
+      body: {
+        data: {
+          ...insights,
+          months: insights.months.map((month) => ({ ...month, issued: zero, paid: zero, cancelled: zero })),
+          rules: [],
+          medianHoursToPay: null,
+          disputes: { issued: 0, disputed: 0, rate: 0, outcomes: { accepted: 0, declined: 0, pending: 0 } },
+        },
+      },
+    });
+    expect(await screen.findByText("No fines yet")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Fines per month" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Issue a fine" }));
+    expect(screen.getByRole("heading", { name: "new fine page" })).toBeInTheDocument();
+  });
+
+  // The query retries twice (1 s, then 2 s) before it gives up, as every query does (SPEC §9).
+  it("says when the figures cannot be loaded, and tries again", { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    renderInsights({ status: 500 });
+    expect(await screen.findByText("Insights could not be loaded.", {}, { timeout: 8000 })).toBeInTheDocument();
+    respondWith({
+      [`GET ${INSIGHTS}`]: () => {
+        calls += 1;
+        return { body: { data: insights } };
+      },
+    });
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await card("Most broken rules")).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+});
