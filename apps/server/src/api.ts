@@ -14,6 +14,7 @@ import proposalRoutes from "./features/proposals/routes.js";
 import storageRoutes from "./features/storage/routes.js";
 import stickyNoteRoutes from "./features/sticky-notes/routes.js";
 import statsRoutes from "./features/stats/routes.js";
+import exportRoutes from "./features/exports/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import loadShedding from "./plugins/load-shedding.js";
@@ -52,5 +53,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(storageRoutes);
     await scope.register(stickyNoteRoutes);
     await scope.register(statsRoutes);
+    await scope.register(exportRoutes);
   });
 }

@@ -168,4 +168,19 @@ export const API_DOCS = {
   reorderStickyNotes: { summary: "Put the board's notes in a new order", tags: ["sticky-notes"] },
   updateStickyNote: { summary: "Change a sticky note", tags: ["sticky-notes"] },
   deleteStickyNote: { summary: "Delete a sticky note", tags: ["sticky-notes"] },
+  exportFinesCsv: {
+    summary: "Download the household's fine history as CSV",
+    tags: ["exports"],
+    description:
+      "RFC 4180, UTF-8 with a byte order mark, one row per fine (cancelled ones included), streamed. `from` and `to` " +
+      "are whole UTC days, both included; `member` keeps the fines where that person is the offender. A cell that " +
+      "begins with =, +, -, @, a tab or a carriage return gets a leading ' so a spreadsheet reads it as text.",
+  },
+  exportFinesPdf: {
+    summary: "Download the household's fine statement as PDF",
+    tags: ["exports"],
+    description:
+      "The household, the period, each member's totals (issued, paid, owed), the fund's balance, then the fines, " +
+      "streamed. Same filters as the CSV.",
+  },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

@@ -1,5 +1,6 @@
 import * as authApi from "./auth-api.js";
 import * as balanceApi from "./balance-api.js";
+import * as exportsApi from "./exports-api.js";
 import * as finesApi from "./fines-api.js";
 import * as fundApi from "./fund-api.js";
 import * as healthApi from "./health-api.js";
@@ -25,5 +26,6 @@ export const API_ENDPOINTS = {
   ...fundApi,
   ...storageApi,
   ...notesApi,
+  ...exportsApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;
