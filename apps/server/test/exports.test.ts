@@ -202,6 +202,21 @@ describe("fine history as CSV", () => {
     expect(bensInMarch.map((row) => row[10])).toEqual([at[2]]);
   });
 
+  it("takes dates beyond what the database holds: before year 1 matches nothing, 9999-12-31 bounds nothing", async () => {
+    const w = await flat();
+    await w.fine(w.ben.user.id);
+    for (const format of ["csv", "pdf"] as const) {
+      const none = await exportOf(w.household.id, format, w.zoe.token, "?from=0000-01-01&to=0000-01-01");
+      expect(none.statusCode).toBe(200);
+      const all = await exportOf(w.household.id, format, w.zoe.token, "?from=0000-01-01&to=9999-12-31");
+      expect(all.statusCode).toBe(200);
+      if (format === "csv") {
+        expect(csvRecords(none.body)).toEqual([]);
+        expect(csvRecords(all.body)).toHaveLength(1);
+      }
+    }
+  });
+
   it("neutralises a formula at the start of every text cell, for each of the six starters", async () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
       const zoe = await buildMember(t.db, undefined, { displayName: `${start}Zoe` });

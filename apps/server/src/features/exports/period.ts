@@ -1,6 +1,7 @@
 import type { FineExportQuery } from "@housemate/contract";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const FIRST_DAY = Date.parse("0001-01-01T00:00:00.000Z");
 
 /** The UTC day a moment falls on, as YYYY-MM-DD. */
 export const utcDay = (moment: Date): string => moment.toISOString().slice(0, 10);
@@ -25,7 +26,9 @@ export function exportScope(householdId: string, query: FineExportQuery): Export
   return {
     householdId,
     start: start && start.getUTCFullYear() > 1 ? start : undefined,
-    end: endDay && endDay.getUTCFullYear() < 9999 ? new Date(endDay.getTime() + DAY_MS) : undefined,
+    // A `to` before year 1 ends before the first day PostgreSQL has: clamped to it, it matches nothing.
+    end:
+      endDay && endDay.getUTCFullYear() < 9999 ? new Date(Math.max(endDay.getTime() + DAY_MS, FIRST_DAY)) : undefined,
     offenderId: query.member,
   };
 }

@@ -82,6 +82,21 @@ export async function* exportFineBatches(
   }
 }
 
+/**
+ * The batches with the first already read: a failing query is still the catalogue's 500 before any header is sent,
+ * rather than a download cut short. The rest are read as they are asked for.
+ */
+export async function withFirstBatchRead(batches: AsyncGenerator<ExportFine[]>): Promise<AsyncIterable<ExportFine[]>> {
+  const first = await batches.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      yield* batches;
+    },
+  };
+}
+
 /** The day of the scope's first fine (for a period with no start), or null when it has none. */
 export async function firstFineAt(db: Executor, scope: ExportScope): Promise<Date | null> {
   const [row] = await db

@@ -8,7 +8,7 @@ import { fineHistoryCsv } from "./csv.js";
 import { attachmentHeader } from "./file-name.js";
 import { fineStatementPdf } from "./pdf.js";
 import { exportScope, utcDay, type ExportScope } from "./period.js";
-import { exportFineBatches, firstFineAt, memberTotals } from "./queries.js";
+import { exportFineBatches, firstFineAt, memberTotals, withFirstBatchRead } from "./queries.js";
 
 /**
  * Issue 20 Exports: the household's fine history as CSV and as a PDF statement, for any member. Both stream: the
@@ -38,7 +38,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       const household = await requireMember(app.db, request.session, request.params.id);
       const scope = exportScope(household.id, request.query);
       const period = await periodOf(scope, request.query, household);
-      const body = fineHistoryCsv(exportFineBatches(app.db, scope), household.currency);
+      const batches = await withFirstBatchRead(exportFineBatches(app.db, scope));
+      const body = fineHistoryCsv(batches, household.currency);
       return download(reply, "csv", attachmentHeader(household.name, period.from, period.to, "csv")).send(body);
     },
   });
@@ -62,7 +63,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         totals,
         fundBalanceMinor: balance,
       };
-      const body = fineStatementPdf(heading, exportFineBatches(app.db, scope));
+      const body = fineStatementPdf(heading, await withFirstBatchRead(exportFineBatches(app.db, scope)));
       return download(reply, "pdf", attachmentHeader(household.name, period.from, period.to, "pdf")).send(body);
     },
   });
