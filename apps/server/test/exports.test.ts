@@ -1,14 +1,13 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { fines } from "../src/db/schema.js";
+import { eq } from "drizzle-orm";
+import { fines, users } from "../src/db/schema.js";
 import { neutraliseFormula } from "../src/features/exports/spreadsheet-safe.js";
 import { exportFineBatches } from "../src/features/exports/queries.js";
 import { exportScope } from "../src/features/exports/period.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHousehold, buildMember, buildRule, unknownId } from "./helpers/factories.js";
-import { users } from "../src/db/schema.js";
-import { eq } from "drizzle-orm";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -50,7 +49,7 @@ const exportOf = (householdId: string, format: "csv" | "pdf", token: string | un
 /** The CSV's records after its header, checking the byte order mark and CRLF line ends on the way. */
 function csvRecords(body: string): string[][] {
   expect(body.startsWith(BOM)).toBe(true);
-  const rows = parse(body.slice(BOM.length), { record_delimiter: "\r\n" }) as string[][];
+  const rows = parse<string[]>(body.slice(BOM.length), { record_delimiter: "\r\n" });
   expect(rows[0]).toEqual(HEADER);
   return rows.slice(1);
 }
