@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
-import { fines, users } from "../src/db/schema.js";
+import { fines, households, users } from "../src/db/schema.js";
 import { neutraliseFormula } from "../src/features/exports/spreadsheet-safe.js";
 import { exportFineBatches } from "../src/features/exports/queries.js";
 import { exportScope } from "../src/features/exports/period.js";
@@ -312,6 +312,35 @@ describe("fine statement as PDF", () => {
     expect(lines).toContainEqual(["Zoë Müller", "£3.25", "£0.00", "£3.25"]);
     expect(text).toContain("Fund balance: £12.50");
     expect(lines).toContainEqual(["2026-05-04", "Dishes in the sink", "Zoë Müller", "£3.25", "Disputed"]);
+  });
+
+  it("writes every currency's sign the font has: the yen half width, the rupee and the euro", async () => {
+    for (const [currency, sign] of [
+      ["JPY", "¥"],
+      ["INR", "₹"],
+      ["EUR", "€"],
+    ] as const) {
+      const w = await flat();
+      await t.db.update(households).set({ currency }).where(eq(households.id, w.household.id));
+      await w.fine(w.ben.user.id, { amountMinor: 1250 });
+      const text = await pdfText((await exportOf(w.household.id, "pdf", w.zoe.token)).rawPayload);
+      expect(text, currency).toContain(`${sign}12.50`);
+    }
+  });
+
+  it("cuts a title too long for its column with an ellipsis", async () => {
+    const w = await flat();
+    const rule = await buildRule(t.db, w.household.id, w.zoe.user.id, { title: "Very long rule ".repeat(6).trim() });
+    await buildFine(t.db, {
+      householdId: w.household.id,
+      issuerId: w.zoe.user.id,
+      offenderId: w.ben.user.id,
+      ruleId: rule.id,
+    });
+    const text = await pdfText((await exportOf(w.household.id, "pdf", w.zoe.token)).rawPayload);
+    const row = text.split("\n").find((line) => line.includes("Very long rule"));
+    expect(row).toContain("…");
+    expect(row).not.toContain(rule.title);
   });
 
   it("repeats the heading on every page and numbers the pages", async () => {

@@ -62,7 +62,8 @@ export function fineStatementPdf(heading: StatementHeading, batches: AsyncIterab
   });
   doc.on("data", (chunk: Buffer) => out.write(chunk));
   doc.on("end", () => out.end());
-  const money = (minor: number) => formatMoney(minor / 100, heading.currency);
+  // Japanese formatting writes the yen as the full-width '￥', which the font lacks: the same sign, half width.
+  const money = (minor: number) => formatMoney(minor / 100, heading.currency).replace("\uFFE5", "\u00A5");
   const bottom = () => doc.page.height - MARGIN;
   let y = MARGIN;
   let pageNumber = 0;
@@ -192,7 +193,13 @@ function drained(stream: Writable): Promise<void> {
 function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
   const line = text.replace(/\s+/g, " ");
   if (doc.widthOfString(line) <= width) return line;
-  let end = line.length;
-  while (end > 0 && doc.widthOfString(`${line.slice(0, end)}…`) > width) end -= 1;
-  return `${line.slice(0, end)}…`;
+  // The longest start that fits with its ellipsis, found by halving: a long title costs a few measurements.
+  let fits = 0;
+  let tooLong = line.length;
+  while (tooLong - fits > 1) {
+    const middle = Math.floor((fits + tooLong) / 2);
+    if (doc.widthOfString(`${line.slice(0, middle)}…`) <= width) fits = middle;
+    else tooLong = middle;
+  }
+  return `${line.slice(0, fits)}…`;
 }
