@@ -49,7 +49,7 @@ const exportOf = (householdId: string, format: "csv" | "pdf", token: string | un
 /** The CSV's records after its header, checking the byte order mark and CRLF line ends on the way. */
 function csvRecords(body: string): string[][] {
   expect(body.startsWith(BOM)).toBe(true);
-  const rows = parse<string[]>(body.slice(BOM.length), { record_delimiter: "\r\n" });
+  const rows: string[][] = parse(body.slice(BOM.length), { record_delimiter: "\r\n" });
   expect(rows[0]).toEqual(HEADER);
   return rows.slice(1);
 }

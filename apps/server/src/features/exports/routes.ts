@@ -47,6 +47,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(exportsApi.exportFinesPdf),
     config: { feature: "exports" },
+    // pdfkit already deflates the pages: compressing again costs CPU and holds back the first bytes for nothing.
+    compress: false,
     handler: async (request, reply) => {
       const household = await requireMember(app.db, request.session, request.params.id);
       const scope = exportScope(household.id, request.query);
