@@ -38,7 +38,7 @@ console.error(
 const serverEntry = await bundleServer(path.join(workDir, "server/server.mjs"));
 
 const figures: Figure[] = [];
-const SERVER_PARTS = ["list", "dashboard", "issue", "pay", "insights", "sockets", "cold-start", "signed-in"];
+const SERVER_PARTS = ["list", "dashboard", "issue", "pay", "insights", "sockets", "cold-start", "signed-in", "export"];
 // The signed-in measurements (issue 14) run on PostgreSQL only: PGlite is not seeded for them alone.
 const wantsEngine = (engine: string) =>
   options.only.length === 0 ||

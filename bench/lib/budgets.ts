@@ -45,6 +45,11 @@ export const BUDGETS: Budget[] = [
   { key: "frontend.lighthouse.tbtMs", op: "<=", limit: 150 },
   { key: "frontend.lighthouse.cls", op: "<=", limit: 0.05 },
   ...signedInBudgets(),
+  // Issue 20: a 5,000-fine export starts arriving within a second.
+  { key: "postgres.export.csv.5000.firstByteMs", op: "<=", limit: 1000 },
+  { key: "postgres.export.pdf.5000.firstByteMs", op: "<=", limit: 1000 },
+  { key: "pglite.export.csv.5000.firstByteMs", op: "<=", limit: 1000 },
+  { key: "pglite.export.pdf.5000.firstByteMs", op: "<=", limit: 1000 },
 ];
 
 /**

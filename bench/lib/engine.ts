@@ -8,6 +8,7 @@ import type { Engine, Options } from "./options.js";
 import { commitTimes, settle, startPostgres, type BenchPostgres } from "./postgres.js";
 import { seed, type Fixture } from "./seed.js";
 import { signedInFigures } from "./signed-in.js";
+import { exportFigures } from "./exports.js";
 import { rssMB, startServer, watchProcess, type RunningServer } from "./server.js";
 import { median, percentile } from "./stats.js";
 import { MAX_SOCKETS_PER_USER } from "../../apps/server/src/features/notifications/socket-hub.js";
@@ -351,6 +352,12 @@ export async function benchEngine(
 
     if (wants("sockets") && postgres) {
       figures.push(...(await socketDelivery(dir, server, fixture, fixtureFile, options, postgres)));
+    }
+
+    // Issue 20: the 5,000-fine household's history downloaded as CSV and PDF, one at a time.
+    const longHistory = fixture.signedIn.find((household) => household.fines === 5000);
+    if (wants("export") && longHistory) {
+      figures.push(...(await exportFigures(engine, server, longHistory, sizes.runs)));
     }
 
     // Issue 14: the signed-in app in Chromium, last, so its browser never shares the machine with a load run.

@@ -82,7 +82,7 @@ const USAGE = `npm run bench [-- options]
   --quick            shorter runs (1 run of 4 s each): for iterating, not for the record
   --engine <name>    postgres or pglite (repeatable; default both)
   --skip-frontend    leave out bundle sizes and Lighthouse
-  --only <part>      list, dashboard, issue, pay, insights, sockets, cold-start, frontend, signed-in (repeatable)`;
+  --only <part>      list, dashboard, issue, pay, insights, sockets, cold-start, frontend, signed-in, export (repeatable)`;
 
 export function readOptions(argv: string[]): Options {
   const { values } = parseArgs({

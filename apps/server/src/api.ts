@@ -16,6 +16,7 @@ import stickyNoteRoutes from "./features/sticky-notes/routes.js";
 import statsRoutes from "./features/stats/routes.js";
 import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
+import exportRoutes from "./features/exports/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import loadShedding from "./plugins/load-shedding.js";
@@ -56,5 +57,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(statsRoutes);
     await scope.register(activityRoutes);
     await scope.register(insightsRoutes);
+    await scope.register(exportRoutes);
   });
 }

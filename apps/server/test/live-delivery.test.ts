@@ -454,6 +454,9 @@ const QUIET = [
   "POST /api/sticky-notes/reorder",
   "PATCH /api/sticky-notes/:id",
   "DELETE /api/sticky-notes/:id",
+  // Exports only read (issue 20): nobody is told of a download.
+  "GET /api/households/:id/exports/fines.csv",
+  "GET /api/households/:id/exports/fines.pdf",
   `GET ${SOCKET_PATH}`,
 ];
 

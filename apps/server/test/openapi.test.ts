@@ -75,6 +75,23 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("describes an export's answer as its file (CSV or PDF), and its errors as SPEC §8's JSON body", () => {
+    const exports = operations.filter((operation) => operation.operationId?.startsWith("exportFines"));
+    const answers = exports.map((operation) => [operation.operationId, operation.responses?.["200"]]);
+    const file = (type: string) => ({
+      description: "The file",
+      content: { [type]: { schema: { type: "string", format: "binary" } } },
+    });
+    expect(Object.fromEntries(answers)).toEqual({
+      exportFinesCsv: file("text/csv"),
+      exportFinesPdf: file("application/pdf"),
+    });
+    for (const operation of exports) {
+      const forbidden = operation.responses?.["403"] as { content?: Record<string, unknown> } | undefined;
+      expect(Object.keys(forbidden?.content ?? {}), operation.operationId).toEqual(["application/json"]);
+    }
+  });
+
   it("passes Redocly CLI's recommended rules with no error", async () => {
     const lint = await promisify(execFile)(
       process.execPath,

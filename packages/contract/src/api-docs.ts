@@ -183,4 +183,19 @@ export const API_DOCS = {
       "One entry per change, append-only. Keyset-paged: `before` is the previous page's `page.next_cursor`. " +
       "`kind` is a comma-separated list of groups and kinds; `from` and `to` are whole UTC days, both included.",
   },
+  exportFinesCsv: {
+    summary: "Download the household's fine history as CSV",
+    tags: ["exports"],
+    description:
+      "RFC 4180, UTF-8 with a byte order mark, one row per fine (cancelled ones included), streamed. `from` and `to` " +
+      "are whole UTC days, both included; `member` keeps the fines where that person is the offender. A cell that " +
+      "begins with =, +, -, @, a tab or a carriage return gets a leading ' so a spreadsheet reads it as text.",
+  },
+  exportFinesPdf: {
+    summary: "Download the household's fine statement as PDF",
+    tags: ["exports"],
+    description:
+      "The household, the period, each member's totals (issued, paid, owed), the fund's balance, then the fines, " +
+      "streamed. Same filters as the CSV.",
+  },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

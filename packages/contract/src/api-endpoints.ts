@@ -1,6 +1,7 @@
 import * as activityApi from "./activity-api.js";
 import * as authApi from "./auth-api.js";
 import * as balanceApi from "./balance-api.js";
+import * as exportsApi from "./exports-api.js";
 import * as finesApi from "./fines-api.js";
 import * as fundApi from "./fund-api.js";
 import * as healthApi from "./health-api.js";
@@ -29,5 +30,6 @@ export const API_ENDPOINTS = {
   ...notesApi,
   ...activityApi,
   ...insightsApi,
+  ...exportsApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;

@@ -35,6 +35,8 @@ export interface Endpoint<
   readonly body: Body;
   /** The body's content types when it is not JSON (an upload's raw image bytes). */
   readonly consumes: Consumes;
+  /** The success answer's content types when it is a file, not JSON (an export's CSV or PDF); errors stay JSON. */
+  readonly produces: readonly string[] | undefined;
   /** The success status: 201 where the call creates something. */
   readonly status: Status;
   readonly response: Response;
@@ -59,6 +61,7 @@ interface EndpointDefinition<
   query?: Query;
   body?: Body;
   consumes?: Consumes;
+  produces?: readonly string[];
   status?: Status;
   response: Response;
   auth: EndpointAuth;
@@ -97,6 +100,7 @@ export /* @__NO_SIDE_EFFECTS__ */ function defineEndpoint<
     query: definition.query as Query,
     body: definition.body as Body,
     consumes: definition.consumes as Consumes,
+    produces: definition.produces,
     status: definition.status ?? (200 as Status),
     response: definition.response,
     auth: definition.auth,

@@ -5,6 +5,7 @@ import {
   API_ENDPOINTS,
   authApi,
   balanceApi,
+  exportsApi,
   finesApi,
   fundApi,
   healthApi,
@@ -13,6 +14,7 @@ import {
   invitesApi,
   notesApi,
   notificationsApi,
+  fineExportSearch,
   pathOf,
   rulesApi,
   storageApi,
@@ -36,6 +38,7 @@ const FEATURE_APIS = [
   notesApi,
   activityApi,
   insightsApi,
+  exportsApi,
 ];
 
 describe("endpoints defined once", () => {
@@ -83,5 +86,19 @@ describe("pathOf", () => {
       "/storage/upload/rule-images/abcdefghijklmnopqrstuvwxyz012345.png",
     );
     expect(storageApi.uploadFile.params.safeParse(values).success).toBe(true);
+  });
+});
+
+describe("fineExportSearch", () => {
+  it("writes the chosen filters as a query, leaving out those not chosen", () => {
+    expect(fineExportSearch({})).toBe("");
+    expect(fineExportSearch({ from: "2026-01-01", to: "2026-11-26" })).toBe("?from=2026-01-01&to=2026-11-26");
+    expect(fineExportSearch({ member: "u 1", to: "" })).toBe("?member=u+1");
+  });
+
+  it("is what the export endpoints' query schema reads back", () => {
+    const filters = { from: "2026-01-01", to: "2026-11-26", member: "22222222-2222-4222-8222-222222222222" };
+    const query = Object.fromEntries(new URLSearchParams(fineExportSearch(filters)));
+    expect(exportsApi.exportFinesCsv.query.parse(query)).toEqual(filters);
   });
 });

@@ -441,6 +441,21 @@ const ROWS: Row[] = [
     expected: signedIn(200, 403),
     changesWorld: true,
   },
+  // Fine history exports (issue 20): any member of the household, admin or not, with every filter named.
+  {
+    operation: "exportFinesCsv",
+    request: (w) => ({
+      url: `/api/households/${w.householdId}/exports/fines.csv?from=2020-01-01&to=2099-12-31&member=${w.housemate.id}`,
+    }),
+    expected: { ...signedIn(200, 403), housemate: 200 },
+  },
+  {
+    operation: "exportFinesPdf",
+    request: (w) => ({
+      url: `/api/households/${w.householdId}/exports/fines.pdf?from=2020-01-01&to=2099-12-31&member=${w.housemate.id}`,
+    }),
+    expected: { ...signedIn(200, 403), housemate: 200 },
+  },
 ];
 
 /** A row's method and route as Fastify registered it, e.g. PUT /api/rules/:id. */

@@ -1,0 +1,26 @@
+import type { ExportFine } from "./queries.js";
+import { utcDay } from "./period.js";
+
+/** A fine's status in words: a cancelled fine with a reason was written off when its offender left (decision 032). */
+export function statusText(fine: Pick<ExportFine, "status" | "cancelReason">): string {
+  switch (fine.status) {
+    case "paid":
+      return "Paid";
+    case "disputed":
+      return "Disputed";
+    case "cancelled":
+      return fine.cancelReason === null ? "Cancelled" : "Written off";
+    default:
+      return "Pending";
+  }
+}
+
+const OUTCOMES: Record<string, string> = { pending: "Pending", accepted: "Accepted", declined: "Declined" };
+
+/** What became of the fine's dispute; empty when it was never disputed. */
+export const disputeOutcomeText = (status: string | null): string => (status === null ? "" : (OUTCOMES[status] ?? ""));
+
+/** An amount as a plain decimal with two places (1250 → "12.50"), the way a spreadsheet reads a number. */
+export const decimalAmount = (minor: number): string => (minor / 100).toFixed(2);
+
+export const dayOf = (moment: Date | null): string => (moment === null ? "" : utcDay(moment));
