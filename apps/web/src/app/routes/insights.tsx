@@ -4,7 +4,9 @@ import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { ExportFineHistory } from "@/features/exports/components/export-fine-history";
 import { useHousehold } from "@/features/households/api/get-household";
+import { useHouseholdMembers } from "@/features/households/api/get-household-members";
 import { useInsights } from "@/features/insights/api/get-insights";
 import {
   hasNoFines,
@@ -13,6 +15,7 @@ import {
   InsightsView,
 } from "@/features/insights/components/insights-view";
 import { NEW_FINE_PATH } from "@/features/shell/components/nav-items";
+import { personName } from "@/lib/person-name";
 import { usePageTitle } from "../page-title";
 
 /**
@@ -24,6 +27,7 @@ export function Component() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const currency = useHousehold().data?.iso_4217_code;
   const insights = useInsights(householdId);
+  const members = useHouseholdMembers().data ?? [];
 
   if (!householdId) return null;
   return (
@@ -33,7 +37,10 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
           <p className="text-muted-foreground">How the household's fines went over the last 12 months.</p>
         </div>
-        {/* Export: issue 20's ExportFineHistory (features/exports) */}
+        <ExportFineHistory
+          householdId={householdId}
+          members={members.map((member) => ({ id: member.id, name: personName(member) }))}
+        />
       </div>
       {insights.isError ? (
         <LoadError message={INSIGHTS_LOAD_FAILED} onRetry={() => void insights.refetch()} />
