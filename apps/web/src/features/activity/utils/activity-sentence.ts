@@ -28,23 +28,12 @@ const whose = (actor: ActivityPerson, person: ActivityPerson) =>
 const writeOffs = (count: number, amount: number, money: Money) =>
   count === 0 ? "" : `; ${count === 1 ? "1 fine" : `${count} fines`} (${money(amount)}) written off`;
 const changes = (parts: (string | false | undefined)[]) => parts.filter(Boolean).join(", ");
-/*
- * An edit's before and after are typed loosely by the contract (its `changes()` helper loses the fields' types in the
- * inferred type: see docs/decisions/045), so each changed field is read through one of these.
- */
-const numberField = (value: unknown) => (typeof value === "number" ? value : undefined);
-const textField = (value: unknown) => (typeof value === "string" ? value : undefined);
-const flagField = (value: unknown) => (typeof value === "boolean" ? value : undefined);
 /** '£1.00 → £2.00' when both amounts are there. */
-const amountChange = (before: unknown, after: unknown, money: Money) => {
-  const [from, to] = [numberField(before), numberField(after)];
-  return from !== undefined && to !== undefined && `${money(from)} → ${money(to)}`;
-};
+const amountChange = (from: number | undefined, to: number | undefined, money: Money) =>
+  from !== undefined && to !== undefined && `${money(from)} → ${money(to)}`;
 /** 'name The Flat → The Cozy Flat', or 'name The Cozy Flat' without the old value. */
-const textChange = (label: string, before: unknown, after: unknown) => {
-  const [from, to] = [textField(before), textField(after)];
-  return to !== undefined && `${label} ${from ? `${from} → ` : ""}${to}`;
-};
+const textChange = (label: string, from: string | undefined, to: string | undefined) =>
+  to !== undefined && `${label} ${from ? `${from} → ` : ""}${to}`;
 
 /**
  * One sentence per kind, from what the entry carries: names, titles and amounts as they were then. A Record, so a kind
@@ -54,20 +43,19 @@ const textChange = (label: string, before: unknown, after: unknown) => {
 const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
   "rule.created": (actor, d, money) => `${actor} added the rule ${d.title} (${money(d.fine_amount)})`,
   "rule.edited": (actor, { title, before, after }, money) => {
-    const renamed = textField(after.title);
     const what = changes([
       amountChange(before.fine_amount, after.fine_amount, money),
-      renamed !== undefined && `renamed to ${renamed}`,
-      textField(after.description) !== undefined && "new description",
+      after.title !== undefined && `renamed to ${after.title}`,
+      after.description !== undefined && "new description",
     ]);
-    return `${actor} changed ${textField(before.title) ?? title}${what ? `: ${what}` : ""}`;
+    return `${actor} changed ${before.title ?? title}${what ? `: ${what}` : ""}`;
   },
   "rule.deleted": (actor, d, money) => `${actor} deleted the rule ${d.title} (${money(d.fine_amount)})`,
   "fine.issued": (actor, d, money) => `${actor} fined ${d.offender.name} ${money(d.amount)} for ${d.rule_title}`,
   "fine.edited": (actor, d, money) => {
     const what = changes([
       amountChange(d.before.amount, d.after.amount, money),
-      textField(d.after.description) !== undefined && "new description",
+      d.after.description !== undefined && "new description",
       d.evidence_changed && "new evidence",
     ]);
     return `${actor} changed ${d.offender.name}’s fine for ${d.rule_title}${what ? `: ${what}` : ""}`;
@@ -94,7 +82,7 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
   "member.role_changed": (actor, d) => `${actor} made ${d.member.name} ${d.to === "admin" ? "an admin" : "a member"}`,
   "household.created": (actor, d) => `${actor} created the household ${d.name} (${d.iso_4217_code})`,
   "household.updated": (actor, { before, after }) => {
-    const joinById = flagField(after.join_by_id);
+    const joinById = after.join_by_id;
     const what = changes([
       textChange("name", before.name, after.name),
       textChange("currency", before.iso_4217_code, after.iso_4217_code),
@@ -107,7 +95,7 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
   "invite.revoked": (actor, d, _money, person) => `${actor} revoked ${whose(person, d.created_by)} invite link`,
   "note.added": (actor, d) => `${actor} added a note: ${quote(d.content)}`,
   "note.edited": (actor, { before, after }) => {
-    const content = textField(after.content) ?? textField(before.content);
+    const content = after.content ?? before.content;
     if (content !== undefined) return `${actor} edited a note: ${quote(content)}`;
     return `${actor} changed a note’s colour`;
   },
