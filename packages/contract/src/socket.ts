@@ -22,6 +22,12 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("fund_changed"), data: z.object({ household_id: idSchema }) }),
   /**
+   * The household's activity log has new entries (any change in the household, issue 20): reload the log and
+   * Insights. Sent to every member with an open socket after the change commits, whatever their notification
+   * preferences; several changes close together may arrive as one.
+   */
+  z.object({ type: z.literal("activity_changed"), data: z.object({ household_id: idSchema }) }),
+  /**
    * The person's household access ended (removed, left on another device, the household deleted): their session
    * stays valid, and the web sends them to onboarding with `message` (ACCESS_ENDED_MESSAGES).
    */

@@ -38,6 +38,7 @@ const FRAME_HAS_DATA: Record<ServerMessage["type"], boolean> = {
   notification_count: true,
   household_changed: true,
   fund_changed: true,
+  activity_changed: true,
   household_access_ended: true,
 };
 const isFrameType = (type: unknown): type is ServerMessage["type"] =>
