@@ -116,6 +116,7 @@ export const API_DOCS = {
   payFine: { summary: "Pay a fine you received", tags: ["fines"] },
   disputeFine: { summary: "Dispute a fine you received", tags: ["fines"] },
   reviewDispute: { summary: "Accept or decline a dispute of a fine you issued", tags: ["fines"] },
+  getFine: { summary: "One fine of your household, whatever its status", tags: ["fines"] },
   getFineDispute: { summary: "A fine's latest dispute (its issuer and offender only)", tags: ["fines"] },
   listFineEdits: { summary: "How a fine's issuer changed it, oldest first", tags: ["fines"] },
   getBalance: { summary: "The household's fine fund", tags: ["balance"] },

@@ -101,6 +101,19 @@ export const reviewDispute = defineEndpoint({
   errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
+/**
+ * One fine of the household, whatever its status (a cancelled or written-off fine too): what the Activity page's links
+ * open (issue 20), so a fine is not searched for through the paged lists.
+ */
+export const getFine = defineEndpoint({
+  method: "GET",
+  path: "/fines/household/:hid/fines/:fid",
+  params: finePathParams,
+  response: envelope(fineSchema),
+  auth: "session",
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
 export const getFineDispute = defineEndpoint({
   method: "GET",
   path: "/fines/household/:hid/fines/:fid/dispute",
