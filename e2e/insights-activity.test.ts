@@ -23,8 +23,8 @@ async function tableRows(page: Page, caption: string): Promise<string[][]> {
   const table = page.getByRole("table", { name: caption });
   await table.waitFor({ state: "attached" });
   return table.evaluate((element) =>
-    [...(element as HTMLTableElement).tBodies[0].rows].map((row) =>
-      [...row.cells].map((cell) => cell.textContent.trim()),
+    [...(element as HTMLTableElement).querySelectorAll("tbody tr")].map((row) =>
+      [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent.trim()),
     ),
   );
 }
@@ -132,11 +132,13 @@ describe("Insights, Activity and the exports", () => {
       made.push(fine.data);
     }
     // Blair pays the first.
+    const first = made[0];
+    if (!first) throw new Error("no fine was made");
     const paid = await callApi(
       journey.server,
       blairPage,
       "PUT",
-      `/fines/household/${householdId}/fines/${made[0].id}/pay`,
+      `/fines/household/${householdId}/fines/${first.id}/pay`,
     );
     expect(paid.status).toBe(200);
   });
@@ -209,7 +211,7 @@ describe("Insights, Activity and the exports", () => {
     expect(text.startsWith("\uFEFF"), "the CSV starts with a byte order mark").toBe(true);
     const records: string[][] = parse(text.slice(1), { record_delimiter: "\r\n" });
     const [header, ...rows] = records;
-    expect(header.slice(0, 7)).toEqual(["Date issued", "Rule", "Offender", "Issuer", "Amount", "Currency", "Status"]);
+    expect(header?.slice(0, 7)).toEqual(["Date issued", "Rule", "Offender", "Issuer", "Amount", "Currency", "Status"]);
     expect(rows.map((row) => row.slice(1, 7)).sort()).toEqual(
       [
         [DISHES, blair.name, alex.name, "2.00", "GBP", "Paid"],
