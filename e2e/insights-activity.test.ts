@@ -175,6 +175,8 @@ describe("Insights, Activity and the exports", () => {
     await alexPage.getByLabel("Member").selectOption({ label: blair.name });
     await expect.poll(() => new URL(alexPage.url()).searchParams.get("member")).toBe(blairId);
     await alexPage.getByRole("article", { name: everyone }).waitFor({ state: "detached" });
+    // The filtered page has come (between the two, the log shows its skeleton).
+    await alexPage.getByRole("article", { name: `${blair.name} joined` }).waitFor();
     const blairs = await entrySentences(alexPage);
     expect(blairs.length).toBeGreaterThan(0);
     expect(blairs.length).toBeLessThan(all.length);
