@@ -1,12 +1,18 @@
 /**
- * `npm run screenshots`: docs/screenshots/dashboard-{desktop,phone}-{light,dark}.png, the signed-in dashboard of a
- * household of four (e2e/helpers/dashboard-household.ts) on the real server, at 1280×800 and 390×844, in both themes.
- * Builds the app first when the build is missing or older than the sources.
+ * `npm run screenshots`: docs/screenshots/{dashboard,insights,activity}-{desktop,phone}-{light,dark}.png, from one
+ * household of four (e2e/helpers/dashboard-household.ts) on the real server, at 1280×800 and 390×844, in both themes:
+ * the signed-in dashboard as the screen shows it, and the whole of the Insights and Activity pages (issue 20). The
+ * household has six months of fines behind it, so the charts have a shape: made through the API, then moved back in
+ * time in the stopped server's database (helpers/backdate.ts). Builds the app first when the build is missing or
+ * older than the sources.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { SERVER_BUNDLE } from "../apps/server/test/helpers/production.js";
+import { backdateFines } from "./helpers/backdate.js";
 import { launchBrowser, type Viewport } from "./helpers/browser.js";
 import { makeDashboardHousehold, openAlexDashboard } from "./helpers/dashboard-household.js";
 import { startServer } from "./helpers/server.js";
@@ -43,26 +49,73 @@ const STILL = `
   *, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }
 `;
 
+/** Every skeleton and spinner gone: what a person reads once the page has its answers. */
+async function loaded(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelectorAll('[aria-label^="Loading"], [aria-busy="true"]').length === 0,
+  );
+}
+
+/** The issue 20 pages, each with what shows it has loaded. */
+const PAGES = {
+  insights: (page: Page) => page.getByRole("region", { name: "When fines happen" }).waitFor(),
+  activity: (page: Page) => page.getByRole("main").getByRole("article").first().waitFor(),
+} as const;
+
+/**
+ * Saves what the screen shows; with `whole`, the whole page, taken on a screen as tall as the page: a full-page
+ * capture would paint the phone's fixed bottom bar where the screen's bottom was, halfway down a long page.
+ */
+async function save(page: Page, name: string, whole: boolean) {
+  const screen = page.viewportSize();
+  if (whole && screen) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: screen.width, height: Math.max(screen.height, height) });
+  }
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, animations: "disabled" });
+  if (whole && screen) await page.setViewportSize(screen);
+  console.log(`Saved ${path.relative(root, file)}`);
+}
+
 async function main() {
   buildIfNeeded();
   mkdirSync(OUT, { recursive: true });
-  const server = await startServer();
+  // A data folder of our own, which outlives the first server: the fines are backdated between the two.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "housemate-screenshots-"));
   const browser = await launchBrowser();
   try {
-    const household = await makeDashboardHousehold(browser, server);
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      for (const colorScheme of ["light", "dark"] as const) {
-        const { page } = await openAlexDashboard(browser, server, household, { viewport, colorScheme });
-        await page.addStyleTag({ content: STILL });
-        const file = path.join(OUT, `dashboard-${size}-${colorScheme}.png`);
-        await page.screenshot({ path: file, animations: "disabled" });
-        console.log(`Saved ${path.relative(root, file)}`);
-        await page.context().close();
+    const first = await startServer({ DATA_DIR: dataDir });
+    let household;
+    try {
+      household = await makeDashboardHousehold(browser, first, { history: true });
+    } finally {
+      await first.stop();
+    }
+    await backdateFines(dataDir, household.history);
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          const { page } = await openAlexDashboard(browser, server, household, { viewport, colorScheme });
+          await page.addStyleTag({ content: STILL });
+          await save(page, `dashboard-${size}-${colorScheme}`, false);
+          for (const [name, ready] of Object.entries(PAGES)) {
+            await page.goto(`/dashboard/${name}`);
+            await ready(page);
+            await loaded(page);
+            await page.addStyleTag({ content: STILL });
+            await save(page, `${name}-${size}-${colorScheme}`, true);
+          }
+          await page.context().close();
+        }
       }
+    } finally {
+      await server.stop();
     }
   } finally {
     await browser.close();
-    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

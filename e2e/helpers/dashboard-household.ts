@@ -28,9 +28,16 @@ const RULES = [
 ] as const;
 type RuleTitle = (typeof RULES)[number]["title"];
 
-type Outcome = "pending" | "paid" | "disputed" | "declined";
+type Outcome = "pending" | "paid" | "disputed" | "declined" | "cancelled";
+interface PlannedFine {
+  issuer: Who;
+  offender: Who;
+  rule: RuleTitle;
+  amount: number;
+  outcome: Outcome;
+}
 /** Oldest first: the last is the newest, at the top of Recent Activity. */
-const FINES: readonly { issuer: Who; offender: Who; rule: RuleTitle; amount: number; outcome: Outcome }[] = [
+const FINES: readonly PlannedFine[] = [
   { issuer: "priya", offender: "sam", rule: "Borrowed milk, never replaced", amount: 0.5, outcome: "paid" },
   { issuer: "jordan", offender: "priya", rule: "Hogged the bathroom", amount: 1, outcome: "paid" },
   { issuer: "sam", offender: "jordan", rule: "Bins not taken out", amount: 1.5, outcome: "declined" },
@@ -44,6 +51,74 @@ const FINES: readonly { issuer: Who; offender: Who; rule: RuleTitle; amount: num
   { issuer: "jordan", offender: "sam", rule: "Dishes left overnight", amount: 2, outcome: "pending" },
   { issuer: "sam", offender: "alex", rule: "Dishes left overnight", amount: 2, outcome: "pending" },
 ];
+
+/** An older fine of the history Insights draws: when it was issued and, if it was paid, how long that took. */
+export interface HistoricFine extends PlannedFine {
+  daysAgo: number;
+  /** The hour of the day it was issued, UTC. */
+  hour: number;
+  hoursToPay: number;
+}
+
+/**
+ * Six months of older fines (issue 20's screenshots), so Insights' charts have a shape: more in some months than
+ * others, mostly in the evening, most paid within a few days, a few disputed. A fixed sequence (no randomness), so two
+ * runs draw the same charts. They are made through the API like the rest and moved back in time afterwards
+ * (backdateFines): the API has no way to issue a fine in the past.
+ */
+export const FINE_HISTORY: readonly HistoricFine[] = (() => {
+  const who = Object.keys(PEOPLE) as Who[];
+  // Sam and Jordan are fined most, Dishes is broken most: the charts rank something.
+  const offenders: Who[] = ["sam", "jordan", "sam", "priya", "jordan", "alex", "sam", "jordan", "priya"];
+  const rules: RuleTitle[] = [
+    "Dishes left overnight",
+    "Bins not taken out",
+    "Dishes left overnight",
+    "Loud music after 11pm",
+    "Hogged the bathroom",
+    "Dishes left overnight",
+    "Borrowed milk, never replaced",
+    "Bins not taken out",
+  ];
+  const outcomes: Outcome[] = [
+    "paid",
+    "paid",
+    "paid",
+    "declined",
+    "paid",
+    "paid",
+    "cancelled",
+    "paid",
+    "paid",
+    "pending",
+  ];
+  const hours = [19, 21, 8, 22, 18, 23, 20, 7, 21, 13, 19, 22];
+  // Fines per month, oldest first, counted back from about 25 days ago.
+  const perMonth = [3, 5, 4, 7, 6, 8];
+  const fines: HistoricFine[] = [];
+  perMonth.forEach((count, month) => {
+    for (let n = 0; n < count; n += 1) {
+      const i = fines.length;
+      const offender = offenders[i % offenders.length] ?? "sam";
+      const issuer = who[(who.indexOf(offender) + 1 + (i % 3)) % who.length] ?? "alex";
+      const rule = rules[i % rules.length] ?? RULES[0].title;
+      const amount = RULES.find((candidate) => candidate.title === rule)?.fine_amount ?? 1;
+      fines.push({
+        issuer,
+        offender,
+        rule,
+        amount,
+        outcome: outcomes[i % outcomes.length] ?? "paid",
+        daysAgo: 25 + (perMonth.length - 1 - month) * 30 + Math.floor((n * 29) / count),
+        hour: hours[i % hours.length] ?? 20,
+        hoursToPay: 2 + ((i * 17) % 90),
+      });
+    }
+  });
+  return fines;
+})();
+
+const isHistoric = (fine: PlannedFine): fine is HistoricFine => "daysAgo" in fine;
 
 const NOTES = [
   { content: "Bin day is Thursday!", color: "yellow" },
@@ -59,6 +134,8 @@ export interface DashboardHousehold {
   alexToken: string;
   /** How many fines Recent Activity lists. */
   fineCount: number;
+  /** The FINE_HISTORY fines made (when asked for), by id, in its order: what backdateFines moves. */
+  history: { id: string; fine: HistoricFine }[];
 }
 
 async function ok<T>(call: Promise<{ status: number; data: T }>, what: string): Promise<T> {
@@ -75,8 +152,15 @@ async function personPage(browser: Browser, server: RunningServer, token: string
   return page;
 }
 
-/** Makes the household on `server`, through its API, and returns what a signed-in dashboard of Alex's needs. */
-export async function makeDashboardHousehold(browser: Browser, server: RunningServer): Promise<DashboardHousehold> {
+/**
+ * Makes the household on `server`, through its API, and returns what a signed-in dashboard of Alex's needs. With
+ * `history`, FINE_HISTORY's fines are made first (so the dozen above stay the newest), to be moved back in time.
+ */
+export async function makeDashboardHousehold(
+  browser: Browser,
+  server: RunningServer,
+  options: { history?: boolean } = {},
+): Promise<DashboardHousehold> {
   const pages = {} as Record<Who, Page>;
   const tokens = {} as Record<Who, string>;
   for (const who of Object.keys(PEOPLE) as Who[]) {
@@ -106,7 +190,8 @@ export async function makeDashboardHousehold(browser: Browser, server: RunningSe
     rules.set(rule.title, made.id);
   }
 
-  for (const fine of FINES) {
+  const history: DashboardHousehold["history"] = [];
+  for (const fine of [...(options.history ? FINE_HISTORY : []), ...FINES]) {
     const made = await as<Fine>(fine.issuer, "POST", "/fines", {
       offender_id: ids[fine.offender],
       rule_id: rules.get(fine.rule),
@@ -116,23 +201,24 @@ export async function makeDashboardHousehold(browser: Browser, server: RunningSe
     });
     const finePath = `/fines/household/${household.id}/fines/${made.id}`;
     if (fine.outcome === "paid") await as(fine.offender, "PUT", `${finePath}/pay`);
-    if (fine.outcome === "disputed" || fine.outcome === "declined") {
+    if (fine.outcome === "disputed" || fine.outcome === "declined" || fine.outcome === "cancelled") {
       const { dispute } = await as<{ dispute: Dispute }>(fine.offender, "POST", `${finePath}/disputes`, {
         reason: "Headphones were on!",
       });
-      if (fine.outcome === "declined") {
+      if (fine.outcome !== "disputed") {
         await as(fine.issuer, "PUT", `${finePath}/disputes/${dispute.id}`, {
-          action: "decline",
-          reason: "Heard it through the wall.",
+          action: fine.outcome === "declined" ? "decline" : "accept",
+          reason: fine.outcome === "declined" ? "Heard it through the wall." : "Fair enough, it was me.",
         });
       }
     }
+    if (isHistoric(fine)) history.push({ id: made.id, fine });
   }
   for (const note of NOTES) await as<StickyNote>("priya", "POST", "/sticky-notes", note);
 
   const alex = await as<Member>("alex", "GET", `/users/${ids.alex}`);
   await Promise.all(Object.values(pages).map((page) => page.context().close()));
-  return { householdId: household.id, alex, alexToken: tokens.alex, fineCount: FINES.length };
+  return { householdId: household.id, alex, alexToken: tokens.alex, fineCount: FINES.length, history };
 }
 
 /**
