@@ -614,6 +614,13 @@ const MATRIX: MatrixRow[] = [
     url: (x) => `/api/households/${x.household}/activity`,
     expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
   },
+  // Issue 20: Insights and the fine history's exports, read by any member.
+  ...["insights", "exports/fines.csv", "exports/fines.pdf"].map((route): MatrixRow => ({
+    method: "GET",
+    path: `/households/{id}/${route}`,
+    url: (x) => `/api/households/${x.household}/${route}`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  })),
   {
     method: "PUT",
     path: "/households/{id}/members/{userId}/role",
@@ -776,6 +783,8 @@ describe("authorization matrix", () => {
     });
     expect(res.statusCode, res.body).toBe(status);
     if (status >= 400) expect(res.json().error.code).toBeTypeOf("string");
+    // A file answer (the exports) is checked by its type; every other success is the JSON envelope.
+    else if (res.headers["content-disposition"]) expect(res.headers["content-disposition"]).toContain("attachment");
     else expect(res.json()).toHaveProperty("data");
   });
 

@@ -17,7 +17,8 @@ export function attachmentHeader(householdName: string, from: string, to: string
 
 /** Lower case, without hyphens at either end. */
 function slugOf(text: string): string {
-  return text.toLowerCase().replace(/^-+|-+$/g, "");
+  // Each run of other characters is already one hyphen, so at most one sits at either end.
+  return text.toLowerCase().replace(/^-|-$/g, "");
 }
 
 /** encodeURIComponent leaves a few characters RFC 5987's attr-char does not allow. */
