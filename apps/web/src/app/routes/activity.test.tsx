@@ -11,7 +11,8 @@ import {
   type StickyNote,
 } from "@housemate/contract";
 import { queryClient } from "@/lib/query-client";
-import { activityAnswer, activityRoute, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { fineRoutes, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { activityAnswer, activityRoute } from "@/features/activity/testing/activity-answer";
 import {
   activityEntry,
   ALEX,
@@ -22,7 +23,7 @@ import {
   SAM,
   SAMPLE_SENTENCES,
 } from "@/features/activity/testing/activity-fixtures";
-import { buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
+import { buildFine } from "@/features/fines/testing/fine-fixtures";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { refreshLiveChange } from "../live-refresh";
 import { Component as Activity } from "./activity";
@@ -70,10 +71,12 @@ interface Server {
   activity?: (url: URL) => FakeAnswer | Promise<FakeAnswer>;
   rules?: Rule[];
   notes?: StickyNote[];
+  /** The fines GET one fine answers (any status); any other is not found. */
+  fines?: Fine[];
 }
 
 function renderActivity(
-  { entries = [], activity, rules = [rule], notes = [note] }: Server = {},
+  { entries = [], activity, rules = [rule], notes = [note], fines = [fine] }: Server = {},
   path = "/dashboard/activity",
 ) {
   const server = respondWith({
@@ -100,7 +103,7 @@ function renderActivity(
     },
     [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: rules } },
     "GET /api/sticky-notes": { body: notes },
-    [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([fine]),
+    ...fineRoutes(fines),
     [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${FINE_ID}/edits`]: { body: { data: [] } },
     ...activityRoute(HOUSEHOLD_ID, entries),
     ...(activity && { [`GET ${ACTIVITY}`]: activity }),
@@ -233,7 +236,7 @@ describe("the Activity page", () => {
   });
 
   it("opens a fine's Fine Details, as the fines screens do", async () => {
-    renderActivity({ entries: [activityEntry("fine.issued")] });
+    const server = renderActivity({ entries: [activityEntry("fine.issued")] });
     const sentence = SAMPLE_SENTENCES["fine.issued"];
     await userEvent.click(within(await entry(sentence)).getByRole("button", { name: sentence }));
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
