@@ -246,7 +246,7 @@ describe("the Activity page", () => {
   });
 
   it("opens a fine's Fine Details, as the fines screens do", async () => {
-    const server = renderActivity({ entries: [activityEntry("fine.issued")] });
+    renderActivity({ entries: [activityEntry("fine.issued")] });
     const sentence = SAMPLE_SENTENCES["fine.issued"];
     await userEvent.click(within(await entry(sentence)).getByRole("button", { name: sentence }));
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
@@ -417,6 +417,7 @@ describe("the Activity page", () => {
 
   it("adds the entry for a fine paid in its Fine Details to the log behind it (every change made here)", async () => {
     const own: Fine = { ...fine, offender_id: ALEX.id ?? "" };
+    let current = own;
     const issued = activityEntry("fine.issued", { ...SAMPLE_DETAILS["fine.issued"], offender: ALEX });
     let live = [issued];
     const paid = activityEntry(
@@ -425,12 +426,13 @@ describe("the Activity page", () => {
       { created_at: "2026-03-04T10:04:00.000Z" },
     );
     renderActivity({
-      fines: [own],
       activity: (url) => activityAnswer(live)(url),
       routes: {
+        [`GET ${FINE}`]: () => ({ body: { data: current } }),
         [`PUT ${FINE}/pay`]: () => {
           live = [paid, issued];
-          return { body: { data: { success: true, fine: { ...own, status: "paid", paid_at: paid.created_at } } } };
+          current = { ...own, status: "paid", paid_at: paid.created_at };
+          return { body: { data: { success: true, fine: current } } };
         },
       },
     });

@@ -31,7 +31,7 @@ export function Component() {
   const notes = useNotes();
   const [params, setParams] = useSearchParams();
   const search = readActivitySearch(params);
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   // Typing a date changes it at each digit: the first change of a run adds a history entry (Back undoes the run as a
   // whole), each next one replaces it, as the fines' filters do (fines.tsx).
   const changeSearch = (next: ActivitySearch) => {

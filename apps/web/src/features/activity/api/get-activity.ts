@@ -50,14 +50,13 @@ function useSettledDates(search: ActivitySearch): ActivitySearch {
   const [settled, setSettled] = useState(search);
   const { member, kind, from, to } = search;
   const datesAlone = settled.member === member && settled.kind === kind;
+  // Adjusted while rendering (React's pattern for state that follows a prop), so the new member or kind is asked for
+  // in this render, not the next.
+  if (!datesAlone) setSettled(search);
   useEffect(() => {
-    if (!datesAlone) {
-      setSettled({ member, kind, from, to });
-      return;
-    }
     if (settled.from === from && settled.to === to) return;
-    const timer = setTimeout(() => setSettled({ member, kind, from, to }), DATE_TYPING_MS);
+    const timer = setTimeout(() => setSettled((before) => ({ ...before, from, to })), DATE_TYPING_MS);
     return () => clearTimeout(timer);
-  }, [datesAlone, settled.from, settled.to, member, kind, from, to]);
+  }, [settled.from, settled.to, from, to]);
   return datesAlone ? settled : search;
 }
