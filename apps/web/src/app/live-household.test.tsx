@@ -7,7 +7,13 @@ import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
 import { layOutAs } from "@/lib/testing/media";
 import { queryClient } from "@/lib/query-client";
-import { fundProposalsQueryKey, fundTransactionsQueryKey, householdBalanceQueryKey } from "@/lib/query-keys";
+import {
+  activityQueryKey,
+  fundProposalsQueryKey,
+  fundTransactionsQueryKey,
+  householdBalanceQueryKey,
+  insightsQueryKey,
+} from "@/lib/query-keys";
 import { fineScopeKey } from "@/features/fines/api/get-fines";
 import { getHouseholdQueryOptions } from "@/features/households/api/get-household";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
@@ -111,6 +117,19 @@ describe("the household's live messages in the signed-in shell", () => {
     await vi.waitFor(() => expect([balanceCalls(), statsCalls()]).toEqual([2, 2]));
     for (const queryKey of fundKeys) expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
     // The fines are not the fund's: they stay as they were.
+    expect(queryClient.getQueryState(fines)?.isInvalidated).toBe(false);
+  });
+
+  it("fetches the activity log and Insights again when the household's activity changed (issue 20), nothing else", async () => {
+    const { socket } = await renderLiveShell();
+    const log = [...activityQueryKey(HOUSEHOLD_ID), {}];
+    const fines = [...fineScopeKey({ household: HOUSEHOLD_ID }), { limit: 10 }];
+    for (const queryKey of [log, insightsQueryKey(HOUSEHOLD_ID), fines]) queryClient.setQueryData(queryKey, {});
+
+    act(() => socket.receive({ type: "activity_changed", data: { household_id: HOUSEHOLD_ID } }));
+
+    await vi.waitFor(() => expect(queryClient.getQueryState(log)?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(insightsQueryKey(HOUSEHOLD_ID))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(fines)?.isInvalidated).toBe(false);
   });
 

@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { NotificationTypeId } from "@housemate/contract";
-import { activityQueryKey } from "@/features/activity/api/activity-query-key";
 import { refreshHouseholdFines } from "@/features/fines/api/fine-caches";
 import { refreshFund } from "@/features/fund/api/fund-caches";
 import { householdQueryKey } from "@/features/households/api/get-household";
 import { notesQueryKey } from "@/features/notes/api/get-notes";
 import type { ChangeMessage } from "@/features/notifications/api/live-messages";
 import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
+import { activityQueryKey, insightsQueryKey } from "@/lib/query-keys";
 
 /** What a live message can change, each fetched again as a whole. */
 type Shown = "household" | "fines" | "fund" | "rules" | "notes" | "activity";
@@ -32,9 +32,13 @@ const REFRESH: Record<Shown, (queryClient: QueryClient, scope: Scope) => Promise
   rules: (queryClient, { householdId }) =>
     queryClient.invalidateQueries({ queryKey: getRulesQueryOptions(householdId).queryKey }),
   notes: (queryClient, { householdId }) => queryClient.invalidateQueries({ queryKey: notesQueryKey(householdId) }),
-  // Every filtered list of the log, each page already shown (issue 20: every change writes an entry).
+  // Every filtered list of the log, each page already shown (issue 20: every change writes an entry), and Insights,
+  // whose figures are the fines' (lib/query-keys.ts).
   activity: (queryClient, { householdId }) =>
-    queryClient.invalidateQueries({ queryKey: activityQueryKey(householdId) }),
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: activityQueryKey(householdId) }),
+      queryClient.invalidateQueries({ queryKey: insightsQueryKey(householdId) }),
+    ]),
 };
 
 /**
@@ -67,7 +71,31 @@ const FRAME_CHANGES: Record<Exclude<ChangeMessage["type"], "notification">, read
   // Its name, currency, members, roles or join settings: and a member who left takes their open fines with them.
   household_changed: ["household", "fines", "notes", "activity"],
   fund_changed: ["fund", "activity"],
+  // Any change in the household (issue 20), sent whatever else is: refreshed once per burst (refreshLiveChange).
+  activity_changed: ["activity"],
 };
+
+/**
+ * How long an `activity_changed` frame waits for the rest of its burst: a change that touches several things (a member
+ * leaving writes off their fines, settles their proposals) may send several, and the log and Insights are each fetched
+ * once for all of them rather than once per frame, each cancelling the last.
+ */
+export const ACTIVITY_BURST_MS = 100;
+
+/** Per household, the refresh the frames of the current burst wait for. */
+const activityBursts = new Map<string, Promise<unknown>>();
+
+function refreshAfterBurst(queryClient: QueryClient, scope: Scope): Promise<unknown> {
+  const waiting = activityBursts.get(scope.householdId);
+  if (waiting) return waiting;
+  const refreshed = new Promise((resolve) => setTimeout(resolve, ACTIVITY_BURST_MS)).then(() => {
+    // A frame from here on may tell of a change this fetch misses: it starts a burst of its own.
+    activityBursts.delete(scope.householdId);
+    return REFRESH.activity(queryClient, scope);
+  });
+  activityBursts.set(scope.householdId, refreshed);
+  return refreshed;
+}
 
 /** What `message` changed, for the household the person is in. */
 export function changedBy(message: ChangeMessage): readonly Shown[] {
@@ -80,5 +108,6 @@ export function changedBy(message: ChangeMessage): readonly Shown[] {
  */
 export function refreshLiveChange(queryClient: QueryClient, message: ChangeMessage, scope: Scope): Promise<unknown> {
   const householdId = message.type === "notification" ? scope.householdId : message.data.household_id;
+  if (message.type === "activity_changed") return refreshAfterBurst(queryClient, { ...scope, householdId });
   return Promise.all(changedBy(message).map((shown) => REFRESH[shown](queryClient, { ...scope, householdId })));
 }

@@ -15,9 +15,16 @@ const LOOKS = {
   cancelled: { label: "Written off", badge: "secondary", accent: "border-l-muted-foreground" },
 } satisfies Record<string, StatusLook>;
 
+/** Cancelled by an accepted dispute (no `cancel_reason`): on no list, but an Activity entry still opens it. */
+const CANCELLED: StatusLook = { ...LOOKS.cancelled, label: "Cancelled" };
+
 const isKnown = (status: string): status is keyof typeof LOOKS => Object.hasOwn(LOOKS, status);
 
-/** SPEC §2: pending, paid or disputed (and written off, decision 032); any other status looks like pending. */
-export function statusLook(status: string): StatusLook {
+/**
+ * SPEC §2: pending, paid or disputed (and written off, decision 032); any other status looks like pending. A cancelled
+ * fine whose `cancelReason` is given as null was not written off but cancelled by an accepted dispute.
+ */
+export function statusLook(status: string, cancelReason?: string | null): StatusLook {
+  if (status === "cancelled" && cancelReason === null) return CANCELLED;
   return isKnown(status) ? LOOKS[status] : LOOKS.pending;
 }

@@ -18,3 +18,14 @@ export const fundProposalsQueryKey = (householdId: string, status?: "open" | "de
   status
     ? ([...householdBalanceQueryKey(householdId), "proposals", status] as const)
     : ([...householdBalanceQueryKey(householdId), "proposals"] as const);
+
+/**
+ * The household's activity log (every filtered list under it) and its Insights (issue 20). Every change in a household
+ * writes an entry, and a fine's changes move Insights' figures, so both are refreshed after every successful change
+ * made here (lib/query-client.ts) and on every live message that tells of one (app/live-refresh.ts). Their roots are
+ * for the mutations, which do not say whose household they changed: a person is in one household at a time.
+ */
+export const activityRootKey = ["activity"] as const;
+export const activityQueryKey = (householdId: string) => [...activityRootKey, householdId] as const;
+export const insightsRootKey = ["insights"] as const;
+export const insightsQueryKey = (householdId: string) => [...insightsRootKey, householdId] as const;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, useLocation, useNavigate } from "react-router";
 import {
@@ -11,7 +11,10 @@ import {
   type StickyNote,
 } from "@housemate/contract";
 import { queryClient } from "@/lib/query-client";
-import { activityAnswer, activityRoute, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { fineRoutes, heldAnswer, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { insightsQueryKey } from "@/lib/query-keys";
+import { DATE_TYPING_MS } from "@/features/activity/api/get-activity";
+import { activityAnswer, activityRoute } from "@/features/activity/testing/activity-answer";
 import {
   activityEntry,
   ALEX,
@@ -20,14 +23,16 @@ import {
   NOTE_ID,
   RULE_ID,
   SAM,
+  SAMPLE_DETAILS,
   SAMPLE_SENTENCES,
 } from "@/features/activity/testing/activity-fixtures";
-import { buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
+import { buildFine } from "@/features/fines/testing/fine-fixtures";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
-import { refreshLiveChange } from "../live-refresh";
+import { ACTIVITY_BURST_MS, refreshLiveChange } from "../live-refresh";
 import { Component as Activity } from "./activity";
 
 const ACTIVITY = `/api/households/${HOUSEHOLD_ID}/activity`;
+const FINE = `/api/fines/household/${HOUSEHOLD_ID}/fines/${FINE_ID}`;
 
 const rule: Rule = {
   id: RULE_ID,
@@ -70,10 +75,14 @@ interface Server {
   activity?: (url: URL) => FakeAnswer | Promise<FakeAnswer>;
   rules?: Rule[];
   notes?: StickyNote[];
+  /** The fines GET one fine answers (any status); any other is not found. */
+  fines?: Fine[];
+  /** Any other answers, over the page's own. */
+  routes?: Parameters<typeof respondWith>[0];
 }
 
 function renderActivity(
-  { entries = [], activity, rules = [rule], notes = [note] }: Server = {},
+  { entries = [], activity, rules = [rule], notes = [note], fines = [fine], routes }: Server = {},
   path = "/dashboard/activity",
 ) {
   const server = respondWith({
@@ -100,10 +109,11 @@ function renderActivity(
     },
     [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: rules } },
     "GET /api/sticky-notes": { body: notes },
-    [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([fine]),
+    ...fineRoutes(fines),
     [`GET /api/fines/household/${HOUSEHOLD_ID}/fines/${FINE_ID}/edits`]: { body: { data: [] } },
     ...activityRoute(HOUSEHOLD_ID, entries),
     ...(activity && { [`GET ${ACTIVITY}`]: activity }),
+    ...routes,
   });
   renderApp(
     <>
@@ -127,6 +137,9 @@ const activityQueries = (requests: Request[]) =>
   requests.map((request) => new URL(request.url)).filter((url) => url.pathname === ACTIVITY);
 const lastActivityQuery = (requests: Request[]) =>
   Object.fromEntries(activityQueries(requests).at(-1)?.searchParams ?? []);
+/** Opens the Fine Details of the entry read as `sentence`. */
+const openFineOf = async (sentence: string) =>
+  userEvent.click(within(await entry(sentence)).getByRole("button", { name: sentence }));
 const search = () => new URLSearchParams(screen.getByTestId("search").textContent);
 const entry = (sentence: string) => screen.findByRole("article", { name: sentence });
 /** Every entry's sentence on screen, in order (one query: asking by role for each of 27 is slow in jsdom). */
@@ -363,5 +376,113 @@ describe("the Activity page", () => {
     );
     expect(await entry(SAMPLE_SENTENCES["member.joined"])).toBeInTheDocument();
     expect(sentencesShown()).toEqual([SAMPLE_SENTENCES["member.joined"], SAMPLE_SENTENCES["rule.created"]]);
+  });
+
+  it("opens Fine Details at once and shows the fine, asked for alone, in that same dialog (focus stays in it)", async () => {
+    const held = heldAnswer();
+    const server = renderActivity({ entries: [activityEntry("fine.issued")], routes: { [`GET ${FINE}`]: held.route } });
+    const sentence = SAMPLE_SENTENCES["fine.issued"];
+    await userEvent.click(within(await entry(sentence)).getByRole("button", { name: sentence }));
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    expect(within(dialog).getByRole("status", { name: "Loading fine" })).toBeInTheDocument();
+    held.give({ body: { data: fine } });
+    expect(await within(dialog).findByText("Pans left in the sink")).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // One request for the fine, not a walk through the household's pages of fines.
+    const paths = server.requests.map((request) => new URL(request.url).pathname);
+    expect(paths.filter((path) => path === FINE)).toHaveLength(1);
+    expect(paths).not.toContain(`/api/fines/household/${HOUSEHOLD_ID}`);
+  });
+
+  it("opens a fine an accepted dispute cancelled (no list shows it), saying so, with nothing left to do", async () => {
+    const cancelled: Fine = { ...fine, offender_id: ALEX.id ?? "", status: "cancelled", cancel_reason: null };
+    renderActivity({
+      entries: [activityEntry("fine.reviewed", { ...SAMPLE_DETAILS["fine.reviewed"], outcome: "accepted" })],
+      fines: [cancelled],
+    });
+    await openFineOf("Alex accepted Blair’s dispute of a £2.00 fine for Dishes");
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    expect(await within(dialog).findByText("Cancelled")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: /Dispute|Review/ })).not.toBeInTheDocument();
+  });
+
+  it("says so when the fine no longer exists", async () => {
+    renderActivity({ entries: [activityEntry("fine.issued")], fines: [] });
+    await openFineOf(SAMPLE_SENTENCES["fine.issued"]);
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    expect(await within(dialog).findByText("This fine no longer exists.")).toBeInTheDocument();
+  });
+
+  it("adds the entry for a fine paid in its Fine Details to the log behind it (every change made here)", async () => {
+    const own: Fine = { ...fine, offender_id: ALEX.id ?? "" };
+    let current = own;
+    const issued = activityEntry("fine.issued", { ...SAMPLE_DETAILS["fine.issued"], offender: ALEX });
+    let live = [issued];
+    const paid = activityEntry(
+      "fine.paid",
+      { offender: ALEX, amount: 2, rule_title: "Dishes", transaction_id: RULE_ID },
+      { created_at: "2026-03-04T10:04:00.000Z" },
+    );
+    renderActivity({
+      activity: (url) => activityAnswer(live)(url),
+      routes: {
+        [`GET ${FINE}`]: () => ({ body: { data: current } }),
+        [`PUT ${FINE}/pay`]: () => {
+          live = [paid, issued];
+          current = { ...own, status: "paid", paid_at: paid.created_at };
+          return { body: { data: { success: true, fine: current } } };
+        },
+      },
+    });
+    const sentence = "Alex fined Alex £2.00 for Dishes";
+    await openFineOf(sentence);
+    const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Pay" }));
+    const confirmation = await screen.findByRole("alertdialog");
+    await userEvent.click(within(confirmation).getByRole("button", { name: "Pay" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(await within(dialog).findByText("Paid")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    expect(await entry("Alex paid their £2.00 fine for Dishes")).toBeInTheDocument();
+  });
+
+  it("refreshes the log and Insights once for a burst of activity_changed frames", async () => {
+    const entries = [activityEntry("rule.created")];
+    let live = entries;
+    const server = renderActivity({ activity: (url) => activityAnswer(live)(url) });
+    await entry(SAMPLE_SENTENCES["rule.created"]);
+    queryClient.setQueryData(insightsQueryKey(HOUSEHOLD_ID), {});
+    const asked = activityQueries(server.requests).length;
+    live = [activityEntry("note.reordered", undefined, { created_at: "2026-03-04T10:04:00.000Z" }), ...entries];
+    const frame = { type: "activity_changed", data: { household_id: HOUSEHOLD_ID } } as const;
+    const scope = { householdId: HOUSEHOLD_ID, userId: ALEX.id ?? "" };
+    const burst = [refreshLiveChange(queryClient, frame, scope)];
+    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_BURST_MS / 4));
+    burst.push(refreshLiveChange(queryClient, frame, scope), refreshLiveChange(queryClient, frame, scope));
+    await Promise.all(burst);
+    expect(await entry(SAMPLE_SENTENCES["note.reordered"])).toBeInTheDocument();
+    expect(activityQueries(server.requests)).toHaveLength(asked + 1);
+    expect(queryClient.getQueryState(insightsQueryKey(HOUSEHOLD_ID))?.isInvalidated).toBe(true);
+  });
+
+  it("asks for a typed date once it is whole, and Back undoes the typing as one step", async () => {
+    const server = renderActivity({ entries: [activityEntry("rule.created")] });
+    await entry(SAMPLE_SENTENCES["rule.created"]);
+    await userEvent.selectOptions(screen.getByLabelText("Kind"), "All rules");
+    await waitFor(() => expect(search().get("kind")).toBe("rules"));
+    // As a browser's date field reports typing a year: a whole date at every digit.
+    for (const typed of ["0002-03-01", "0020-03-01", "0202-03-01", "2026-03-01"])
+      fireEvent.change(screen.getByLabelText("From"), { target: { value: typed } });
+    await waitFor(() => expect(lastActivityQuery(server.requests)).toEqual({ kind: "rules", from: "2026-03-01" }));
+    await new Promise((resolve) => setTimeout(resolve, DATE_TYPING_MS));
+    const fromsAsked = activityQueries(server.requests).flatMap((url) => url.searchParams.get("from") ?? []);
+    expect(fromsAsked).toEqual(["2026-03-01"]);
+    expect(search().get("from")).toBe("2026-03-01");
+
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(search().get("from")).toBeNull());
+    expect(search().get("kind")).toBe("rules");
   });
 });

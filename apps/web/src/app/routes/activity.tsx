@@ -1,10 +1,15 @@
 import { useCallback, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import type { ActivitySubject } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { isRecord } from "@/lib/is-record";
 import { personName } from "@/lib/person-name";
 import { ActivityLog } from "@/features/activity/components/activity-log";
-import { readActivitySearch, writeActivitySearch } from "@/features/activity/utils/activity-search";
+import {
+  type ActivitySearch,
+  readActivitySearch,
+  writeActivitySearch,
+} from "@/features/activity/utils/activity-search";
 import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";
 import { useNotes } from "@/features/notes/api/get-notes";
@@ -26,6 +31,17 @@ export function Component() {
   const notes = useNotes();
   const [params, setParams] = useSearchParams();
   const search = readActivitySearch(params);
+  const state: unknown = useLocation().state;
+  // Typing a date changes it at each digit: the first change of a run adds a history entry (Back undoes the run as a
+  // whole), each next one replaces it, as the fines' filters do (fines.tsx).
+  const changeSearch = (next: ActivitySearch) => {
+    const datesAlone = next.member === search.member && next.kind === search.kind;
+    const editingDates = isRecord(state) && state.editingDates === true;
+    setParams(writeActivitySearch(next), {
+      replace: datesAlone && editingDates,
+      state: datesAlone ? { editingDates: true } : null,
+    });
+  };
   const [openFine, setOpenFine] = useState<string | null>(null);
 
   const memberChoices = useMemo(
@@ -59,7 +75,7 @@ export function Component() {
         photoOf={photoOf}
         isGone={isGone}
         search={search}
-        onSearchChange={(next) => setParams(writeActivitySearch(next))}
+        onSearchChange={changeSearch}
         onOpenFine={setOpenFine}
       />
       {openFine && (

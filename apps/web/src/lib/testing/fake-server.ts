@@ -1,14 +1,5 @@
 import { vi } from "vitest";
-import {
-  ACTIVITY_INVALID_CURSOR_MESSAGE,
-  ACTIVITY_KIND_MESSAGE,
-  ACTIVITY_PAGE_DEFAULT,
-  expandActivityKinds,
-  type ActivityEntry,
-  type ActivityPage,
-  type CurrentUser,
-  type User,
-} from "@housemate/contract";
+import type { CurrentUser, Fine, User } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { nextTask } from "@/lib/next-task";
 
@@ -95,53 +86,11 @@ export async function readStoredSession(): Promise<void> {
   await nextTask();
 }
 
-/** Whom an entry concerns, as the server's `member` filter reads it: its actor and the people in its details. */
-function activityPeopleIds(entry: ActivityEntry): (string | null)[] {
-  const named = Object.values(entry.details).filter(
-    (value): value is { id: string | null } => typeof value === "object" && value !== null && "id" in value,
-  );
-  return [entry.actor.id, ...named.map((person) => person.id)];
-}
-
 /**
- * GET /api/households/:id/activity answered from `entries` as the server would (issue 20): newest first, narrowed by
- * member, kind (groups and kinds, expandActivityKinds) and whole UTC days, a page of `limit` with a `before` cursor
- * (here the last entry's id), and the contract's 400s for a kind or cursor it does not know.
+ * GET one fine of the household, whatever its status (the Activity page's Fine Details): each of `fines` by its id, for
+ * `respondWith`. Any other id is not found, as respondWith answers every route it is not given.
  */
-export function activityAnswer(entries: readonly ActivityEntry[]): (url: URL) => FakeAnswer {
-  const newestFirst = [...entries].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
-  const invalid = (message: string): FakeAnswer => ({
-    status: 400,
-    body: { error: { message, code: "VALIDATION_ERROR", requestId: "test" } },
-  });
-  const answer = (url: URL): FakeAnswer => {
-    const query = url.searchParams;
-    const member = query.get("member");
-    const kindFilter = query.get("kind");
-    const kinds = kindFilter === null ? null : expandActivityKinds(kindFilter);
-    if (kindFilter !== null && kinds === null) return invalid(ACTIVITY_KIND_MESSAGE);
-    const from = query.get("from");
-    const to = query.get("to");
-    const matching = newestFirst.filter(
-      (entry) =>
-        (!member || activityPeopleIds(entry).includes(member)) &&
-        (!kinds || kinds.includes(entry.kind)) &&
-        (!from || entry.created_at.slice(0, 10) >= from) &&
-        (!to || entry.created_at.slice(0, 10) <= to),
-    );
-    const before = query.get("before");
-    const start = before === null ? 0 : matching.findIndex((entry) => entry.id === before) + 1;
-    if (before !== null && start === 0) return invalid(ACTIVITY_INVALID_CURSOR_MESSAGE);
-    const limit = Number(query.get("limit") ?? ACTIVITY_PAGE_DEFAULT);
-    const data = matching.slice(start, start + limit);
-    const more = start + limit < matching.length;
-    const page: ActivityPage = { data, page: { next_cursor: more ? (data.at(-1)?.id ?? null) : null } };
-    return { body: page };
-  };
-  return answer;
-}
-
-/** `activityAnswer` as the household's route, for `respondWith`. */
-export const activityRoute = (householdId: string, entries: readonly ActivityEntry[]) => ({
-  [`GET /api/households/${householdId}/activity`]: activityAnswer(entries),
-});
+export const fineRoutes = (fines: readonly Fine[]) =>
+  Object.fromEntries(
+    fines.map((fine) => [`GET /api/fines/household/${fine.household_id}/fines/${fine.id}`, { body: { data: fine } }]),
+  );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_KINDS, FORMER_MEMBER_NAME, SYSTEM_ACTOR_NAME } from "@housemate/contract";
+import {
+  ACTIVITY_KINDS,
+  FORMER_MEMBER_NAME,
+  SYSTEM_ACTOR_NAME,
+  WRITTEN_OFF_LEFT_REASON,
+  WRITTEN_OFF_REMOVED_REASON,
+} from "@housemate/contract";
 import { activityEntry, BLAIR, SAMPLE_DETAILS, SAMPLE_SENTENCES } from "../testing/activity-fixtures";
 import { activitySentence } from "./activity-sentence";
 
@@ -33,9 +39,25 @@ describe("an activity entry's sentence", () => {
     expect(activitySentence(removed, "GBP")).toBe("Alex removed Blair; 1 fine (£2.00) written off");
     const writtenOff = activityEntry("fine.written_off", {
       ...SAMPLE_DETAILS["fine.written_off"],
-      reason: "Removed from the household",
+      reason: WRITTEN_OFF_REMOVED_REASON,
     });
     expect(activitySentence(writtenOff, "GBP")).toBe("A £2.00 fine for Dishes was written off when Blair was removed");
+    const left = activityEntry("fine.written_off", {
+      ...SAMPLE_DETAILS["fine.written_off"],
+      reason: WRITTEN_OFF_LEFT_REASON,
+    });
+    expect(activitySentence(left, "GBP")).toBe("A £2.00 fine for Dishes was written off when Blair left");
+  });
+
+  it("says an admin was made a member again as their admin role removed, not as if they had joined", () => {
+    const demoted = activityEntry("member.role_changed", { member: BLAIR, from: "admin", to: "member" });
+    expect(activitySentence(demoted, "GBP")).toBe("Alex removed Blair’s admin role");
+    const stepDown = activityEntry(
+      "member.role_changed",
+      { member: BLAIR, from: "admin", to: "member" },
+      { actor: BLAIR },
+    );
+    expect(activitySentence(stepDown, "GBP")).toBe("Blair removed their admin role");
   });
 
   it("names Housemate itself when nobody did it (a proposal that failed at its closing time)", () => {

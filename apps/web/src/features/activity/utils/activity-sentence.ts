@@ -1,5 +1,6 @@
 import {
   FORMER_MEMBER_NAME,
+  WRITTEN_OFF_REMOVED_REASON,
   type ActivityDetailsByKind,
   type ActivityEntry,
   type ActivityKind,
@@ -68,7 +69,7 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
     `${actor} ${d.outcome} ${d.offender.name}’s dispute of a ${money(d.amount)} fine for ${d.rule_title}`,
   "fine.written_off": (_actor, d, money) =>
     `A ${money(d.amount)} fine for ${d.rule_title} was written off when ${d.offender.name} ${
-      d.reason.toLowerCase().startsWith("removed") ? "was removed" : "left"
+      d.reason === WRITTEN_OFF_REMOVED_REASON ? "was removed" : "left"
     }`,
   "member.joined": (_actor, d) => `${d.member.name} joined${d.via === "invite" ? " with an invite link" : ""}`,
   "member.left": (_actor, d, money) =>
@@ -79,7 +80,11 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
     )}`,
   "member.removed": (actor, d, money) =>
     `${actor} removed ${d.member.name}${writeOffs(d.fines_written_off, d.amount_written_off, money)}`,
-  "member.role_changed": (actor, d) => `${actor} made ${d.member.name} ${d.to === "admin" ? "an admin" : "a member"}`,
+  // 'made Blair a member' would read as if Blair had joined.
+  "member.role_changed": (actor, d, _money, person) =>
+    d.to === "admin"
+      ? `${actor} made ${d.member.name} an admin`
+      : `${actor} removed ${whose(person, d.member)} admin role`,
   "household.created": (actor, d) => `${actor} created the household ${d.name} (${d.iso_4217_code})`,
   "household.updated": (actor, { before, after }) => {
     const joinById = after.join_by_id;
@@ -91,7 +96,7 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
     return `${actor} changed the household’s settings${what ? `: ${what}` : ""}`;
   },
   "household.join_code_reset": (actor) => `${actor} reset the Household ID`,
-  "invite.created": (actor, d) => `${actor} made an invite link (expires ${formatDate(d.expires)})`,
+  "invite.created": (actor, d) => `${actor} made an invite link (expires ${formatDate(d.expires, { utc: true })})`,
   "invite.revoked": (actor, d, _money, person) => `${actor} revoked ${whose(person, d.created_by)} invite link`,
   "note.added": (actor, d) => `${actor} added a note: ${quote(d.content)}`,
   "note.edited": (actor, { before, after }) => {

@@ -4,11 +4,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The exact moment, as a `<time>`'s title shows it ('Mar 4, 2026, 10:05 AM'), made once and kept. */
+/**
+ * The exact moment, as a `<time>`'s title shows it ('Mar 4, 2026, 10:05 AM UTC'): in UTC, as the day headings, the
+ * dates and the date filters count days, saying so (decision 045). The format is made once and kept.
+ */
 let exactFormat: Intl.DateTimeFormat | undefined;
 export function exactTime(value: string): string {
-  exactFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-  return exactFormat.format(parseDate(value));
+  exactFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return `${exactFormat.format(parseDate(value))} UTC`;
 }
 
 /**

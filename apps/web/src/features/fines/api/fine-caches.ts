@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import type { Fine, FinePage } from "@housemate/contract";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { errorMessage } from "@/lib/error-message";
+import { fineQueryKey, householdFineKey } from "./get-fine";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
 import { fineScopeKey } from "./get-fines";
 
@@ -32,6 +33,9 @@ export function replaceFine(queryClient: QueryClient, fine: Fine) {
     ...page,
     data: page.data.map((each) => (each.id === fine.id ? fine : each)),
   }));
+  // The fine asked for on its own (the Activity page's Fine Details), if it is.
+  if (queryClient.getQueryData(fineQueryKey(fine.household_id, fine.id)))
+    queryClient.setQueryData(fineQueryKey(fine.household_id, fine.id), fine);
 }
 
 /** An accepted dispute cancels the fine: it leaves every list straight away (SPEC §4), and its counts with it. */
@@ -59,6 +63,7 @@ export function removeFine(queryClient: QueryClient, fine: FineRef) {
 export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: FineRef) {
   return Promise.all([
     ...listKeys(fine).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    queryClient.invalidateQueries({ queryKey: fineQueryKey(fine.household_id, fine.id) }),
     queryClient.invalidateQueries({ queryKey: getFineDisputeQueryOptions(fine.household_id, fine.id).queryKey }),
     queryClient.invalidateQueries({ queryKey: householdBalanceQueryKey(fine.household_id) }),
   ]);
@@ -78,6 +83,8 @@ export function refreshHouseholdFines(
       fineScopeKey({ offender: userId }),
       // An open Fine Details dialog's history (a live `fine_updated`).
       ["fines", "edits", householdId],
+      // ...and the fine itself, when it was opened from the Activity page.
+      householdFineKey(householdId),
       householdBalanceQueryKey(householdId),
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );

@@ -31,7 +31,8 @@ describe("fine card", () => {
     ["paid", "Paid"],
     ["disputed", "Disputed"],
     ["pending", "Pending"],
-    ["cancelled", "Written off"],
+    // Cancelled with no reason: an accepted dispute (one written off has its reason, below).
+    ["cancelled", "Cancelled"],
     ["something-new", "Pending"],
   ])("looks %s as '%s'", (status, label) => {
     // The server may one day send a status this client does not know; it looks like pending.

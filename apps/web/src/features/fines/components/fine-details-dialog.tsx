@@ -19,9 +19,18 @@ export function FineDetailsDialog({ fine, disputeFor, open, onOpenChange }: Fine
           <DialogTitle>Fine Details</DialogTitle>
           <DialogDescription className="sr-only">Everything about this fine.</DialogDescription>
         </DialogHeader>
-        <FineItem fine={fine} disputeFor={disputeFor} />
-        <FineEditHistory fine={fine} />
+        <FineDetailsBody fine={fine} disputeFor={disputeFor} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What 'Fine Details' shows of the fine, for a dialog that shows something else first (the Activity page's). */
+export function FineDetailsBody({ fine, disputeFor }: Pick<FineDetailsDialogProps, "fine" | "disputeFor">) {
+  return (
+    <>
+      <FineItem fine={fine} disputeFor={disputeFor} />
+      <FineEditHistory fine={fine} />
+    </>
   );
 }

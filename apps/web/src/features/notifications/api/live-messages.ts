@@ -24,7 +24,10 @@ export type HouseholdAccessEnded = Extract<ServerMessage, { type: "household_acc
 export const LIVE_REFRESH_WAIT_MS = 2_000;
 
 /** The messages that say something changed, which the app answers by fetching that again (app/live-refresh.ts). */
-export type ChangeMessage = Extract<ServerMessage, { type: "notification" | "household_changed" | "fund_changed" }>;
+export type ChangeMessage = Extract<
+  ServerMessage,
+  { type: "notification" | "household_changed" | "fund_changed" | "activity_changed" }
+>;
 
 /** What the rest of the app does about a live message: the notifications feature knows no other feature. */
 export interface LiveMessageHandlers {
@@ -110,6 +113,7 @@ export function handleServerMessage(
       return;
     case "household_changed":
     case "fund_changed":
+    case "activity_changed":
       void handlers.refresh?.(message);
       return;
     case "household_access_ended":
