@@ -137,6 +137,12 @@ async function filesAlreadyThere(
     held = await filesBelow(folder);
     where = folder;
   } else if (opened.kind === "database") {
+    // A database no migration has run on has no stored_files yet.
+    const [table] = await rowsOf<{ found: boolean }>(
+      db,
+      sql`select to_regclass('public.stored_files') is not null as found`,
+    );
+    if (!table?.found) return new Set();
     held = (await rowsOf<{ key: string }>(db, sql`select key from stored_files order by key`)).map(({ key }) => key);
     where = "the database's stored_files";
   }
