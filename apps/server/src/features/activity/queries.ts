@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import {
   activityEntrySchema,
@@ -10,26 +10,10 @@ import {
 } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { activityLog, users } from "../../db/schema.js";
+import { dayRange, withinDays } from "../../lib/day-range.js";
 import { decodeLogCursor, encodeLogCursor, timestampOf } from "./cursor.js";
 
 export type ActivityRequest = z.output<typeof activityQuery>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
-/** As the fund's history: PostgreSQL has no year 0, nor the year 10000; a bound beyond them bounds nothing. */
-const FIRST_DAY = startOfUtcDay("0001-01-01");
-const LAST_DAY = startOfUtcDay("9999-12-31");
-
-function fromDay(from: string): SQL | undefined {
-  const start = startOfUtcDay(from);
-  return start <= FIRST_DAY ? undefined : gte(activityLog.createdAt, start);
-}
-
-function toDay(to: string): SQL | undefined {
-  const start = startOfUtcDay(to);
-  if (start >= LAST_DAY) return undefined;
-  return lt(activityLog.createdAt, new Date(Math.max(start.getTime() + DAY_MS, FIRST_DAY.getTime())));
-}
 
 function matching(householdId: string, query: ActivityRequest): SQL | undefined {
   const kinds = query.kind === undefined ? null : expandActivityKinds(query.kind);
@@ -40,8 +24,7 @@ function matching(householdId: string, query: ActivityRequest): SQL | undefined 
     query.member === undefined
       ? undefined
       : or(eq(activityLog.actorId, query.member), eq(activityLog.memberId, query.member)),
-    query.from === undefined ? undefined : fromDay(query.from),
-    query.to === undefined ? undefined : toDay(query.to),
+    ...withinDays(activityLog.createdAt, dayRange(query.from, query.to)),
     before === null
       ? undefined
       : sql`(${activityLog.createdAt}, ${activityLog.id}) < (${timestampOf(before)}::timestamptz, ${before.id}::uuid)`,
