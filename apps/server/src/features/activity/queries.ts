@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-or
 import type { z } from "zod";
 import {
   activityEntrySchema,
+  ACTIVITY_INVALID_CURSOR_MESSAGE,
   expandActivityKinds,
   FORMER_MEMBER_NAME,
   type activityQuery,
@@ -11,13 +12,16 @@ import {
 import type { Executor } from "../../db/client.js";
 import { activityLog, users } from "../../db/schema.js";
 import { dayRange, withinDays } from "../../lib/day-range.js";
-import { decodeLogCursor, encodeLogCursor, timestampOf } from "./cursor.js";
+import { decodeCursor, encodeCursor, timestampOf } from "../../lib/page-cursor.js";
 
 export type ActivityRequest = z.output<typeof activityQuery>;
 
+/** The log pages as the fines do (lib/page-cursor.ts), on its own `before` parameter. */
+const LOG_CURSOR = { message: ACTIVITY_INVALID_CURSOR_MESSAGE, path: "querystring.before" };
+
 function matching(householdId: string, query: ActivityRequest): SQL | undefined {
   const kinds = query.kind === undefined ? null : expandActivityKinds(query.kind);
-  const before = query.before === undefined ? null : decodeLogCursor(query.before);
+  const before = query.before === undefined ? null : decodeCursor(query.before, LOG_CURSOR);
   return and(
     eq(activityLog.householdId, householdId),
     kinds === null ? undefined : inArray(activityLog.kind, kinds),
@@ -44,7 +48,7 @@ export async function listActivity(db: Executor, householdId: string, query: Act
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const next = rows.length > query.limit && last ? encodeLogCursor({ micros: last.micros, id: last.entry.id }) : null;
+  const next = rows.length > query.limit && last ? encodeCursor({ micros: last.micros, id: last.entry.id }) : null;
   const formerMembers = await deletedAccounts(
     db,
     page.map(({ entry }) => entry),
