@@ -248,16 +248,14 @@ export async function loadTable(
     }
     return copy;
   };
-  let triggersOff = false;
   const insert = async (batch: Row[]) => {
     if (batch.length === 0) return;
-    if (!triggersOff) await db.execute(sql.raw(`alter table ${name} disable trigger user`));
-    triggersOff = true;
     await db.execute(
       sql`${sql.raw(`insert into ${name} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${name}, `)}${JSON.stringify(batch.map(asInserted))}::json)`,
     );
   };
 
+  await db.execute(sql.raw(`alter table ${name} disable trigger user`));
   let count = 0;
   if (table.selfReferences.length > 0) {
     const whole: Row[] = [];
@@ -279,7 +277,7 @@ export async function loadTable(
     }
     await insert(batch);
   }
-  if (triggersOff) await db.execute(sql.raw(`alter table ${name} enable trigger user`));
+  await db.execute(sql.raw(`alter table ${name} enable trigger user`));
   return count;
 }
 
