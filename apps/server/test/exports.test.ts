@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { get } from "node:http";
+import type { AddressInfo } from "node:net";
+import { constants as zlib, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
@@ -280,6 +283,49 @@ describe("fine history as CSV", () => {
     const rows = csvRecords(res.body);
     expect(rows).toHaveLength(1200);
     expect(new Set(rows.map((row) => row[10])).size).toBe(1200);
+  });
+
+  it("sends a compressed CSV a batch at a time: the first bytes on the wire hold the header and rows, not the whole file", async () => {
+    const w = await flat();
+    await t.db.insert(fines).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        householdId: w.household.id,
+        createdBy: w.zoe.user.id,
+        offenderId: w.ben.user.id,
+        ruleId: w.rule.id,
+        amountMinor: 100 + i,
+        createdAt: new Date(Date.parse("2025-01-01T00:00:00Z") + i * 60_000),
+        description: `Fine ${i}`,
+      })),
+    );
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/api/households/${w.household.id}/exports/fines.csv`;
+    for (const encoding of ["gzip", "br"] as const) {
+      const chunks = await new Promise<Buffer[]>((resolve, reject) => {
+        const headers = { authorization: `Bearer ${w.zoe.token}`, "accept-encoding": encoding };
+        get(url, { headers }, (res) => {
+          expect(res.headers["content-encoding"]).toBe(encoding);
+          const received: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => received.push(chunk));
+          res.on("end", () => resolve(received));
+          res.on("error", reject);
+        }).on("error", reject);
+      });
+      // Each batch was flushed: the first chunk alone decompresses to the header and some rows, but not all.
+      const [first] = chunks;
+      if (!first) throw new Error("no body");
+      const text = (
+        encoding === "gzip"
+          ? gunzipSync(first, { finishFlush: zlib.Z_SYNC_FLUSH })
+          : brotliDecompressSync(first, { finishFlush: zlib.BROTLI_OPERATION_FLUSH })
+      ).toString("utf8");
+      expect(text).toContain("Date issued");
+      expect(text.split("\r\n").length).toBeLessThan(1200);
+      const whole = Buffer.concat(chunks);
+      const all = (encoding === "gzip" ? gunzipSync(whole) : brotliDecompressSync(whole)).toString("utf8");
+      expect(csvRecords(all)).toHaveLength(1200);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type FinePage,
 } from "@housemate/contract";
 import { fines } from "../src/db/schema.js";
-import { encodeCursor } from "../src/features/fines/page-cursor.js";
+import { encodeCursor } from "../src/lib/page-cursor.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFine, buildFlatOfThree, buildRule, unknownId } from "./helpers/factories.js";
 

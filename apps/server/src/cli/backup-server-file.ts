@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 
@@ -19,8 +19,17 @@ export type ServerFile = z.infer<typeof serverFileSchema>;
 
 export const newBackupToken = () => randomBytes(32).toString("base64url");
 
+/** A server.json that is there but cannot be read as one: the message says what to do. */
+export class ServerFileError extends Error {
+  override name = "ServerFileError";
+}
+
+/** Written beside it and renamed over it, so a reader never sees half of it. */
 export async function writeServerFile(dataDir: string, details: ServerFile): Promise<void> {
-  await writeFile(path.join(dataDir, SERVER_FILE), JSON.stringify(details), { mode: 0o600 });
+  const file = path.join(dataDir, SERVER_FILE);
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, JSON.stringify(details), { mode: 0o600 });
+  await rename(partial, file);
 }
 
 export async function removeServerFile(dataDir: string): Promise<void> {
@@ -37,15 +46,29 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The running server's details, or null when none runs on `dataDir` (a file left by a crash counts as none). */
+/**
+ * The running server's details, or null when none runs on `dataDir` (a file left by a crash counts as none).
+ * Throws ServerFileError when the file is not JSON (cut short, or written by something else): whether a server
+ * holds the folder is then unknown, and guessing either way could open PGlite's files twice.
+ */
 export async function runningServer(dataDir: string): Promise<ServerFile | null> {
+  const file = path.join(dataDir, SERVER_FILE);
   let text;
   try {
-    text = await readFile(path.join(dataDir, SERVER_FILE), "utf8");
+    text = await readFile(file, "utf8");
   } catch {
     return null;
   }
-  const parsed = serverFileSchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ServerFileError(
+      `${path.resolve(file)} is not readable JSON, so whether a Housemate server holds ${path.resolve(dataDir)} is ` +
+        "unknown: try again in a moment, or delete that file if no server is running.",
+    );
+  }
+  const parsed = serverFileSchema.safeParse(json);
   if (!parsed.success || !isRunning(parsed.data.pid)) return null;
   return parsed.data;
 }

@@ -7,8 +7,12 @@ import type { Executor } from "../db/client.js";
  * read back exactly: bytea as base64, int8 and numeric as strings, timestamps as ISO 8601 in UTC.
  */
 
-/** `stored_files` holds the database store's files: they travel as the archive's files, like any other store's. */
-export const TABLES_NOT_DUMPED = new Set(["stored_files"]);
+/**
+ * `stored_files` holds the database store's files: they travel as the archive's files, like any other store's.
+ * `mail_outbox` holds mail not yet sent: restored, a week-old sign-in link would go out again, so it is neither
+ * backed up nor (from an archive made before this rule) restored.
+ */
+export const TABLES_NOT_DUMPED = new Set(["stored_files", "mail_outbox"]);
 
 export interface TableShape {
   name: string;
@@ -106,23 +110,51 @@ function dumpExpression({ name, type }: { name: string; type: string }): string 
 /**
  * Each row of `table` as one line of JSON, a page at a time in primary key order (inside the caller's snapshot
  * transaction, so pages never skip or repeat a row). Timestamps come out as UTC: the transaction sets the zone.
+ * Pages follow the key (`where (key) > (last page's last key)`), so each page costs the same however deep it is;
+ * OFFSET made a big table's dump quadratic. A table with no primary key (none today) falls back to OFFSET.
  */
 export async function* dumpTable(db: Executor, table: TableShape, pageSize = 1000): AsyncGenerator<string> {
   if (table.columns.length === 0) return;
   const select = table.columns.map((column) => `${dumpExpression(column)} as ${ident(column.name)}`).join(", ");
-  const order = (table.primaryKey.length > 0 ? table.primaryKey : table.columns.map((c) => c.name))
-    .map(ident)
-    .join(", ");
-  for (let offset = 0; ; offset += pageSize) {
-    const page = await rowsOf<{ line: string }>(
+  const from = ident(table.name);
+  if (table.primaryKey.length === 0) {
+    const order = table.columns.map((c) => ident(c.name)).join(", ");
+    for (let offset = 0; ; offset += pageSize) {
+      const page = await rowsOf<{ line: string }>(
+        db,
+        sql.raw(
+          `select row_to_json(r)::text as line from (select ${select} from ${from} ` +
+            `order by ${order} limit ${pageSize} offset ${offset}) r`,
+        ),
+      );
+      for (const { line } of page) yield line;
+      if (page.length < pageSize) return;
+    }
+  }
+  // Qualified: the lateral row `d` has columns of the same names.
+  const key = table.primaryKey.map((name) => `${from}.${ident(name)}`).join(", ");
+  const keyTypes = table.primaryKey.map((name) => table.columns.find((c) => c.name === name)?.type ?? "text");
+  // The key read back as text beside the line, and compared as its own type: exact for uuid, int8, timestamptz.
+  const keyText = table.primaryKey.map((name, i) => `${from}.${ident(name)}::text as "k${i}"`).join(", ");
+  let after: string[] | null = null;
+  for (;;) {
+    const bound: SQL =
+      after === null
+        ? sql``
+        : sql`where (${sql.raw(key)}) > (${sql.join(
+            after.map((value, i) => sql`${value}::${sql.raw(ident(keyTypes[i] ?? "text"))}`),
+            sql`, `,
+          )})`;
+    const page = await rowsOf<Record<string, string>>(
       db,
-      sql.raw(
-        `select row_to_json(r)::text as line from (select ${select} from ${ident(table.name)} ` +
-          `order by ${order} limit ${pageSize} offset ${offset}) r`,
-      ),
+      sql`select row_to_json(d)::text as line, ${sql.raw(keyText)} from ${sql.raw(from)}
+          cross join lateral (select ${sql.raw(select)}) d ${bound}
+          order by ${sql.raw(key)} limit ${sql.raw(String(pageSize))}`,
     );
-    for (const { line } of page) yield line;
-    if (page.length < pageSize) return;
+    for (const row of page) yield row.line ?? "";
+    const last = page.at(-1);
+    if (page.length < pageSize || !last) return;
+    after = table.primaryKey.map((_, i) => last[`k${i}`] ?? "");
   }
 }
 
@@ -153,6 +185,8 @@ export async function appliedMigration(db: Executor): Promise<number | null> {
 export async function tablesWithRows(db: Executor): Promise<string[]> {
   const full: string[] = [];
   for (const table of await tablesInDependencyOrder(db)) {
+    // The database store's files are checked against the archive's files instead (restore-command.ts).
+    if (table.name === "stored_files") continue;
     const [row] = await rowsOf<{ found: boolean }>(
       db,
       sql.raw(`select exists (select 1 from ${ident(table.name)}) as found`),
@@ -192,13 +226,20 @@ function parentsFirst(rows: Row[], table: TableShape): Row[] {
 /**
  * Inserts one table's rows (parsed JSON lines) inside the caller's transaction, with the table's own triggers off:
  * they keep derived rows (the fund's balance, the fines' version) that the archive already holds as they were.
+ * Rows are inserted `batchSize` at a time as they are read, so a big table is never held in memory whole; only a
+ * table whose rows point at each other (a ledger entry reversing another) is read whole, to put parents first.
+ * Returns how many rows it inserted.
  */
-export async function loadTable(db: Executor, table: TableShape, rows: Row[], batchSize = 500): Promise<void> {
-  if (rows.length === 0) return;
+export async function loadTable(
+  db: Executor,
+  table: TableShape,
+  rows: AsyncIterable<Row>,
+  batchSize = 500,
+): Promise<number> {
   const name = ident(table.name);
   const columns = table.columns.map((c) => ident(c.name)).join(", ");
   const binary = table.columns.filter((c) => c.type === "bytea").map((c) => c.name);
-  const ordered = parentsFirst(rows, table).map((row) => {
+  const asInserted = (row: Row) => {
     if (binary.length === 0) return row;
     const copy = { ...row };
     for (const column of binary) {
@@ -206,15 +247,38 @@ export async function loadTable(db: Executor, table: TableShape, rows: Row[], ba
       if (typeof value === "string") copy[column] = `\\x${Buffer.from(value, "base64").toString("hex")}`;
     }
     return copy;
-  });
-  await db.execute(sql.raw(`alter table ${name} disable trigger user`));
-  for (let start = 0; start < ordered.length; start += batchSize) {
-    const batch = JSON.stringify(ordered.slice(start, start + batchSize));
+  };
+  const insert = async (batch: Row[]) => {
+    if (batch.length === 0) return;
     await db.execute(
-      sql`${sql.raw(`insert into ${name} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${name}, `)}${batch}::json)`,
+      sql`${sql.raw(`insert into ${name} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${name}, `)}${JSON.stringify(batch.map(asInserted))}::json)`,
     );
+  };
+
+  await db.execute(sql.raw(`alter table ${name} disable trigger user`));
+  let count = 0;
+  if (table.selfReferences.length > 0) {
+    const whole: Row[] = [];
+    for await (const row of rows) whole.push(row);
+    const ordered = parentsFirst(whole, table);
+    for (let start = 0; start < ordered.length; start += batchSize) {
+      await insert(ordered.slice(start, start + batchSize));
+    }
+    count = ordered.length;
+  } else {
+    let batch: Row[] = [];
+    for await (const row of rows) {
+      batch.push(row);
+      count += 1;
+      if (batch.length === batchSize) {
+        await insert(batch);
+        batch = [];
+      }
+    }
+    await insert(batch);
   }
   await db.execute(sql.raw(`alter table ${name} enable trigger user`));
+  return count;
 }
 
 /** Puts each sequence back where it stood. */

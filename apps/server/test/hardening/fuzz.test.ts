@@ -18,7 +18,7 @@ import {
   isValidDisplayName,
 } from "@housemate/contract";
 import { JSON_BODY_LIMIT, JSON_TOO_DEEP_MESSAGE } from "../../src/app.js";
-import { encodeCursor } from "../../src/features/fines/page-cursor.js";
+import { encodeCursor } from "../../src/lib/page-cursor.js";
 import { JSON_MAX_DEPTH, nestsDeeperThan } from "../../src/lib/json-depth.js";
 import { createTestContext, PUBLIC_URL } from "../helpers/app.js";
 import { buildMember } from "../helpers/factories.js";

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import {
   activityEntrySchema,
+  ACTIVITY_INVALID_CURSOR_MESSAGE,
   expandActivityKinds,
   FORMER_MEMBER_NAME,
   type activityQuery,
@@ -10,38 +11,24 @@ import {
 } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { activityLog, users } from "../../db/schema.js";
-import { decodeLogCursor, encodeLogCursor, timestampOf } from "./cursor.js";
+import { dayRange, withinDays } from "../../lib/day-range.js";
+import { decodeCursor, encodeCursor, timestampOf } from "../../lib/page-cursor.js";
 
 export type ActivityRequest = z.output<typeof activityQuery>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
-/** As the fund's history: PostgreSQL has no year 0, nor the year 10000; a bound beyond them bounds nothing. */
-const FIRST_DAY = startOfUtcDay("0001-01-01");
-const LAST_DAY = startOfUtcDay("9999-12-31");
-
-function fromDay(from: string): SQL | undefined {
-  const start = startOfUtcDay(from);
-  return start <= FIRST_DAY ? undefined : gte(activityLog.createdAt, start);
-}
-
-function toDay(to: string): SQL | undefined {
-  const start = startOfUtcDay(to);
-  if (start >= LAST_DAY) return undefined;
-  return lt(activityLog.createdAt, new Date(Math.max(start.getTime() + DAY_MS, FIRST_DAY.getTime())));
-}
+/** The log pages as the fines do (lib/page-cursor.ts), on its own `before` parameter. */
+const LOG_CURSOR = { message: ACTIVITY_INVALID_CURSOR_MESSAGE, path: "querystring.before" };
 
 function matching(householdId: string, query: ActivityRequest): SQL | undefined {
   const kinds = query.kind === undefined ? null : expandActivityKinds(query.kind);
-  const before = query.before === undefined ? null : decodeLogCursor(query.before);
+  const before = query.before === undefined ? null : decodeCursor(query.before, LOG_CURSOR);
   return and(
     eq(activityLog.householdId, householdId),
     kinds === null ? undefined : inArray(activityLog.kind, kinds),
     query.member === undefined
       ? undefined
       : or(eq(activityLog.actorId, query.member), eq(activityLog.memberId, query.member)),
-    query.from === undefined ? undefined : fromDay(query.from),
-    query.to === undefined ? undefined : toDay(query.to),
+    ...withinDays(activityLog.createdAt, dayRange(query.from, query.to)),
     before === null
       ? undefined
       : sql`(${activityLog.createdAt}, ${activityLog.id}) < (${timestampOf(before)}::timestamptz, ${before.id}::uuid)`,
@@ -61,7 +48,7 @@ export async function listActivity(db: Executor, householdId: string, query: Act
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const next = rows.length > query.limit && last ? encodeLogCursor({ micros: last.micros, id: last.entry.id }) : null;
+  const next = rows.length > query.limit && last ? encodeCursor({ micros: last.micros, id: last.entry.id }) : null;
   const formerMembers = await deletedAccounts(
     db,
     page.map(({ entry }) => entry),

@@ -1,38 +1,13 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { TransactionPage, transactionsQuery } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { fundEntries } from "../../db/schema.js";
+import { dayRange, withinDays } from "../../lib/day-range.js";
 import { presentTransaction } from "./presenter.js";
 
 export type TransactionsRequest = z.output<typeof transactionsQuery>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Midnight UTC at the start of a YYYY-MM-DD day. */
-const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
-
-/**
- * The days a timestamp can be compared with on both engines: the contract's dates run from year 0 to 9999, and
- * PostgreSQL has no year 0, nor the year 10000 the end of 9999-12-31 falls in. A bound beyond them bounds nothing.
- */
-const FIRST_DAY = startOfUtcDay("0001-01-01");
-const LAST_DAY = startOfUtcDay("9999-12-31");
-
-/** From the start of the day `from`. */
-function fromDay(from: string): SQL | undefined {
-  const start = startOfUtcDay(from);
-  return start <= FIRST_DAY ? undefined : gte(fundEntries.createdAt, start);
-}
-
-/** Up to the end of the day `to` (a day before the first matches nothing). */
-function toDay(to: string): SQL | undefined {
-  const start = startOfUtcDay(to);
-  if (start >= LAST_DAY) return undefined;
-  const end = Math.max(start.getTime() + DAY_MS, FIRST_DAY.getTime());
-  return lt(fundEntries.createdAt, new Date(end));
-}
 
 /** The filters of the history as conditions on the household's entries. */
 function matching(householdId: string, query: TransactionsRequest): SQL | undefined {
@@ -41,8 +16,7 @@ function matching(householdId: string, query: TransactionsRequest): SQL | undefi
     query.type === undefined ? undefined : eq(fundEntries.type, query.type),
     query.member === undefined ? undefined : eq(fundEntries.memberId, query.member),
     query.rule === undefined ? undefined : eq(fundEntries.ruleId, query.rule),
-    query.from === undefined ? undefined : fromDay(query.from),
-    query.to === undefined ? undefined : toDay(query.to),
+    ...withinDays(fundEntries.createdAt, dayRange(query.from, query.to)),
   );
 }
 

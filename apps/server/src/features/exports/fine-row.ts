@@ -1,5 +1,6 @@
 import type { ExportFine } from "./queries.js";
 import { utcDay } from "./period.js";
+import { fromMinor } from "../../lib/money.js";
 
 /** A fine's status in words: a cancelled fine with a reason was written off when its offender left (decision 032). */
 export function statusText(fine: Pick<ExportFine, "status" | "cancelReason">): string {
@@ -21,6 +22,6 @@ const OUTCOMES: Record<string, string> = { pending: "Pending", accepted: "Accept
 export const disputeOutcomeText = (status: string | null): string => (status === null ? "" : (OUTCOMES[status] ?? ""));
 
 /** An amount as a plain decimal with two places (1250 → "12.50"), the way a spreadsheet reads a number. */
-export const decimalAmount = (minor: number): string => (minor / 100).toFixed(2);
+export const decimalAmount = (minor: number): string => fromMinor(minor).toFixed(2);
 
 export const dayOf = (moment: Date | null): string => (moment === null ? "" : utcDay(moment));

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import PDFDocument from "pdfkit";
-import { formatMoney } from "@housemate/contract";
 import type { ExportFine, MemberTotals } from "./queries.js";
 import { dayOf, statusText } from "./fine-row.js";
+import { formatAmount } from "../fines/money-text.js";
 
 /** What the statement says before its fines. */
 export interface StatementHeading {
@@ -63,7 +63,7 @@ export function fineStatementPdf(heading: StatementHeading, batches: AsyncIterab
   doc.on("data", (chunk: Buffer) => out.write(chunk));
   doc.on("end", () => out.end());
   // Japanese formatting writes the yen as the full-width '￥', which the font lacks: the same sign, half width.
-  const money = (minor: number) => formatMoney(minor / 100, heading.currency).replace("\uFFE5", "\u00A5");
+  const money = (minor: number) => formatAmount(minor, heading.currency).replace("\uFFE5", "\u00A5");
   const bottom = () => doc.page.height - MARGIN;
   let y = MARGIN;
   let pageNumber = 0;

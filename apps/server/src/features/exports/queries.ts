@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { fines, rules, users } from "../../db/schema.js";
-import { timestampOf, type PagePosition } from "../fines/page-cursor.js";
+import { timestampOf, type PagePosition } from "../../lib/page-cursor.js";
 import type { ExportScope } from "./period.js";
 
 /** How many fines one query reads: an export is written batch by batch, never held whole. */

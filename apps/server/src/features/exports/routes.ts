@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { constants as zlib } from "node:zlib";
 import type { FastifyReply } from "fastify";
 import { EXPORT_MEDIA_TYPES, exportsApi, type ExportFormat, type FineExportQuery } from "@housemate/contract";
 import { requireMember, type HouseholdRow } from "../../lib/access.js";
@@ -34,6 +35,12 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(exportsApi.exportFinesCsv),
     config: { feature: "exports" },
+    // CSV shrinks several times over, so it stays compressed; but the compressor would hold every batch until its
+    // buffer fills (the whole file for most households): flushing each write sends each batch as it is read.
+    compress: {
+      zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
+      brotliOptions: { flush: zlib.BROTLI_OPERATION_FLUSH },
+    },
     handler: async (request, reply) => {
       const household = await requireMember(app.db, request.session, request.params.id);
       const scope = exportScope(household.id, request.query);

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { type FinePage, type FineStatus, type finesPageQuery } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { fromMinor } from "../../lib/money.js";
-import { decodeCursor, encodeCursor } from "./page-cursor.js";
+import { decodeCursor, encodeCursor } from "../../lib/page-cursor.js";
 import { presentFine } from "./presenter.js";
 import { countFinesByStatus, listFinesPage, type FineScope } from "./queries.js";
 

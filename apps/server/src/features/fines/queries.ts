@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { disputes, fineEdits, fines, notificationPreferences, rules, users } from "../../db/schema.js";
 import { preferenceOf, recipientFields } from "../notifications/record.js";
-import { timestampOf, type PagePosition } from "./page-cursor.js";
+import { timestampOf, type PagePosition } from "../../lib/page-cursor.js";
 import type { FineRow } from "./presenter.js";
 
 /**

@@ -17,6 +17,7 @@ import { fineReceivedText, fineUpdatedText } from "./notifications.js";
 import type { FineRow } from "./presenter.js";
 import { findOffenderAndRule } from "./queries.js";
 import { ONLY_ISSUER_EDITS, whyCannotEdit } from "./transitions.js";
+import { changedFields } from "../activity/changed-fields.js";
 
 /** Who acts, in which household, when: the same as a lifecycle step's actor. */
 type Context = Actor;
@@ -174,7 +175,6 @@ export async function editFine(
       evidenceChanged: changed.evidence,
       createdAt: context.now,
     });
-    const edits = (["amount", "description"] as const).filter((field) => changed[field]);
     const fieldsOf = (row: FineRow) => ({ amount: fromMinor(row.amountMinor), description: row.description });
     await recordActivity(tx, {
       householdId: edited.householdId,
@@ -183,8 +183,7 @@ export async function editFine(
       subject: { type: "fine", id: edited.id },
       details: {
         ...(await fineFacts(tx, edited.id)),
-        before: Object.fromEntries(edits.map((field) => [field, fieldsOf(current)[field]])),
-        after: Object.fromEntries(edits.map((field) => [field, fieldsOf(edited)[field]])),
+        ...changedFields(fieldsOf(current), fieldsOf(edited)),
         evidence_changed: changed.evidence,
       },
       at: context.now,

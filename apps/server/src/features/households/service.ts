@@ -10,11 +10,13 @@ import {
   HOUSEHOLD_NOT_FOUND_MESSAGE,
   JOIN_BY_ID_OFF_MESSAGE,
   REMOVED_MEMBER_REJOIN_MESSAGE,
+  currencySchema,
 } from "@housemate/contract";
 import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { lockedHousehold, stillMember } from "./departure.js";
 import { addMember, ALREADY_MEMBER_CREATE_MESSAGE } from "./membership.js";
 import { personOf, recordActivity } from "../activity/record.js";
+import { changedFields } from "../activity/changed-fields.js";
 
 /**
  * Creates a household with its creator as its first member and admin (DESIGN §3), in one
@@ -178,16 +180,10 @@ const householdActivity = (householdId: string, actor: { id: string; displayName
 function settingsChanges(before: HouseholdRow, after: HouseholdRow) {
   const settingsOf = (household: HouseholdRow) => ({
     name: household.name,
-    iso_4217_code: household.currency,
+    iso_4217_code: currencySchema.parse(household.currency),
     join_by_id: household.joinById,
   });
-  const was = settingsOf(before);
-  const is = settingsOf(after);
-  const changed = (Object.keys(was) as (keyof typeof was)[]).filter((key) => was[key] !== is[key]);
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, was[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, is[key]])),
-  };
+  return changedFields(settingsOf(before), settingsOf(after));
 }
 
 function householdUpdatedText(adminName: string, newName: string | null, newCurrency: string | null): string {

@@ -24,15 +24,15 @@ import {
   type MonthTallies,
   type Period,
 } from "./queries.js";
+import { dayRange } from "../../lib/day-range.js";
 
 const DAY_MS = 86_400_000;
 /**
- * The instants a period is clamped to: no fine is older than the first, and past the last a timestamp is no longer
- * written as PostgreSQL reads it (a year of four digits, none of them year 0).
+ * Where an unbounded end of the period stops (the queries' month and hour arithmetic needs both ends): no fine is
+ * older than the first, and the last is where dayRange stops bounding.
  */
-const FIRST_INSTANT = Date.parse("1970-01-01T00:00:00Z");
-const LAST_INSTANT = Date.parse("9999-12-31T00:00:00Z");
-const clamped = (ms: number) => new Date(Math.min(Math.max(ms, FIRST_INSTANT), LAST_INSTANT));
+const FIRST_INSTANT = new Date("1970-01-01T00:00:00Z");
+const LAST_INSTANT = new Date("9999-12-31T00:00:00Z");
 /** Households have no time zone of their own yet: every figure is counted in UTC (decision 043). */
 export const INSIGHTS_TIME_ZONE = "UTC";
 
@@ -94,10 +94,11 @@ export async function householdInsights(
   now: Date,
 ): Promise<Insights> {
   const { from, to } = periodDates(query, now);
+  const days = dayRange(from, to);
   const period: Period = {
     householdId: household.id,
-    start: clamped(Date.parse(`${from}T00:00:00Z`)),
-    end: clamped(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
+    start: days.start ?? FIRST_INSTANT,
+    end: days.end ?? LAST_INSTANT,
     timeZone: INSIGHTS_TIME_ZONE,
   };
   const figures = await cache.figures(`${household.id} ${from} ${to}`, household.finesVersion, () =>

@@ -19,6 +19,7 @@ import { recordNotification } from "../notifications/record.js";
 import { personOf, recordActivity } from "../activity/record.js";
 import type { RuleRow } from "./presenter.js";
 import { otherMemberIds } from "./queries.js";
+import { changedFields } from "../activity/changed-fields.js";
 
 export const RULE_NOT_FOUND_MESSAGE = "Rule not found";
 
@@ -65,13 +66,7 @@ function ruleChanges(before: RuleRow, after: RuleRow) {
     description: rule.description,
     fine_amount: fromMinor(rule.fineAmountMinor),
   });
-  const was = fieldsOf(before);
-  const is = fieldsOf(after);
-  const changed = (Object.keys(was) as (keyof typeof was)[]).filter((key) => was[key] !== is[key]);
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, was[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, is[key]])),
-  };
+  return changedFields(fieldsOf(before), fieldsOf(after));
 }
 
 /** 409 once the household keeps RULES_PER_HOUSEHOLD_MAX rules; the caller holds the household lock. */

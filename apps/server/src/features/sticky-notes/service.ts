@@ -15,6 +15,7 @@ import { lockHousehold } from "../../lib/household-lock.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { findNote, listNotes } from "./queries.js";
 import { personOf, recordActivity } from "../activity/record.js";
+import { changedFields } from "../activity/changed-fields.js";
 
 type NoteRow = typeof stickyNotes.$inferSelect;
 
@@ -82,17 +83,14 @@ export async function updateNote(
       .where(thisNote)
       .returning();
     if (!note || !before) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-    const was = fieldsOf(before);
-    const is = fieldsOf(note);
-    const changed = (["content", "color"] as const).filter((field) => was[field] !== is[field]);
+    const changed = changedFields(fieldsOf(before), fieldsOf(note));
     // A save that changes nothing (the same text saved again) is no change to log.
-    if (changed.length > 0) {
+    if (Object.keys(changed.before).length > 0) {
       await recordActivity(tx, {
         ...activityOf(params.author, note, params.now),
         kind: "note.edited",
         details: {
-          before: Object.fromEntries(changed.map((field) => [field, was[field]])),
-          after: Object.fromEntries(changed.map((field) => [field, is[field]])),
+          ...changed,
         },
       });
     }

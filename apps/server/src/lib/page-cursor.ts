@@ -1,11 +1,12 @@
 import { INVALID_CURSOR_MESSAGE } from "@housemate/contract";
-import { badRequest } from "../../lib/errors.js";
+import { badRequest } from "./errors.js";
 
 /**
- * Where a page of fines ends (decision 022): its last fine's `created_at` in whole microseconds since the epoch
+ * Where a page ends, for every list paged newest first by (created_at, id): the fines (decision 022) and the activity
+ * log. Its last row's `created_at` in whole microseconds since the epoch
  * and its id. PostgreSQL keeps microseconds and a JS Date only milliseconds, so the time travels as PostgreSQL's
  * own integer (read as text by the query) and goes back to it as an exact timestamp text, never through a Date's
- * milliseconds: fines issued within one millisecond are neither skipped nor repeated.
+ * milliseconds: rows written within one millisecond are neither skipped nor repeated.
  */
 export interface PagePosition {
   /** Microseconds since 1970-01-01T00:00:00Z, as decimal digits (past 2^53, beyond a JS number's exactness). */
@@ -21,13 +22,24 @@ const MAX_MICROS = 253_402_300_799_999_999n;
 export const encodeCursor = (position: PagePosition): string =>
   Buffer.from(`${position.micros}.${position.id}`).toString("base64url");
 
-/** The position a `cursor` from `encodeCursor` names; 400 with INVALID_CURSOR_MESSAGE for anything else. */
-export function decodeCursor(cursor: string): PagePosition {
+/** What a list answers an unreadable cursor with: its own message, on its own query parameter. */
+export interface CursorRefusal {
+  message: string;
+  /** The query parameter, as the error's path names it ("querystring.cursor"). */
+  path: string;
+}
+
+const FINES_CURSOR: CursorRefusal = { message: INVALID_CURSOR_MESSAGE, path: "querystring.cursor" };
+
+/** The position a cursor from `encodeCursor` names; 400 with `refusal`'s message for anything else. */
+export function decodeCursor(cursor: string, refusal: CursorRefusal = FINES_CURSOR): PagePosition {
   // Node's decoder skips characters it does not know: only text it would write itself is read.
   const text = BASE64URL.test(cursor) ? Buffer.from(cursor, "base64url").toString("latin1") : "";
   const match = POSITION.exec(text);
   const [, micros, id] = match ?? [];
-  if (!micros || !id || BigInt(micros) > MAX_MICROS || encodeCursor({ micros, id }) !== cursor) throw invalidCursor();
+  if (!micros || !id || BigInt(micros) > MAX_MICROS || encodeCursor({ micros, id }) !== cursor) {
+    throw badRequest(refusal.message, [{ path: refusal.path, message: refusal.message }]);
+  }
   return { micros, id };
 }
 
@@ -37,6 +49,3 @@ export function timestampOf(position: PagePosition): string {
   const millisecond = new Date(Number(micros / 1000n)).toISOString();
   return `${millisecond.slice(0, -1)}${String(micros % 1000n).padStart(3, "0")}Z`;
 }
-
-const invalidCursor = () =>
-  badRequest(INVALID_CURSOR_MESSAGE, [{ path: "querystring.cursor", message: INVALID_CURSOR_MESSAGE }]);
