@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
 import type { Insights } from "@housemate/contract";
-import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
+import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as InsightsPage } from "./insights";
 
@@ -57,6 +57,14 @@ function renderInsights(answer: FakeAnswer = { body: { data: insights } }) {
       },
     },
     [`GET ${INSIGHTS}`]: answer,
+    "GET /api/users": {
+      body: {
+        data: [
+          serverUser({ id: ALEX_ID, display_name: "Alex", household_id: HOUSEHOLD_ID }),
+          serverUser({ id: BLAIR_ID, display_name: "Blair", household_id: HOUSEHOLD_ID }),
+        ],
+      },
+    },
   });
   renderApp(
     <>
@@ -115,6 +123,21 @@ describe("Insights page", () => {
     const saturday = rowOf(hours, "Saturday");
     expect(saturday[18]).toBe("3");
     expect(saturday.filter((count) => count !== "0")).toEqual(["3"]);
+  });
+
+  it("lets one export the fines of a current member or of a former one with fines in the 12 months", async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    await card("Most broken rules");
+    await user.click(screen.getByRole("button", { name: "Export" }));
+    const dialog = await screen.findByRole("dialog", { name: "Export fine history" });
+    const choices = within(within(dialog).getByLabelText("Member")).getAllByRole("option");
+    expect(choices.map((choice) => [choice.textContent, (choice as HTMLOptionElement).value])).toEqual([
+      ["All members", ""],
+      ["Alex", ALEX_ID],
+      ["Blair", BLAIR_ID],
+      ["Former member", GONE_ID],
+    ]);
   });
 
   it("says there are no fines yet, with a way to issue one", async () => {

@@ -4,7 +4,8 @@ import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { ExportFineHistory } from "@/features/exports/components/export-fine-history";
+import type { Insights, Member } from "@housemate/contract";
+import { ExportFineHistory, type ExportMember } from "@/features/exports/components/export-fine-history";
 import { useHousehold } from "@/features/households/api/get-household";
 import { useHouseholdMembers } from "@/features/households/api/get-household-members";
 import { useInsights } from "@/features/insights/api/get-insights";
@@ -17,6 +18,25 @@ import {
 import { NEW_FINE_PATH } from "@/features/shell/components/nav-items";
 import { personName } from "@/lib/person-name";
 import { usePageTitle } from "../page-title";
+
+/**
+ * Whose fines one may export: the current members, then the former members Insights knows had fines in its 12 months
+ * (the server names them all 'Former member', so they are numbered). One who left with only older fines is not
+ * offered: no answer the page has lists them.
+ */
+function exportMembers(members: readonly Member[], insights: Insights | undefined): ExportMember[] {
+  const current = members.map((member) => ({ id: member.id, name: personName(member) }));
+  const former = (insights?.members ?? []).filter(
+    (member) => !member.current && !current.some((choice) => choice.id === member.userId),
+  );
+  return [
+    ...current,
+    ...former.map((member, index) => ({
+      id: member.userId,
+      name: former.length > 1 ? `${member.name} ${index + 1}` : member.name,
+    })),
+  ];
+}
 
 /**
  * /dashboard/insights (issue 20): the household's fine analytics over the last 12 months, each chart with a table a
@@ -37,10 +57,7 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
           <p className="text-muted-foreground">How the household's fines went over the last 12 months.</p>
         </div>
-        <ExportFineHistory
-          householdId={householdId}
-          members={members.map((member) => ({ id: member.id, name: personName(member) }))}
-        />
+        <ExportFineHistory householdId={householdId} members={exportMembers(members, insights.data)} />
       </div>
       {insights.isError ? (
         <LoadError message={INSIGHTS_LOAD_FAILED} onRetry={() => void insights.refetch()} />
