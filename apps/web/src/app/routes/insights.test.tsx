@@ -150,13 +150,46 @@ describe("Insights page", () => {
           rules: [],
           medianHoursToPay: null,
           disputes: { issued: 0, disputed: 0, rate: 0, outcomes: { accepted: 0, declined: 0, pending: 0 } },
+          daysSinceLastFine: insights.daysSinceLastFine.map((member) => ({ ...member, days: null })),
         },
       },
     });
-    expect(await screen.findByText("No fines yet")).toBeInTheDocument();
+    expect(await screen.findByText("No fines in the last 12 months")).toBeInTheDocument();
+    expect(screen.getByText("Insights appear once the household issues a fine.")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Fines per month" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Days since last fine" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Issue a fine" }));
     expect(screen.getByRole("heading", { name: "new fine page" })).toBeInTheDocument();
+  });
+
+  it("does not call a household with older fines fineless, and keeps how long each has gone without one", async () => {
+    renderInsights({
+      body: {
+        data: {
+          ...insights,
+          months: insights.months.map((month) => ({ ...month, issued: zero, paid: zero, cancelled: zero })),
+          rules: [],
+          medianHoursToPay: null,
+          disputes: { issued: 0, disputed: 0, rate: 0, outcomes: { accepted: 0, declined: 0, pending: 0 } },
+          daysSinceLastFine: [
+            { userId: ALEX_ID, name: "Alex", days: 400 },
+            { userId: BLAIR_ID, name: "Blair", days: null },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText("No fines in the last 12 months")).toBeInTheDocument();
+    expect(screen.queryByText("No fines yet")).not.toBeInTheDocument();
+    const quiet = await card("Days since last fine");
+    expect(within(quiet).getByText("400 days")).toBeInTheDocument();
+    expect(within(quiet).getByText("Never")).toBeInTheDocument();
+  });
+
+  it("explains the median only when there is one", async () => {
+    renderInsights({ body: { data: { ...insights, medianHoursToPay: null } } });
+    const timeToPay = await card("Time to pay");
+    expect(within(timeToPay).getByText("No payments yet")).toBeInTheDocument();
+    expect(within(timeToPay).queryByText("Half of the fines paid were paid faster than this.")).not.toBeInTheDocument();
   });
 
   // The query retries twice (1 s, then 2 s) before it gives up, as every query does (SPEC §9).

@@ -1,6 +1,4 @@
 import { Link } from "react-router";
-import { ChartColumn } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useAuthStore } from "@/lib/auth/auth-store";
@@ -14,6 +12,7 @@ import {
   INSIGHTS_LOAD_FAILED,
   InsightsSkeleton,
   InsightsView,
+  NoRecentFines,
 } from "@/features/insights/components/insights-view";
 import { NEW_FINE_PATH } from "@/features/shell/components/nav-items";
 import { personName } from "@/lib/person-name";
@@ -64,17 +63,14 @@ export function Component() {
       ) : !insights.data ? (
         <InsightsSkeleton />
       ) : hasNoFines(insights.data) ? (
-        <div className="flex flex-col items-center gap-4">
-          <EmptyState
-            icon={<ChartColumn />}
-            title="No fines yet"
-            hint="Insights appear once the household has issued a fine."
-            className="w-full"
-          />
-          <Button asChild>
-            <Link to={NEW_FINE_PATH}>Issue a fine</Link>
-          </Button>
-        </div>
+        <NoRecentFines
+          insights={insights.data}
+          action={
+            <Button asChild>
+              <Link to={NEW_FINE_PATH}>Issue a fine</Link>
+            </Button>
+          }
+        />
       ) : (
         <InsightsView insights={insights.data} currency={currency} />
       )}

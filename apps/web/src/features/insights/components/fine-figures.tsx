@@ -32,7 +32,9 @@ export function TimeToPay({ hours }: { hours: number | null }) {
       <span className="text-3xl font-bold tabular-nums">
         {hours === null ? "No payments yet" : formatDuration(hours)}
       </span>
-      <span className="text-sm text-muted-foreground">Half of the fines paid were paid faster than this.</span>
+      {hours !== null && (
+        <span className="text-sm text-muted-foreground">Half of the fines paid were paid faster than this.</span>
+      )}
     </p>
   );
 }
