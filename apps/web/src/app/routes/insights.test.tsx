@@ -125,6 +125,34 @@ describe("Insights page", () => {
     expect(saturday.filter((count) => count !== "0")).toEqual(["3"]);
   });
 
+  it("shows the numbers to sighted people too: each chart's scale, a key beyond colour, and its table on request", async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    const months = await card("Fines per month");
+    expect(
+      within(months).getByText("Fines a month, up to 4. Bars left to right: issued, paid, cancelled."),
+    ).toBeInTheDocument();
+    const hours = await card("When fines happen");
+    expect(within(hours).getByText("fines an hour (darker is more)")).toBeInTheDocument();
+
+    for (const [region, table] of [
+      [months, "Fines per month"],
+      [await card("Amount per member"), "Amount per member"],
+      [hours, "Fines by weekday and hour"],
+    ] as const) {
+      const show = within(region).getByRole("button", { name: "Show as table" });
+      expect(show).toHaveAttribute("aria-expanded", "false");
+      const holder = document.getElementById(show.getAttribute("aria-controls") ?? "");
+      expect(holder).toHaveClass("sr-only");
+      await user.click(show);
+      expect(within(region).getByRole("button", { name: "Hide table" })).toHaveAttribute("aria-expanded", "true");
+      expect(holder).not.toHaveClass("sr-only");
+      expect(within(region).getByRole("group", { name: table })).toContainElement(
+        within(region).getByRole("table", { name: table }),
+      );
+    }
+  });
+
   it("lets one export the fines of a current member or of a former one with fines in the 12 months", async () => {
     const user = userEvent.setup();
     renderInsights();
