@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { DATE_RANGE_MESSAGE, type ExportFormat, type FineExportFilters } from "@housemate/contract";
+import type { ExportFormat, FineExportFilters } from "@housemate/contract";
+import { DateRangeFields, Field } from "@/components/date-range-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,8 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { isRangeBackwards, utcDay } from "@/lib/date-range";
 import { errorMessage } from "@/lib/error-message";
@@ -85,49 +84,24 @@ export function ExportDialog({ householdId, members, today = new Date(), onClose
           </DialogDescription>
         </DialogHeader>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              max={to || undefined}
-              aria-describedby={`${id}-hint`}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from || undefined}
-              aria-invalid={backwards}
-              aria-describedby={backwards ? `${id}-hint ${id}-range` : `${id}-hint`}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor={`${id}-member`}>Member</Label>
-            <NativeSelect id={`${id}-member`} value={member} onChange={(event) => setMember(event.target.value)}>
-              <option value="">All members</option>
-              {members.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <p id={`${id}-hint`} className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
-            Dates are in UTC. A member keeps the fines they were given.
-          </p>
+          <DateRangeFields
+            idPrefix={id}
+            range={{ from, to }}
+            onChange={(end, value) => (end === "from" ? setFrom(value) : setTo(value))}
+            hint="Dates are in UTC. A member keeps the fines they were given."
+          >
+            <Field id={`${id}-member`} label="Member" className="sm:col-span-2">
+              <NativeSelect id={`${id}-member`} value={member} onChange={(event) => setMember(event.target.value)}>
+                <option value="">All members</option>
+                {members.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          </DateRangeFields>
         </div>
-        {backwards && (
-          <p id={`${id}-range`} role="alert" className="text-sm text-destructive">
-            {DATE_RANGE_MESSAGE}
-          </p>
-        )}
         {problem && (
           <p role="alert" className="text-sm text-destructive">
             {problem}
