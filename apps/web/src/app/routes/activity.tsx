@@ -1,12 +1,11 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ActivitySubject } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { personName } from "@/lib/person-name";
 import { ActivityLog } from "@/features/activity/components/activity-log";
 import { readActivitySearch, writeActivitySearch } from "@/features/activity/utils/activity-search";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useNotes } from "@/features/notes/api/get-notes";
 import { useRules } from "@/features/rules/api/get-rules";
 import { ActivityFineDetails } from "../activity-fine-details";
@@ -21,22 +20,13 @@ export function Component() {
   usePageTitle("Activity");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const currency = useHousehold().data?.iso_4217_code;
-  const members = useHouseholdMembers();
+  const { choices: memberChoices, photoOf } = useMemberChoices();
   const rules = useRules(householdId);
   const notes = useNotes();
   const [params, setParams] = useSearchParams();
   const search = readActivitySearch(params);
   const [openFine, setOpenFine] = useState<string | null>(null);
 
-  const memberChoices = useMemo(
-    () => members.data?.map((member) => ({ id: member.id, name: personName(member) })),
-    [members.data],
-  );
-  const photos = useMemo(
-    () => new Map((members.data ?? []).map((member) => [member.id, member.photo_url])),
-    [members.data],
-  );
-  const photoOf = useCallback((id: string | null) => (id && photos.get(id)) || null, [photos]);
   // Until a list is in, its objects count as there: a link that leads to a page saying so beats no link at all.
   const isGone = useCallback(
     ({ type, id }: ActivitySubject) =>

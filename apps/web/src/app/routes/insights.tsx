@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import type { Insights, Member } from "@housemate/contract";
+import type { Insights } from "@housemate/contract";
 import { ExportFineHistory, type ExportMember } from "@/features/exports/components/export-fine-history";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useInsights } from "@/features/insights/api/get-insights";
 import {
   hasNoFines,
@@ -15,7 +15,6 @@ import {
   NoRecentFines,
 } from "@/features/insights/components/insights-view";
 import { NEW_FINE_PATH } from "@/features/shell/components/nav-items";
-import { personName } from "@/lib/person-name";
 import { usePageTitle } from "../page-title";
 
 /**
@@ -23,8 +22,7 @@ import { usePageTitle } from "../page-title";
  * (the server names them all 'Former member', so they are numbered). One who left with only older fines is not
  * offered: no answer the page has lists them.
  */
-function exportMembers(members: readonly Member[], insights: Insights | undefined): ExportMember[] {
-  const current = members.map((member) => ({ id: member.id, name: personName(member) }));
+function exportMembers(current: readonly ExportMember[] = [], insights: Insights | undefined): ExportMember[] {
   const former = (insights?.members ?? []).filter(
     (member) => !member.current && !current.some((choice) => choice.id === member.userId),
   );
@@ -46,7 +44,7 @@ export function Component() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const currency = useHousehold().data?.iso_4217_code;
   const insights = useInsights(householdId);
-  const members = useHouseholdMembers().data ?? [];
+  const members = useMemberChoices().choices;
 
   if (!householdId) return null;
   return (
