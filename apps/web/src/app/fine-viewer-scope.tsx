@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, type ReactNode } from "react";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { FineViewerProvider, type FineViewer } from "@/features/fines/components/fine-viewer";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useMemberName } from "@/features/households/hooks/use-member-name";
 import { useRules } from "@/features/rules/api/get-rules";
 import { DISPLAY_CURRENCY } from "@/lib/format";
@@ -15,24 +15,23 @@ export function useFineViewerValue(): FineViewer | null {
   const user = useAuthStore((state) => state.currentUser);
   const household = useHousehold();
   const memberName = useMemberName();
-  const members = useHouseholdMembers();
+  const { query: members, photoOf } = useMemberChoices();
   const rules = useRules(user?.household_id);
 
   return useMemo(() => {
     if (!user?.household_id) return null;
     const titles = new Map((rules.data ?? []).map((rule) => [rule.id, rule.title]));
-    const photos = new Map((members.data ?? []).map((member) => [member.id, member.photo_url]));
     return {
       householdId: user.household_id,
       userId: user.id,
       currency: household.data?.iso_4217_code ?? DISPLAY_CURRENCY,
       memberName: (id) => (id === user.id ? "you" : memberName(id)),
       ruleTitle: (id) => (id === null ? undefined : titles.get(id)),
-      person: (id) => ({ name: memberName(id), photoUrl: (id && photos.get(id)) || null }),
+      person: (id) => ({ name: memberName(id), photoUrl: photoOf(id) }),
       // A failed answer is known too: the rows then say 'a housemate' rather than wait for ever.
       peopleKnown: !members.isPending,
     } satisfies FineViewer;
-  }, [user, household.data, memberName, members.data, members.isPending, rules.data]);
+  }, [user, household.data, memberName, photoOf, members.isPending, rules.data]);
 }
 
 /** Provides the FineViewer to the fines components below; renders nothing without a household. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
-import { authApi, finesApi, notesApi, rulesApi, storageApi, usersApi } from "@housemate/contract";
+import { authApi, exportsApi, finesApi, notesApi, rulesApi, storageApi, usersApi } from "@housemate/contract";
 import { api, ApiError, onSessionExpired, type AnswerOf, type CallOptions, type DataOf } from "./api-client";
 import { nextTask } from "./next-task";
 
@@ -201,6 +201,49 @@ describe("api client: errors", () => {
       code: "TIMEOUT",
       message: "Request timed out. The server might be experiencing issues.",
     });
+  });
+
+  it("downloads a file with the token and its headers, and no 10 s time-out: only the caller's signal ends it", async () => {
+    localStorage.setItem("authToken", "session-token");
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => undefined;
+    const fetchStub = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          answer = resolve;
+          init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+    vi.stubGlobal("fetch", fetchStub);
+    const controller = new AbortController();
+    const pending = api.download(exportsApi.exportFinesPdf, {
+      params: { id: "h1" },
+      query: { from: "2026-01-01" },
+      signal: controller.signal,
+    });
+    await nextTask();
+    await nextTask();
+    expect(fetchStub).toHaveBeenCalledOnce();
+    const [address, init] = fetchStub.mock.calls[0] ?? [];
+    expect(address).toBe("/api/households/h1/exports/fines.pdf?from=2026-01-01");
+    expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer session-token");
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(init?.signal?.aborted).toBe(false);
+    answer(new Response("%PDF-", { headers: { "Content-Disposition": 'attachment; filename="f.pdf"' } }));
+    const file = await pending;
+    expect(await file.blob.text()).toBe("%PDF-");
+    expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="f.pdf"');
+
+    const cancelled = api.download(exportsApi.exportFinesPdf, {
+      params: { id: "h1" },
+      query: {},
+      signal: controller.signal,
+    });
+    await nextTask();
+    await nextTask();
+    controller.abort();
+    await expect(cancelled).rejects.toThrow();
+    expect(fetchStub.mock.calls[1]?.[1]?.signal?.aborted).toBe(true);
   });
 
   it("reports an unreachable server as NETWORK_ERROR", async () => {

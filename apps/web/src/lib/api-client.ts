@@ -76,6 +76,14 @@ interface RequestOptions {
   envelope: boolean;
   /** See `CallOptions`. */
   keepalive?: boolean | undefined;
+  /** Answers the body as a file with its headers, and with no time-out (see `api.download`). */
+  file?: boolean | undefined;
+}
+
+/** A file the API sent (an export): its bytes and the headers that name it. */
+export interface DownloadedFile {
+  blob: Blob;
+  headers: Headers;
 }
 
 /** What a call to `E` takes: its path's values, its query and its body, each required exactly when it has one. */
@@ -150,12 +158,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 async function request(method: string, path: string, body: Body, options: RequestOptions): Promise<unknown> {
-  const { auth, query, signal, envelope, keepalive = false } = options;
+  const { auth, query, signal, envelope, keepalive = false, file = false } = options;
   // Each request starts in a task of its own, not in the render that asked for it; one cancelled meanwhile does not.
   // One that must outlive the page goes now: a closing page may run no further task.
   if (!keepalive) await nextTask();
   signal?.throwIfAborted();
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: file ? "*/*" : "application/json" };
   if (auth) {
     const token = localStorage.getItem(AUTH_TOKEN_KEY);
     if (!token) throw clientError("AUTHENTICATION_REQUIRED");
@@ -167,10 +175,13 @@ async function request(method: string, path: string, body: Body, options: Reques
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  // A file streams for as long as it takes (a long history's PDF): the caller's signal is its only end.
+  const timer = file
+    ? undefined
+    : setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener("abort", forwardAbort, { once: true });
   if (signal?.aborted) forwardAbort();
@@ -194,6 +205,12 @@ async function request(method: string, path: string, body: Body, options: Reques
       const error = await errorFrom(response);
       if (auth && response.status === 401) sessionExpiredListeners.forEach((listener) => listener());
       throw error;
+    }
+    if (file) {
+      const blob = await response.blob().catch((error: unknown) => {
+        throw failureOf(error);
+      });
+      return { blob, headers: response.headers } satisfies DownloadedFile;
     }
     // The time-out covers the body too: a server that sends headers and then stalls still times out.
     const payload = await readJson(response).catch((error: unknown) => {
@@ -222,7 +239,7 @@ interface SentOptions {
   keepalive?: boolean | undefined;
 }
 
-async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean): Promise<unknown> {
+async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean, file = false): Promise<unknown> {
   const path = options.params ? pathOf(endpoint, options.params) : endpoint.path;
   const body: Body =
     options.body instanceof Blob
@@ -236,6 +253,7 @@ async function send(endpoint: Endpoint, options: SentOptions, envelope: boolean)
     signal: options.signal,
     envelope,
     keepalive: options.keepalive,
+    file,
   });
 }
 
@@ -253,6 +271,12 @@ export const api = {
   /** Calls the endpoint and answers its whole envelope (`{ data, page }` of a list of fines). */
   callForEnvelope: <E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>) =>
     send(endpoint, options ?? {}, true) as Promise<AnswerOf<E>>,
+  /**
+   * Fetches a file the endpoint sends (an export): the same token, errors and sign-out on 401 as a call, but no
+   * 10 s time-out, since a long file streams for longer; the caller's signal cancels it.
+   */
+  download: <E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>) =>
+    send(endpoint, options ?? {}, false, true) as Promise<DownloadedFile>,
 };
 
 /**

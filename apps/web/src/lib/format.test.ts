@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatCurrency, formatDate, parseDate } from "./format";
+import { formatCurrency, formatDate, parseDate, plural } from "./format";
+import { longMonthLabel, monthLabel, monthName } from "./month-label";
 
 describe("formatCurrency", () => {
   it("writes each currency the way SPEC §9's locale map says, with 2 decimals", () => {
@@ -69,5 +70,22 @@ describe("parseDate", () => {
   it("reads a date alone as that day here, not as midnight in London", () => {
     expect(parseDate("2026-03-04")).toEqual(new Date(2026, 2, 4));
     expect(formatDate("2026-03-04")).toBe("Mar 4, 2026");
+  });
+});
+
+describe("plural", () => {
+  it("adds an s unless the count is one, or takes the plural given", () => {
+    expect(plural(1, "fine")).toBe("1 fine");
+    expect(plural(0, "fine")).toBe("0 fines");
+    expect(plural(2.5, "day")).toBe("2.5 days");
+    expect(plural(3, "housemate", "housemates")).toBe("3 housemates");
+  });
+});
+
+describe("month labels", () => {
+  it("name UTC months in SPEC §9's en-US, as the fund's chart and Insights both show them", () => {
+    expect(monthName("2026-09")).toBe("Sep");
+    expect(monthLabel("2026-09")).toBe("Sep 26");
+    expect(longMonthLabel("2026-09")).toBe("September 2026");
   });
 });

@@ -87,3 +87,8 @@ export function formatSignedCurrency(amount: number, currency?: string): string 
   if (amount < 0) return `−${size}`;
   return size;
 }
+
+/** '1 fine', '3 fines': a count with its noun, plural unless one ('many' when the plural is not just an 's'). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

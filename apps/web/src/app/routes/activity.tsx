@@ -1,9 +1,8 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { ActivitySubject } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { isRecord } from "@/lib/is-record";
-import { personName } from "@/lib/person-name";
 import { ActivityLog } from "@/features/activity/components/activity-log";
 import {
   type ActivitySearch,
@@ -11,7 +10,7 @@ import {
   writeActivitySearch,
 } from "@/features/activity/utils/activity-search";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useNotes } from "@/features/notes/api/get-notes";
 import { useRules } from "@/features/rules/api/get-rules";
 import { ActivityFineDetails } from "../activity-fine-details";
@@ -26,7 +25,7 @@ export function Component() {
   usePageTitle("Activity");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const currency = useHousehold().data?.iso_4217_code;
-  const members = useHouseholdMembers();
+  const { choices: memberChoices, photoOf } = useMemberChoices();
   const rules = useRules(householdId);
   const notes = useNotes();
   const [params, setParams] = useSearchParams();
@@ -44,15 +43,6 @@ export function Component() {
   };
   const [openFine, setOpenFine] = useState<string | null>(null);
 
-  const memberChoices = useMemo(
-    () => members.data?.map((member) => ({ id: member.id, name: personName(member) })),
-    [members.data],
-  );
-  const photos = useMemo(
-    () => new Map((members.data ?? []).map((member) => [member.id, member.photo_url])),
-    [members.data],
-  );
-  const photoOf = useCallback((id: string | null) => (id && photos.get(id)) || null, [photos]);
   // Until a list is in, its objects count as there: a link that leads to a page saying so beats no link at all.
   const isGone = useCallback(
     ({ type, id }: ActivitySubject) =>

@@ -6,12 +6,11 @@ import { Card, CardContent } from "@/components/ui/card";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { IssueFineForm } from "@/features/fines/components/issue-fine-form";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useRules } from "@/features/rules/api/get-rules";
 import { ImageUploadField } from "@/features/storage/components/image-upload-field";
 import { useImageUploads } from "@/features/storage/hooks/use-image-uploads";
 import { DISPLAY_CURRENCY } from "@/lib/format";
-import { personName } from "@/lib/person-name";
 import { usePageTitle } from "../page-title";
 
 const MY_FINES = "/dashboard/fines";
@@ -25,7 +24,7 @@ export function Component() {
   const user = useAuthStore((state) => state.currentUser);
   const householdId = user?.household_id ?? null;
   const household = useHousehold();
-  const members = useHouseholdMembers();
+  const { query: members, choices: memberChoices = [] } = useMemberChoices();
   const rules = useRules(householdId);
   const uploads = useImageUploads("fine-evidence", EVIDENCE_IMAGES_MAX);
   useEffect(() => {
@@ -44,7 +43,7 @@ export function Component() {
             householdId={householdId}
             userId={user?.id ?? ""}
             currency={household.data?.iso_4217_code ?? DISPLAY_CURRENCY}
-            members={(members.data ?? []).map((member) => ({ id: member.id, name: personName(member) }))}
+            members={memberChoices}
             rules={rules.data ?? []}
             onRefresh={() => {
               void members.refetch();

@@ -3,13 +3,12 @@ import { useSearchParams } from "react-router";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { FundProposalsScope } from "../fund-proposals-scope";
-import { personName } from "@/lib/person-name";
 import { FundStats } from "@/features/balance/components/fund-stats";
 import { FundProposals } from "@/features/fund/components/proposals/fund-proposals";
 import { FundTransactions } from "@/features/fund/components/fund-transactions";
 import { readTransactionSearch, writeTransactionSearch } from "@/features/fund/utils/transaction-search";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useMemberName } from "@/features/households/hooks/use-member-name";
 import { useRules } from "@/features/rules/api/get-rules";
 import { usePageTitle } from "../page-title";
@@ -23,20 +22,19 @@ export function Component() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const isAdmin = useAuthStore((state) => Boolean(state.currentUser?.is_admin));
   const currency = useHousehold().data?.iso_4217_code;
-  const members = useHouseholdMembers();
+  const members = useMemberChoices().choices;
   const rules = useRules(householdId);
   const [params, setParams] = useSearchParams();
   const search = readTransactionSearch(params);
 
   const memberChoices = useMemo(() => {
-    if (!members.data) return [];
-    const current = members.data.map((member) => ({ id: member.id, name: personName(member) }));
+    if (!members) return [];
     // A link may filter by someone who has since left: the server still filters by them, so the select says so too
     // rather than showing 'All members'. Only once the members are in: until then everyone would read as former.
     const applied = search.member;
-    if (!applied || current.some((member) => member.id === applied)) return current;
-    return [...current, { id: applied, name: FORMER_MEMBER_NAME }];
-  }, [members.data, search.member]);
+    if (!applied || members.some((member) => member.id === applied)) return members;
+    return [...members, { id: applied, name: FORMER_MEMBER_NAME }];
+  }, [members, search.member]);
   const ruleChoices = useMemo(
     () => (rules.data ?? []).map((rule) => ({ id: rule.id, name: rule.title })),
     [rules.data],

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
 import type { Insights } from "@housemate/contract";
-import { respondWith, type FakeAnswer } from "@/lib/testing/fake-server";
+import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as InsightsPage } from "./insights";
 
@@ -57,6 +57,14 @@ function renderInsights(answer: FakeAnswer = { body: { data: insights } }) {
       },
     },
     [`GET ${INSIGHTS}`]: answer,
+    "GET /api/users": {
+      body: {
+        data: [
+          serverUser({ id: ALEX_ID, display_name: "Alex", household_id: HOUSEHOLD_ID }),
+          serverUser({ id: BLAIR_ID, display_name: "Blair", household_id: HOUSEHOLD_ID }),
+        ],
+      },
+    },
   });
   renderApp(
     <>
@@ -117,6 +125,49 @@ describe("Insights page", () => {
     expect(saturday.filter((count) => count !== "0")).toEqual(["3"]);
   });
 
+  it("shows the numbers to sighted people too: each chart's scale, a key beyond colour, and its table on request", async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    const months = await card("Fines per month");
+    expect(
+      within(months).getByText("Fines a month, up to 4. Bars left to right: issued, paid, cancelled."),
+    ).toBeInTheDocument();
+    const hours = await card("When fines happen");
+    expect(within(hours).getByText("fines an hour (darker is more)")).toBeInTheDocument();
+
+    for (const [region, table] of [
+      [months, "Fines per month"],
+      [await card("Amount per member"), "Amount per member"],
+      [hours, "Fines by weekday and hour"],
+    ] as const) {
+      const show = within(region).getByRole("button", { name: "Show as table" });
+      expect(show).toHaveAttribute("aria-expanded", "false");
+      const holder = document.getElementById(show.getAttribute("aria-controls") ?? "");
+      expect(holder).toHaveClass("sr-only");
+      await user.click(show);
+      expect(within(region).getByRole("button", { name: "Hide table" })).toHaveAttribute("aria-expanded", "true");
+      expect(holder).not.toHaveClass("sr-only");
+      expect(within(region).getByRole("group", { name: table })).toContainElement(
+        within(region).getByRole("table", { name: table }),
+      );
+    }
+  });
+
+  it("lets one export the fines of a current member or of a former one with fines in the 12 months", async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    await card("Most broken rules");
+    await user.click(screen.getByRole("button", { name: "Export" }));
+    const dialog = await screen.findByRole("dialog", { name: "Export fine history" });
+    const choices = within(within(dialog).getByLabelText("Member")).getAllByRole("option");
+    expect(choices.map((choice) => [choice.textContent, (choice as HTMLOptionElement).value])).toEqual([
+      ["All members", ""],
+      ["Alex", ALEX_ID],
+      ["Blair", BLAIR_ID],
+      ["Former member", GONE_ID],
+    ]);
+  });
+
   it("says there are no fines yet, with a way to issue one", async () => {
     const user = userEvent.setup();
     renderInsights({
@@ -127,13 +178,46 @@ describe("Insights page", () => {
           rules: [],
           medianHoursToPay: null,
           disputes: { issued: 0, disputed: 0, rate: 0, outcomes: { accepted: 0, declined: 0, pending: 0 } },
+          daysSinceLastFine: insights.daysSinceLastFine.map((member) => ({ ...member, days: null })),
         },
       },
     });
-    expect(await screen.findByText("No fines yet")).toBeInTheDocument();
+    expect(await screen.findByText("No fines in the last 12 months")).toBeInTheDocument();
+    expect(screen.getByText("Insights appear once the household issues a fine.")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Fines per month" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Days since last fine" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Issue a fine" }));
     expect(screen.getByRole("heading", { name: "new fine page" })).toBeInTheDocument();
+  });
+
+  it("does not call a household with older fines fineless, and keeps how long each has gone without one", async () => {
+    renderInsights({
+      body: {
+        data: {
+          ...insights,
+          months: insights.months.map((month) => ({ ...month, issued: zero, paid: zero, cancelled: zero })),
+          rules: [],
+          medianHoursToPay: null,
+          disputes: { issued: 0, disputed: 0, rate: 0, outcomes: { accepted: 0, declined: 0, pending: 0 } },
+          daysSinceLastFine: [
+            { userId: ALEX_ID, name: "Alex", days: 400 },
+            { userId: BLAIR_ID, name: "Blair", days: null },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText("No fines in the last 12 months")).toBeInTheDocument();
+    expect(screen.queryByText("No fines yet")).not.toBeInTheDocument();
+    const quiet = await card("Days since last fine");
+    expect(within(quiet).getByText("400 days")).toBeInTheDocument();
+    expect(within(quiet).getByText("Never")).toBeInTheDocument();
+  });
+
+  it("explains the median only when there is one", async () => {
+    renderInsights({ body: { data: { ...insights, medianHoursToPay: null } } });
+    const timeToPay = await card("Time to pay");
+    expect(within(timeToPay).getByText("No payments yet")).toBeInTheDocument();
+    expect(within(timeToPay).queryByText("Half of the fines paid were paid faster than this.")).not.toBeInTheDocument();
   });
 
   // The query retries twice (1 s, then 2 s) before it gives up, as every query does (SPEC §9).

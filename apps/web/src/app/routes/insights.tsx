@@ -1,22 +1,39 @@
 import { Link } from "react-router";
-import { ChartColumn } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { ExportFineHistory } from "@/features/exports/components/export-fine-history";
+import type { Insights } from "@housemate/contract";
+import { ExportFineHistory, type ExportMember } from "@/features/exports/components/export-fine-history";
 import { useHousehold } from "@/features/households/api/get-household";
-import { useHouseholdMembers } from "@/features/households/api/get-household-members";
+import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useInsights } from "@/features/insights/api/get-insights";
 import {
   hasNoFines,
   INSIGHTS_LOAD_FAILED,
   InsightsSkeleton,
   InsightsView,
+  NoRecentFines,
 } from "@/features/insights/components/insights-view";
 import { NEW_FINE_PATH } from "@/features/shell/components/nav-items";
-import { personName } from "@/lib/person-name";
 import { usePageTitle } from "../page-title";
+
+/**
+ * Whose fines one may export: the current members, then the former members Insights knows had fines in its 12 months
+ * (the server names them all 'Former member', so they are numbered). One who left with only older fines is not
+ * offered: no answer the page has lists them.
+ */
+function exportMembers(current: readonly ExportMember[] = [], insights: Insights | undefined): ExportMember[] {
+  const former = (insights?.members ?? []).filter(
+    (member) => !member.current && !current.some((choice) => choice.id === member.userId),
+  );
+  return [
+    ...current,
+    ...former.map((member, index) => ({
+      id: member.userId,
+      name: former.length > 1 ? `${member.name} ${index + 1}` : member.name,
+    })),
+  ];
+}
 
 /**
  * /dashboard/insights (issue 20): the household's fine analytics over the last 12 months, each chart with a table a
@@ -27,7 +44,7 @@ export function Component() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const currency = useHousehold().data?.iso_4217_code;
   const insights = useInsights(householdId);
-  const members = useHouseholdMembers().data ?? [];
+  const members = useMemberChoices().choices;
 
   if (!householdId) return null;
   return (
@@ -37,27 +54,21 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
           <p className="text-muted-foreground">How the household's fines went over the last 12 months.</p>
         </div>
-        <ExportFineHistory
-          householdId={householdId}
-          members={members.map((member) => ({ id: member.id, name: personName(member) }))}
-        />
+        <ExportFineHistory householdId={householdId} members={exportMembers(members, insights.data)} />
       </div>
       {insights.isError ? (
         <LoadError message={INSIGHTS_LOAD_FAILED} onRetry={() => void insights.refetch()} />
       ) : !insights.data ? (
         <InsightsSkeleton />
       ) : hasNoFines(insights.data) ? (
-        <div className="flex flex-col items-center gap-4">
-          <EmptyState
-            icon={<ChartColumn />}
-            title="No fines yet"
-            hint="Insights appear once the household has issued a fine."
-            className="w-full"
-          />
-          <Button asChild>
-            <Link to={NEW_FINE_PATH}>Issue a fine</Link>
-          </Button>
-        </div>
+        <NoRecentFines
+          insights={insights.data}
+          action={
+            <Button asChild>
+              <Link to={NEW_FINE_PATH}>Issue a fine</Link>
+            </Button>
+          }
+        />
       ) : (
         <InsightsView insights={insights.data} currency={currency} />
       )}

@@ -1,16 +1,13 @@
-import type { ComponentProps, ReactNode } from "react";
 import {
   ACTIVITY_GROUP_KINDS,
   ACTIVITY_GROUP_LABELS,
   ACTIVITY_GROUPS,
   ACTIVITY_KIND_LABELS,
-  DATE_RANGE_MESSAGE,
 } from "@housemate/contract";
+import { DateRangeFields, Field } from "@/components/date-range-fields";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/utils";
-import { isRangeBackwards, type ActivityFilterName, type ActivitySearch } from "../utils/activity-search";
+import { NativeSelect } from "@/components/ui/native-select";
+import type { ActivityFilterName, ActivitySearch } from "../utils/activity-search";
 
 export interface MemberChoice {
   id: string;
@@ -25,35 +22,8 @@ export interface ActivityFiltersProps {
   onClear: (() => void) | undefined;
 }
 
-// The server filters by whole UTC days, as the fund's history does (decision 034).
-const DATES_HINT_ID = "activity-dates-hint";
-const RANGE_ERROR_ID = "activity-range-error";
-
-// A native select, as the fund's filters: the phone's own picker, and one control a screen reader knows.
-function NativeSelect({ className, ...props }: ComponentProps<"select">) {
-  return (
-    <select
-      className={cn(
-        "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
 /** Who, what and when: a member, a group of kinds or one kind, and a range of days; each kept in the URL. */
 export function ActivityFilters({ search, members, onFilterChange, onClear }: ActivityFiltersProps) {
-  const rangeBackwards = isRangeBackwards(search);
   return (
     <form
       aria-label="Activity filters"
@@ -94,42 +64,15 @@ export function ActivityFilters({ search, members, onFilterChange, onClear }: Ac
           ))}
         </NativeSelect>
       </Field>
-      <Field id="activity-from" label="From">
-        <Input
-          id="activity-from"
-          type="date"
-          value={search.from ?? ""}
-          max={search.to}
-          aria-describedby={DATES_HINT_ID}
-          onChange={(event) => onFilterChange("from", event.target.value)}
-        />
-      </Field>
-      <Field id="activity-to" label="To">
-        <Input
-          id="activity-to"
-          type="date"
-          value={search.to ?? ""}
-          min={search.from}
-          aria-invalid={rangeBackwards}
-          aria-describedby={rangeBackwards ? `${DATES_HINT_ID} ${RANGE_ERROR_ID}` : DATES_HINT_ID}
-          onChange={(event) => onFilterChange("to", event.target.value)}
-        />
-      </Field>
-      {onClear && (
-        <div className="col-span-full flex items-end lg:col-span-1">
-          <Button type="button" variant="outline" className="w-full" onClick={onClear}>
-            Clear filters
-          </Button>
-        </div>
-      )}
-      <p id={DATES_HINT_ID} className="col-span-full -mt-1 text-xs text-muted-foreground">
-        Dates are in UTC.
-      </p>
-      {rangeBackwards && (
-        <p id={RANGE_ERROR_ID} className="col-span-full text-sm text-destructive">
-          {DATE_RANGE_MESSAGE}
-        </p>
-      )}
+      <DateRangeFields idPrefix="activity" range={search} onChange={onFilterChange}>
+        {onClear && (
+          <div className="col-span-full flex items-end lg:col-span-1">
+            <Button type="button" variant="outline" className="w-full" onClick={onClear}>
+              Clear filters
+            </Button>
+          </div>
+        )}
+      </DateRangeFields>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { ACTIVITY_GROUPS, ACTIVITY_KINDS, type ActivityGroup, type ActivityKind } from "@housemate/contract";
+import { hasAnyFilter, oneOf, readDay, readId, writeFilters } from "@/lib/url-search";
 
 /**
  * The Activity page's filters as the URL's query string holds them, so a reload, a shared link or the back button
@@ -15,31 +16,21 @@ export interface ActivitySearch {
 export type ActivityFilterName = keyof ActivitySearch;
 export const ACTIVITY_FILTER_NAMES: readonly ActivityFilterName[] = ["member", "kind", "from", "to"];
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const KIND_FILTERS: readonly (ActivityGroup | ActivityKind)[] = [...ACTIVITY_GROUPS, ...ACTIVITY_KINDS];
-
-const matching = (pattern: RegExp, value: string | null) => (value && pattern.test(value) ? value : undefined);
 
 /** What the URL asks for; anything it cannot mean (a hand-edited link) is left out, as if it were not there. */
 export function readActivitySearch(params: URLSearchParams): ActivitySearch {
-  const kind = params.get("kind");
   return {
-    member: matching(ID, params.get("member")),
-    kind: KIND_FILTERS.find((each) => each === kind),
-    from: matching(DAY, params.get("from")),
-    to: matching(DAY, params.get("to")),
+    member: readId(params, "member"),
+    kind: oneOf(KIND_FILTERS, params.get("kind")),
+    from: readDay(params, "from"),
+    to: readDay(params, "to"),
   };
 }
 
 /** The query string for a search: only the filters set, so the plain page's address stays plain. */
 export function writeActivitySearch(search: ActivitySearch): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const name of ACTIVITY_FILTER_NAMES) {
-    const value = search[name];
-    if (value) params.set(name, value);
-  }
-  return params;
+  return writeFilters(new URLSearchParams(), search, ACTIVITY_FILTER_NAMES);
 }
 
 export const withActivityFilter = (
@@ -55,8 +46,7 @@ export const NO_ACTIVITY_FILTERS: ActivitySearch = {
   to: undefined,
 };
 
-export const hasActivityFilters = (search: ActivitySearch) =>
-  ACTIVITY_FILTER_NAMES.some((name) => search[name] !== undefined);
+export const hasActivityFilters = (search: ActivitySearch) => hasAnyFilter(search, ACTIVITY_FILTER_NAMES);
 
-/** A date range the server would refuse (400): the page says so instead of asking. */
-export const isRangeBackwards = ({ from, to }: ActivitySearch) => Boolean(from && to && from > to);
+/** A date range the server would refuse (400): the page says so instead of asking (one check for every range). */
+export { isRangeBackwards } from "@/lib/date-range";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from "chart.js";
 import type { FundMonth } from "@housemate/contract";
 import { formatCurrency } from "@/lib/format";
-import { monthLabel } from "./month-label";
+import { monthLabel } from "@/lib/month-label";
 
 // Only what a bar chart draws: chart.js leaves the rest out of this chunk (decision 035).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);

@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCurrency } from "@/lib/format";
 import { useBalanceStats } from "../api/get-balance-stats";
 import { useHouseholdBalance } from "../api/get-household-balance";
-import { longMonthLabel } from "./month-label";
+import { longMonthLabel } from "@/lib/month-label";
 import { NetChange } from "./net-change";
 
 // chart.js comes with the chart, in a chunk of its own, once the page has its numbers (decision 035).

@@ -3,6 +3,7 @@ import type { Transaction, TransactionPage, TransactionsQuery } from "@housemate
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { isRangeBackwards } from "@/lib/date-range";
 import { useTransactions } from "../api/get-transactions";
 import {
   hasFilters,
@@ -49,7 +50,7 @@ const pageCount = ({ total, limit }: TransactionPage["page"]) => Math.max(1, Mat
 export function FundTransactions(props: FundTransactionsProps) {
   const { householdId, currency, canReverse, members, rules, memberName, search, onSearchChange } = props;
   const [reversing, setReversing] = useState<Transaction | null>(null);
-  const rangeBackwards = Boolean(search.from && search.to && search.from > search.to);
+  const rangeBackwards = isRangeBackwards(search);
   const transactions = useTransactions(householdId, queryOf(search), { enabled: !rangeBackwards });
   const reset = () => onSearchChange(resetSearch());
   const filtered = hasFilters(search);

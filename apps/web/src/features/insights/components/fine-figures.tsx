@@ -1,5 +1,5 @@
 import type { Insights } from "@housemate/contract";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, plural } from "@/lib/format";
 import { formatDaysSince, formatDuration, formatPercent } from "../utils/format";
 
 /** The most broken rules, most fines first, each with its count and amount. */
@@ -13,7 +13,7 @@ export function TopRules({ rules, currency }: { rules: Insights["rules"]; curren
           <div className="flex items-baseline justify-between gap-2 text-sm">
             <span className="min-w-0 truncate font-medium">{rule.title}</span>
             <span className="shrink-0 text-muted-foreground tabular-nums">
-              {rule.count} {rule.count === 1 ? "fine" : "fines"} · {formatCurrency(rule.amount, currency)}
+              {plural(rule.count, "fine")} · {formatCurrency(rule.amount, currency)}
             </span>
           </div>
           <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
@@ -32,7 +32,9 @@ export function TimeToPay({ hours }: { hours: number | null }) {
       <span className="text-3xl font-bold tabular-nums">
         {hours === null ? "No payments yet" : formatDuration(hours)}
       </span>
-      <span className="text-sm text-muted-foreground">Half of the fines paid were paid faster than this.</span>
+      {hours !== null && (
+        <span className="text-sm text-muted-foreground">Half of the fines paid were paid faster than this.</span>
+      )}
     </p>
   );
 }
@@ -49,7 +51,7 @@ export function Disputes({ disputes }: { disputes: Insights["disputes"] }) {
       <p className="flex flex-col gap-1">
         <span className="text-3xl font-bold tabular-nums">{formatPercent(disputes.rate)}</span>
         <span className="text-sm text-muted-foreground">
-          {disputes.disputed} of {disputes.issued} {disputes.issued === 1 ? "fine" : "fines"} disputed
+          {disputes.disputed} of {plural(disputes.issued, "fine")} disputed
         </span>
       </p>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">

@@ -48,6 +48,16 @@ export function FinesHeatMap({ grid }: { grid: readonly (readonly number[])[] })
           ))}
         </div>
       </div>
+      {/* The scale, in shade and in numbers: a darker cell is more fines, up to the busiest hour's count. */}
+      <div aria-hidden="true" className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <span>0</span>
+        <span className="size-3 rounded-[2px] bg-muted" />
+        {[0.2, 0.6, 1].map((opacity) => (
+          <span key={opacity} className="size-3 rounded-[2px] bg-primary" style={{ opacity }} />
+        ))}
+        <span className="tabular-nums">{busiest}</span>
+        <span>{busiest === 1 ? "fine" : "fines"} an hour (darker is more)</span>
+      </div>
       <ChartTable caption="Fines by weekday and hour">
         <thead>
           <tr>

@@ -1,13 +1,6 @@
-const SHORT_MONTH = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
-const LONG_MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
+import { plural } from "@/lib/format";
 
-/** 'Mar' for `2026-03` under a bar (the server counts months in UTC). */
-export const shortMonth = (month: string) => SHORT_MONTH.format(monthStart(month));
-/** 'March 2026', for the tables a screen reader reads. */
-export const longMonth = (month: string) => LONG_MONTH.format(monthStart(month));
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+export { longMonthLabel as longMonth, monthName as shortMonth } from "@/lib/month-label";
 
 /** '36 hours', or in days from two days up ('3.5 days'): how long a fine took to be paid. */
 export function formatDuration(hours: number): string {

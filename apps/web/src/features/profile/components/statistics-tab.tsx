@@ -4,7 +4,7 @@ import type { UserStats } from "@housemate/contract";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, plural } from "@/lib/format";
 
 export interface StatisticsTabProps {
   stats: UserStats | undefined;
@@ -16,8 +16,6 @@ export interface StatisticsTabProps {
   /** The 'Fine History' card. */
   fineHistory: ReactNode;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail: string }) {
   return (

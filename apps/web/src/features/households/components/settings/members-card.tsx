@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/error-message";
-import { formatCurrency, formatDate } from "@/lib/format";
+import { formatCurrency, formatDate, plural } from "@/lib/format";
 import { useSetMemberRole } from "../../api/change-membership";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 
@@ -24,8 +24,6 @@ export interface MembersCardProps {
   isAdmin: boolean;
   currency: string;
 }
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Issue 16, members: who lives here, their role and their fines; the admin's actions on each. */
 export function MembersCard({
