@@ -314,6 +314,18 @@ describe("fine statement as PDF", () => {
     expect(lines).toContainEqual(["2026-05-04", "Dishes in the sink", "Zoë Müller", "£3.25", "Disputed"]);
   });
 
+  it("lists no deleted account among the members (its row keeps the household)", async () => {
+    const w = await flat();
+    const deleted = await t.request({ method: "DELETE", url: `/api/users/${w.ben.user.id}`, token: w.ben.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, w.ben.user.id));
+    expect(row?.householdId).toBe(w.household.id);
+    const text = await pdfText((await exportOf(w.household.id, "pdf", w.zoe.token)).rawPayload);
+    expect(text).toContain("Zoë Müller");
+    expect(text).not.toContain("Former member");
+    expect(text).not.toContain("Ben Okafor");
+  });
+
   it("writes every currency's sign the font has: the yen half width, the rupee and the euro", async () => {
     for (const [currency, sign] of [
       ["JPY", "¥"],

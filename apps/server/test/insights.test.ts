@@ -92,6 +92,12 @@ async function seededFlat() {
 
   // Dee leaves (her fines stay, as leaving keeps them).
   await t.db.update(users).set({ householdId: null }).where(eq(users.id, dee.user.id));
+  // Fay, never fined, deleted her account: her row keeps the householdId, as deletion does, but she is no member.
+  const fay = await buildMember(t.db, household.id, { displayName: "Fay" });
+  await t.db
+    .update(users)
+    .set({ displayName: "Former member", deletedAt: at("2026-05-25T00:00:00Z") })
+    .where(eq(users.id, fay.user.id));
 
   // Another household's fine counts nowhere.
   const elsewhere = await buildHouseholdWithMembers(t.db, 1);

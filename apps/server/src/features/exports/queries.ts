@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, min, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
@@ -140,7 +140,8 @@ export async function memberTotals(db: Executor, scope: ExportScope): Promise<Me
       ? db
           .select({ memberId: users.id, name: users.displayName })
           .from(users)
-          .where(eq(users.householdId, scope.householdId))
+          // A deleted account keeps its householdId (its fines still name it) but is no member any more.
+          .where(and(eq(users.householdId, scope.householdId), isNull(users.deletedAt)))
       : Promise.resolve([]),
   ]);
   const byMember = new Map<string | null, MemberTotals>(totals.map((row) => [row.memberId, row]));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { INSIGHTS_TOP_RULES } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -103,7 +103,8 @@ export async function membersAndRuleTitles(db: Executor, householdId: string, ru
   const members = db
     .select({ id: users.id, name: users.displayName, kind: kind("member") })
     .from(users)
-    .where(eq(users.householdId, householdId));
+    // A deleted account keeps its householdId (its fines still name it) but is no member any more.
+    .where(and(eq(users.householdId, householdId), isNull(users.deletedAt)));
   const rows =
     ruleIds.length === 0
       ? await members
