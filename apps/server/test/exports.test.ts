@@ -169,6 +169,23 @@ describe("fine history as CSV", () => {
     ]);
   });
 
+  it("shows a dispute whose fine was written off as written off, not pending", async () => {
+    const w = await flat();
+    const fine = await w.fine(w.ben.user.id);
+    const url = `/api/fines/household/${w.household.id}/fines/${fine.id}/disputes`;
+    const raised = await t.request({ method: "POST", url, token: w.ben.token, payload: { reason: "Not me at all" } });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const left = await t.request({
+      method: "POST",
+      url: `/api/households/${w.household.id}/leave`,
+      token: w.ben.token,
+      payload: { confirmWriteOff: true },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const [row] = csvRecords((await exportOf(w.household.id, "csv", w.zoe.token)).body);
+    expect(row?.slice(6, 10)).toEqual(["Written off", "", "yes", "Written off"]);
+  });
+
   it("names a deleted account 'Former member'", async () => {
     const w = await flat();
     await w.fine(w.ben.user.id, { createdAt: new Date("2026-01-01T00:00:00Z") });

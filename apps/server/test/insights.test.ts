@@ -271,6 +271,33 @@ describe("household insights", () => {
   });
 });
 
+describe("a dispute whose fine was written off", () => {
+  it("is closed, not pending: the offender left before anyone reviewed it", async () => {
+    t.clock.set(NOW);
+    const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 1);
+    const [ben] = members;
+    if (!ben) throw new Error("member missing");
+    const fine = await buildFine(
+      t.db,
+      { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id },
+      { createdAt: at("2026-06-01T10:00:00Z") },
+    );
+    const url = `/api/fines/household/${household.id}/fines/${fine.id}/disputes`;
+    const raised = await t.request({ method: "POST", url, token: ben.token, payload: { reason: "Not me at all" } });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const left = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/leave`,
+      token: ben.token,
+      payload: { confirmWriteOff: true },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+
+    const data = (await insightsOf(household.id, ana.token)).json<{ data: Insights }>().data;
+    expect(data.disputes).toMatchObject({ issued: 1, disputed: 1, outcomes: { accepted: 0, declined: 0, pending: 0 } });
+  });
+});
+
 describe("kept figures", () => {
   it("are never served once a fine changed, and names and rule titles are always current", async () => {
     t.clock.set(NOW);

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { fines, rules, users } from "../../db/schema.js";
+import { disputeOutcome } from "../fines/dispute-outcome.js";
 import { timestampOf, type PagePosition } from "../fines/page-cursor.js";
 import type { ExportScope } from "./period.js";
 
@@ -39,10 +40,11 @@ function fineBatch(db: Executor, scope: ExportScope, limit: number, after: PageP
       cancelReason: fines.cancelReason,
       paidAt: fines.paidAt,
       description: fines.description,
-      // The latest dispute decides the outcome shown (a fine is disputed at most once today).
-      disputeStatus: sql<
-        string | null
-      >`(select d.status from disputes d where d.fine_id = ${fines.id} order by d.created_at desc, d.id desc limit 1)`,
+      // The latest dispute decides the outcome shown (a fine is disputed at most once today), read as Insights reads it.
+      disputeOutcome: disputeOutcome(
+        sql`(select d.status from disputes d where d.fine_id = ${fines.id} order by d.created_at desc, d.id desc limit 1)`,
+        fines.status,
+      ),
     })
     .from(fines)
     .leftJoin(rules, eq(rules.id, fines.ruleId))

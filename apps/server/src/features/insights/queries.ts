@@ -3,6 +3,7 @@ import { INSIGHTS_TOP_RULES } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { disputes, fines, rules, users } from "../../db/schema.js";
+import { disputeOutcome } from "../fines/dispute-outcome.js";
 
 /** The period asked about, as instants: `start` included, `end` (the day after the last) excluded. */
 export interface Period {
@@ -144,7 +145,7 @@ export async function disputeFigures(db: Executor, period: Period) {
   const issuedInPeriod = and(inHousehold(period), during(fines.createdAt, period));
   const disputed = sql`exists (select 1 from ${disputes} where ${disputes.fineId} = ${fines.id})`;
   const latest = db
-    .selectDistinctOn([disputes.fineId], { status: disputes.status })
+    .selectDistinctOn([disputes.fineId], { status: disputeOutcome(disputes.status, fines.status).as("status") })
     .from(disputes)
     .innerJoin(fines, eq(fines.id, disputes.fineId))
     .where(issuedInPeriod)
