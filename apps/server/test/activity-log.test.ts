@@ -549,7 +549,7 @@ const CASES: Case[] = [
             kind: "fine.reviewed",
             actor: as(ana),
             subject: { type: "fine", id: fine.id },
-            details: { offender: as(ben), outcome: "accepted", reason: "Fair enough" },
+            details: { offender: as(ben), outcome: "accepted" },
           },
         ],
       };
@@ -995,6 +995,32 @@ describe("reading the log", () => {
     // Stored as it happened: only the reading says 'Former member'.
     const stored = await storedEntries(household.id);
     expect(stored.find((entry) => entry.kind === "fine.issued")?.actorName).toBe(ben.user.displayName);
+  });
+
+  it("shows a dispute's reasons only where every member reads them already: not an acceptance's", async () => {
+    const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
+    const reviewed = async (action: "accept" | "decline", reason: string) => {
+      const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id });
+      const url = `/fines/household/${household.id}/fines/${fine.id}`;
+      expect((await call("POST", `${url}/disputes`, ben.token, { reason: "I was away" })).statusCode).toBe(201);
+      const [dispute] = await t.db.select().from(disputes).where(eq(disputes.fineId, fine.id));
+      const res = await call("PUT", `${url}/disputes/${dispute?.id}`, ana.token, { action, reason });
+      expect(res.statusCode, res.body).toBe(200);
+      return fine.id;
+    };
+    const acceptedId = await reviewed("accept", "Private word with Ben");
+    const declinedId = await reviewed("decline", "Seen them at midnight");
+
+    const res = await readLog(household.id, cleo.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("Private word with Ben");
+    const { data } = res.json<ActivityPage>();
+    const review = (fineId: string) =>
+      data.find((entry) => entry.kind === "fine.reviewed" && entry.subject?.id === fineId)?.details;
+    expect(review(acceptedId)).not.toHaveProperty("reason");
+    expect(review(declinedId)).toMatchObject({ outcome: "declined", reason: "Seen them at midnight" });
+    // The dispute's own reason is in the fine's description, which every member reads: the log may say it.
+    expect(data.find((entry) => entry.kind === "fine.disputed")?.details).toMatchObject({ reason: "I was away" });
   });
 
   it("keeps the names and titles of the time: a renamed rule's old entries keep its old title", async () => {
