@@ -1023,6 +1023,35 @@ describe("reading the log", () => {
     expect(data.find((entry) => entry.kind === "fine.disputed")?.details).toMatchObject({ reason: "I was away" });
   });
 
+  it("leaves out an old entry that no longer fits its kind's details, and still answers and pages", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    // As if written before the kind's details were tightened: a paid fine with none of its facts.
+    await t.db.insert(activityLog).values({
+      id: crypto.randomUUID(),
+      householdId: household.id,
+      kind: "fine.paid",
+      actorId: ana.user.id,
+      actorName: "Ana",
+      subjectType: "fine",
+      subjectId: crypto.randomUUID(),
+      details: { amount: "not a number" },
+      createdAt: t.clock.now,
+    });
+    t.clock.advance(60_000);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+
+    const whole = await page(household.id, ana.token);
+    expect(whole.data.map((entry) => entry.kind)).toEqual(["household.join_code_reset", "household.join_code_reset"]);
+    // One a page: the unreadable one's page is empty but still leads on to the oldest.
+    const first = await page(household.id, ana.token, "?limit=1");
+    const second = await page(household.id, ana.token, `?limit=1&before=${first.page.next_cursor}`);
+    expect(second.data).toEqual([]);
+    const third = await page(household.id, ana.token, `?limit=1&before=${second.page.next_cursor}`);
+    expect(third.data.map((entry) => entry.kind)).toEqual(["household.join_code_reset"]);
+  });
+
   it("keeps the names and titles of the time: a renamed rule's old entries keep its old title", async () => {
     const { household, ana } = await buildFlatOfThree(t.db);
     const created = await call("POST", "/rules", ana.token, {
