@@ -873,6 +873,30 @@ describe("a change that fails writes nothing", () => {
     expect(await storedEntries(household.id)).toEqual([]);
   });
 
+  it("the board put in the order it has, an empty one too, or the same vote cast again, is no change", async () => {
+    const flat = await flatWithFund();
+    const { household, ana } = flat;
+    expect((await call("POST", "/sticky-notes/reorder", ana.token, { noteIds: [] })).statusCode).toBe(200);
+    const first = await buildNote(t.db, household.id, ana.user.id, { content: "Milk" });
+    const second = await buildNote(t.db, household.id, ana.user.id, { content: "Eggs" });
+    const board = await t.request({ method: "GET", url: "/api/sticky-notes", token: ana.token });
+    const order = board.json<{ data: { id: string }[] }>().data.map((note) => note.id);
+    expect(order.sort()).toEqual([first.id, second.id].sort());
+    const reordered = await call("POST", "/sticky-notes/reorder", ana.token, {
+      noteIds: board.json<{ data: { id: string }[] }>().data.map((note) => note.id),
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(await storedEntries(household.id)).toEqual([]);
+
+    const proposalId = await proposal(flat, flat.ben);
+    const vote = () =>
+      call("PUT", `/balance/household/${household.id}/proposals/${proposalId}/vote`, ana.token, { vote: "no" });
+    expect((await vote()).statusCode).toBe(200);
+    expect((await vote()).statusCode).toBe(200);
+    const votes = (await storedEntries(household.id)).filter((entry) => entry.kind === "proposal.voted");
+    expect(votes).toHaveLength(1);
+  });
+
   describe("an error after the entry was written, in the same transaction", () => {
     beforeAll(async () => {
       // A notification that cannot be stored: the rule change telling the housemates fails after its entry.
