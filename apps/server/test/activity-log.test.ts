@@ -969,6 +969,13 @@ describe("append-only", () => {
     expect(await storedEntries(household.id)).toHaveLength(1);
   });
 
+  it("refuses to be truncated, which no row trigger sees", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+    await expect(t.db.execute(sql`truncate activity_log`)).rejects.toThrow();
+    expect(await storedEntries(household.id)).toHaveLength(1);
+  });
+
   it("deletes the log with its household (the last member leaving)", async () => {
     const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
     expect((await call("POST", `/households/${household.id}/join-code`, owner.token)).statusCode).toBe(200);
