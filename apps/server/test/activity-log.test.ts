@@ -991,6 +991,22 @@ describe("append-only", () => {
   });
 });
 
+describe("issue 20's paid features", () => {
+  it("are named on every one of its routes, for issue 21's plan check to read", () => {
+    // HEAD routes are Fastify's copies of the GET ones, with the same options.
+    const issue20 = [...features].filter(
+      ([route]) =>
+        route.startsWith("GET ") && ["/activity", "/insights", "/exports/"].some((part) => route.includes(part)),
+    );
+    expect(Object.fromEntries(issue20)).toEqual({
+      "GET /api/households/:id/activity": "activity-log",
+      "GET /api/households/:id/insights": "analytics",
+      "GET /api/households/:id/exports/fines.csv": "exports",
+      "GET /api/households/:id/exports/fines.pdf": "exports",
+    });
+  });
+});
+
 /** The log as `token` reads it. */
 async function readLog(householdId: string, token: string, query = "") {
   return t.request({ method: "GET", url: `/api/households/${householdId}/activity${query}`, token });
