@@ -23,6 +23,8 @@ import {
   buildSession,
 } from "./helpers/factories.js";
 import { recordRoutes } from "./helpers/routes.js";
+import { listen, openSocket } from "./helpers/socket-client.js";
+import { ACTIVITY_COALESCE_MS } from "../src/features/notifications/live-socket.js";
 
 /**
  * Issue 20's activity log (docs/decisions/042): every change in a household writes its entries in the change's own
@@ -48,6 +50,11 @@ afterEach(() => t.clock.set(realNow));
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The app's socket address, listening from the first test that needs one. */
+let socketUrl: Promise<string> | undefined;
+const liveUrl = () => (socketUrl ??= listen(t.app));
+
 type Flat = Awaited<ReturnType<typeof buildFlatOfThree>>;
 type Person = Flat["ana"];
 
@@ -915,6 +922,22 @@ describe("a change that fails writes nothing", () => {
       await t.db.execute(sql`drop function refuse_marked_notification()`);
     });
 
+    it("tells no socket: the announcement goes with the rollback", async () => {
+      const flat = await buildFlatOfThree(t.db);
+      const socket = await openSocket(await liveUrl(), flat.cleo.token);
+      await socket.next("notification_count");
+      const res = await call("POST", "/rules", flat.ben.token, {
+        household_id: flat.household.id,
+        title: "Refuse me",
+        description: "Never stored",
+        fine_amount: 1,
+      });
+      expect(res.statusCode).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 5 * ACTIVITY_COALESCE_MS));
+      expect(socket.received.filter((message) => message.type === "activity_changed")).toEqual([]);
+      socket.close();
+    });
+
     it("rolls the entry back with the change", async () => {
       const flat = await buildFlatOfThree(t.db);
       const res = await call("POST", "/rules", flat.ben.token, {
@@ -988,6 +1011,30 @@ describe("append-only", () => {
     const logRoutes = [...routes.registered].filter((route) => route.includes("/activity"));
     expect(logRoutes).toEqual(["GET /api/households/:id/activity"]);
     expect(features.get("GET /api/households/:id/activity")).toBe("activity-log");
+  });
+});
+
+describe("the live log", () => {
+  it("tells every member's open socket once a change wrote entries: a third member's, for a fine between two others", async () => {
+    const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
+    const outsider = (await buildHouseholdWithMembers(t.db, 0)).owner;
+    const url = await liveUrl();
+    const [watching, away] = await Promise.all([openSocket(url, cleo.token), openSocket(url, outsider.token)]);
+    await Promise.all([watching.next("notification_count"), away.next("notification_count")]);
+    const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes" });
+    const issued = await call("POST", "/fines", ana.token, {
+      household_id: household.id,
+      offender_id: ben.user.id,
+      rule_id: rule.id,
+      amount: 2,
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const frame = await watching.next("activity_changed");
+    expect(frame.data).toEqual({ household_id: household.id });
+    await new Promise((resolve) => setTimeout(resolve, 3 * ACTIVITY_COALESCE_MS));
+    expect(away.received.filter((message) => message.type === "activity_changed")).toEqual([]);
+    watching.close();
+    away.close();
   });
 });
 
