@@ -324,7 +324,7 @@ describe("fine statement as PDF", () => {
     expect(text).toContain("Café Ünion");
     expect(text).toContain("Fine statement, 2026-05-01 to 2026-05-31");
     const lines = text.split("\n").map((line) => line.trim().split(/ {2,}/));
-    expect(lines).toContainEqual(["Member", "Issued", "Paid", "Owed"]);
+    expect(lines).toContainEqual(["Member", "Fined", "Paid", "Owed"]);
     expect(lines).toContainEqual(["Ben Okafor", "£19.50", "£12.50", "£7.00"]);
     expect(lines).toContainEqual(["Zoë Müller", "£3.25", "£0.00", "£3.25"]);
     expect(text).toContain("Fund balance: £12.50");

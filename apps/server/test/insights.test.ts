@@ -163,8 +163,8 @@ describe("household insights", () => {
         // Received F2 (pending; F5 cancelled; F9 before the period); issued F4, F6.
         { userId: cleo.user.id, name: "Cleo", current: true, owed: 5, paid: 0, issued: 13 },
         { userId: eve.user.id, name: "Eve", current: true, owed: 0, paid: 0, issued: 0 },
-        // Dee has left: her F8 still counts, under 'Former member'.
-        { userId: dee.user.id, name: "Former member", current: false, owed: 0, paid: 0, issued: 3 },
+        // Dee has left: her F8 still counts, under her name (only a deleted account is 'Former member').
+        { userId: dee.user.id, name: "Dee", current: false, owed: 0, paid: 0, issued: 3 },
       ],
       rules: [
         { ruleId: bins.id, title: "Bins", count: 3, amount: 9 }, // F3, F6, F8
@@ -268,6 +268,22 @@ describe("household insights", () => {
     const res = await insightsOf(household.id, owner.token, "?from=9999-12-31&to=9999-12-31");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: Insights }>().data.months.map((month) => month.month)).toEqual(["9999-12"]);
+  });
+});
+
+describe("people no longer in the household", () => {
+  it("keep their names when they left, and are 'Former member' once their accounts are deleted", async () => {
+    t.clock.set(NOW);
+    const { household, ana, dee } = await seededFlat();
+    const period = "?from=2026-01-01&to=2026-06-30";
+    const left = (await insightsOf(household.id, ana.token, period)).json<{ data: Insights }>().data;
+    expect(left.members.find((member) => member.userId === dee.user.id)?.name).toBe("Dee");
+    await t.db.update(users).set({ deletedAt: NOW }).where(eq(users.id, dee.user.id));
+    const deleted = (await insightsOf(household.id, ana.token, period)).json<{ data: Insights }>().data;
+    expect(deleted.members.find((member) => member.userId === dee.user.id)).toMatchObject({
+      name: "Former member",
+      current: false,
+    });
   });
 });
 
