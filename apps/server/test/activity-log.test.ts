@@ -1110,7 +1110,7 @@ describe("reading the log", () => {
     expect(res.body).not.toContain("Private word with Ben");
     const { data } = res.json<ActivityPage>();
     const review = (fineId: string) =>
-      data.find((entry) => entry.kind === "fine.reviewed" && entry.subject?.id === fineId)?.details;
+      data.find((entry) => entry.kind === "fine.reviewed" && entry.subject.id === fineId)?.details;
     expect(review(acceptedId)).not.toHaveProperty("reason");
     expect(review(declinedId)).toMatchObject({ outcome: "declined", reason: "Seen them at midnight" });
     // The dispute's own reason is in the fine's description, which every member reads: the log may say it.
