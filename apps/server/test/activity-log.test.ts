@@ -23,6 +23,8 @@ import {
   buildSession,
 } from "./helpers/factories.js";
 import { recordRoutes } from "./helpers/routes.js";
+import { listen, openSocket } from "./helpers/socket-client.js";
+import { ACTIVITY_COALESCE_MS } from "../src/features/notifications/live-socket.js";
 
 /**
  * Issue 20's activity log (docs/decisions/042): every change in a household writes its entries in the change's own
@@ -48,6 +50,11 @@ afterEach(() => t.clock.set(realNow));
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The app's socket address, listening from the first test that needs one. */
+let socketUrl: Promise<string> | undefined;
+const liveUrl = () => (socketUrl ??= listen(t.app));
+
 type Flat = Awaited<ReturnType<typeof buildFlatOfThree>>;
 type Person = Flat["ana"];
 
@@ -549,7 +556,7 @@ const CASES: Case[] = [
             kind: "fine.reviewed",
             actor: as(ana),
             subject: { type: "fine", id: fine.id },
-            details: { offender: as(ben), outcome: "accepted", reason: "Fair enough" },
+            details: { offender: as(ben), outcome: "accepted" },
           },
         ],
       };
@@ -873,6 +880,30 @@ describe("a change that fails writes nothing", () => {
     expect(await storedEntries(household.id)).toEqual([]);
   });
 
+  it("the board put in the order it has, an empty one too, or the same vote cast again, is no change", async () => {
+    const flat = await flatWithFund();
+    const { household, ana } = flat;
+    expect((await call("POST", "/sticky-notes/reorder", ana.token, { noteIds: [] })).statusCode).toBe(200);
+    const first = await buildNote(t.db, household.id, ana.user.id, { content: "Milk" });
+    const second = await buildNote(t.db, household.id, ana.user.id, { content: "Eggs" });
+    const board = await t.request({ method: "GET", url: "/api/sticky-notes", token: ana.token });
+    const order = board.json<{ data: { id: string }[] }>().data.map((note) => note.id);
+    expect(order.sort()).toEqual([first.id, second.id].sort());
+    const reordered = await call("POST", "/sticky-notes/reorder", ana.token, {
+      noteIds: board.json<{ data: { id: string }[] }>().data.map((note) => note.id),
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(await storedEntries(household.id)).toEqual([]);
+
+    const proposalId = await proposal(flat, flat.ben);
+    const vote = () =>
+      call("PUT", `/balance/household/${household.id}/proposals/${proposalId}/vote`, ana.token, { vote: "no" });
+    expect((await vote()).statusCode).toBe(200);
+    expect((await vote()).statusCode).toBe(200);
+    const votes = (await storedEntries(household.id)).filter((entry) => entry.kind === "proposal.voted");
+    expect(votes).toHaveLength(1);
+  });
+
   describe("an error after the entry was written, in the same transaction", () => {
     beforeAll(async () => {
       // A notification that cannot be stored: the rule change telling the housemates fails after its entry.
@@ -889,6 +920,22 @@ describe("a change that fails writes nothing", () => {
     afterAll(async () => {
       await t.db.execute(sql`drop trigger refuse_marked_notification on notifications`);
       await t.db.execute(sql`drop function refuse_marked_notification()`);
+    });
+
+    it("tells no socket: the announcement goes with the rollback", async () => {
+      const flat = await buildFlatOfThree(t.db);
+      const socket = await openSocket(await liveUrl(), flat.cleo.token);
+      await socket.next("notification_count");
+      const res = await call("POST", "/rules", flat.ben.token, {
+        household_id: flat.household.id,
+        title: "Refuse me",
+        description: "Never stored",
+        fine_amount: 1,
+      });
+      expect(res.statusCode).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 5 * ACTIVITY_COALESCE_MS));
+      expect(socket.received.filter((message) => message.type === "activity_changed")).toEqual([]);
+      socket.close();
     });
 
     it("rolls the entry back with the change", async () => {
@@ -945,6 +992,13 @@ describe("append-only", () => {
     expect(await storedEntries(household.id)).toHaveLength(1);
   });
 
+  it("refuses to be truncated, which no row trigger sees", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+    await expect(t.db.execute(sql`truncate activity_log`)).rejects.toThrow();
+    expect(await storedEntries(household.id)).toHaveLength(1);
+  });
+
   it("deletes the log with its household (the last member leaving)", async () => {
     const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
     expect((await call("POST", `/households/${household.id}/join-code`, owner.token)).statusCode).toBe(200);
@@ -957,6 +1011,46 @@ describe("append-only", () => {
     const logRoutes = [...routes.registered].filter((route) => route.includes("/activity"));
     expect(logRoutes).toEqual(["GET /api/households/:id/activity"]);
     expect(features.get("GET /api/households/:id/activity")).toBe("activity-log");
+  });
+});
+
+describe("the live log", () => {
+  it("tells every member's open socket once a change wrote entries: a third member's, for a fine between two others", async () => {
+    const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
+    const outsider = (await buildHouseholdWithMembers(t.db, 0)).owner;
+    const url = await liveUrl();
+    const [watching, away] = await Promise.all([openSocket(url, cleo.token), openSocket(url, outsider.token)]);
+    await Promise.all([watching.next("notification_count"), away.next("notification_count")]);
+    const rule = await buildRule(t.db, household.id, ana.user.id, { title: "Dishes" });
+    const issued = await call("POST", "/fines", ana.token, {
+      household_id: household.id,
+      offender_id: ben.user.id,
+      rule_id: rule.id,
+      amount: 2,
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const frame = await watching.next("activity_changed");
+    expect(frame.data).toEqual({ household_id: household.id });
+    await new Promise((resolve) => setTimeout(resolve, 3 * ACTIVITY_COALESCE_MS));
+    expect(away.received.filter((message) => message.type === "activity_changed")).toEqual([]);
+    watching.close();
+    away.close();
+  });
+});
+
+describe("issue 20's paid features", () => {
+  it("are named on every one of its routes, for issue 21's plan check to read", () => {
+    // HEAD routes are Fastify's copies of the GET ones, with the same options.
+    const issue20 = [...features].filter(
+      ([route]) =>
+        route.startsWith("GET ") && ["/activity", "/insights", "/exports/"].some((part) => route.includes(part)),
+    );
+    expect(Object.fromEntries(issue20)).toEqual({
+      "GET /api/households/:id/activity": "activity-log",
+      "GET /api/households/:id/insights": "analytics",
+      "GET /api/households/:id/exports/fines.csv": "exports",
+      "GET /api/households/:id/exports/fines.pdf": "exports",
+    });
   });
 });
 
@@ -995,6 +1089,61 @@ describe("reading the log", () => {
     // Stored as it happened: only the reading says 'Former member'.
     const stored = await storedEntries(household.id);
     expect(stored.find((entry) => entry.kind === "fine.issued")?.actorName).toBe(ben.user.displayName);
+  });
+
+  it("shows a dispute's reasons only where every member reads them already: not an acceptance's", async () => {
+    const { household, ana, ben, cleo } = await buildFlatOfThree(t.db);
+    const reviewed = async (action: "accept" | "decline", reason: string) => {
+      const fine = await buildFine(t.db, { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id });
+      const url = `/fines/household/${household.id}/fines/${fine.id}`;
+      expect((await call("POST", `${url}/disputes`, ben.token, { reason: "I was away" })).statusCode).toBe(201);
+      const [dispute] = await t.db.select().from(disputes).where(eq(disputes.fineId, fine.id));
+      const res = await call("PUT", `${url}/disputes/${dispute?.id}`, ana.token, { action, reason });
+      expect(res.statusCode, res.body).toBe(200);
+      return fine.id;
+    };
+    const acceptedId = await reviewed("accept", "Private word with Ben");
+    const declinedId = await reviewed("decline", "Seen them at midnight");
+
+    const res = await readLog(household.id, cleo.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("Private word with Ben");
+    const { data } = res.json<ActivityPage>();
+    const review = (fineId: string) =>
+      data.find((entry) => entry.kind === "fine.reviewed" && entry.subject.id === fineId)?.details;
+    expect(review(acceptedId)).not.toHaveProperty("reason");
+    expect(review(declinedId)).toMatchObject({ outcome: "declined", reason: "Seen them at midnight" });
+    // The dispute's own reason is in the fine's description, which every member reads: the log may say it.
+    expect(data.find((entry) => entry.kind === "fine.disputed")?.details).toMatchObject({ reason: "I was away" });
+  });
+
+  it("leaves out an old entry that no longer fits its kind's details, and still answers and pages", async () => {
+    const { household, ana } = await buildFlatOfThree(t.db);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    // As if written before the kind's details were tightened: a paid fine with none of its facts.
+    await t.db.insert(activityLog).values({
+      id: crypto.randomUUID(),
+      householdId: household.id,
+      kind: "fine.paid",
+      actorId: ana.user.id,
+      actorName: "Ana",
+      subjectType: "fine",
+      subjectId: crypto.randomUUID(),
+      details: { amount: "not a number" },
+      createdAt: t.clock.now,
+    });
+    t.clock.advance(60_000);
+    expect((await call("POST", `/households/${household.id}/join-code`, ana.token)).statusCode).toBe(200);
+
+    const whole = await page(household.id, ana.token);
+    expect(whole.data.map((entry) => entry.kind)).toEqual(["household.join_code_reset", "household.join_code_reset"]);
+    // One a page: the unreadable one's page is empty but still leads on to the oldest.
+    const first = await page(household.id, ana.token, "?limit=1");
+    const second = await page(household.id, ana.token, `?limit=1&before=${first.page.next_cursor}`);
+    expect(second.data).toEqual([]);
+    const third = await page(household.id, ana.token, `?limit=1&before=${second.page.next_cursor}`);
+    expect(third.data.map((entry) => entry.kind)).toEqual(["household.join_code_reset"]);
   });
 
   it("keeps the names and titles of the time: a renamed rule's old entries keep its old title", async () => {

@@ -172,6 +172,23 @@ describe("fine history as CSV", () => {
     ]);
   });
 
+  it("shows a dispute whose fine was written off as written off, not pending", async () => {
+    const w = await flat();
+    const fine = await w.fine(w.ben.user.id);
+    const url = `/api/fines/household/${w.household.id}/fines/${fine.id}/disputes`;
+    const raised = await t.request({ method: "POST", url, token: w.ben.token, payload: { reason: "Not me at all" } });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const left = await t.request({
+      method: "POST",
+      url: `/api/households/${w.household.id}/leave`,
+      token: w.ben.token,
+      payload: { confirmWriteOff: true },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const [row] = csvRecords((await exportOf(w.household.id, "csv", w.zoe.token)).body);
+    expect(row?.slice(6, 10)).toEqual(["Written off", "", "yes", "Written off"]);
+  });
+
   it("names a deleted account 'Former member'", async () => {
     const w = await flat();
     await w.fine(w.ben.user.id, { createdAt: new Date("2026-01-01T00:00:00Z") });
@@ -353,11 +370,23 @@ describe("fine statement as PDF", () => {
     expect(text).toContain("Café Ünion");
     expect(text).toContain("Fine statement, 2026-05-01 to 2026-05-31");
     const lines = text.split("\n").map((line) => line.trim().split(/ {2,}/));
-    expect(lines).toContainEqual(["Member", "Issued", "Paid", "Owed"]);
+    expect(lines).toContainEqual(["Member", "Fined", "Paid", "Owed"]);
     expect(lines).toContainEqual(["Ben Okafor", "£19.50", "£12.50", "£7.00"]);
     expect(lines).toContainEqual(["Zoë Müller", "£3.25", "£0.00", "£3.25"]);
     expect(text).toContain("Fund balance: £12.50");
     expect(lines).toContainEqual(["2026-05-04", "Dishes in the sink", "Zoë Müller", "£3.25", "Disputed"]);
+  });
+
+  it("lists no deleted account among the members (its row keeps the household)", async () => {
+    const w = await flat();
+    const deleted = await t.request({ method: "DELETE", url: `/api/users/${w.ben.user.id}`, token: w.ben.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, w.ben.user.id));
+    expect(row?.householdId).toBe(w.household.id);
+    const text = await pdfText((await exportOf(w.household.id, "pdf", w.zoe.token)).rawPayload);
+    expect(text).toContain("Zoë Müller");
+    expect(text).not.toContain("Former member");
+    expect(text).not.toContain("Ben Okafor");
   });
 
   it("writes every currency's sign the font has: the yen half width, the rupee and the euro", async () => {

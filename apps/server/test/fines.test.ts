@@ -905,6 +905,54 @@ describe("reviewing a dispute", () => {
   });
 });
 
+describe("one fine", () => {
+  const getFine = (householdId: string, fineId: string, token: string) =>
+    t.request({ method: "GET", url: `/api/fines/household/${householdId}/fines/${fineId}`, token });
+
+  it("is for any member of the household, whatever its status, in the shape the lists give", async () => {
+    const w = await flat();
+    const res = await getFine(w.household.id, w.fine.id, w.cleo.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = await t.request({
+      method: "GET",
+      url: `/api/fines/household/${w.household.id}`,
+      token: w.cleo.token,
+    });
+    expect(res.json().data).toEqual(listed.json().data.find((fine: { id: string }) => fine.id === w.fine.id));
+
+    // Cancelled by an accepted dispute: never listed, but the log links to it.
+    const disputeId = await disputed(w);
+    expect((await review(w, w.ana.token, disputeId, "accept")).statusCode).toBe(200);
+    const cancelled = await getFine(w.household.id, w.fine.id, w.cleo.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ id: w.fine.id, status: "cancelled", offender_id: w.ben.user.id });
+  });
+
+  it("answers as its neighbours do: another household's, an unknown fine, or a former member", async () => {
+    const w = await flat();
+    const elsewhere = await buildHouseholdWithMembers(t.db, 0);
+    // Another household's member: refused at the household, as the dispute's route is.
+    const outsider = await getFine(w.household.id, w.fine.id, w.dan.token);
+    const neighbourOutsider = await t.request({ method: "GET", url: `${base(w)}/dispute`, token: w.dan.token });
+    expect(outsider.statusCode).toBe(neighbourOutsider.statusCode);
+    expect(outsider.statusCode).toBeGreaterThanOrEqual(403);
+    // Their own household in the path, our fine's id: not found.
+    expect((await getFine(elsewhere.household.id, w.fine.id, elsewhere.owner.token)).statusCode).toBe(404);
+    expect((await getFine(w.household.id, unknownId(), w.cleo.token)).statusCode).toBe(404);
+    const left = await t.request({
+      method: "POST",
+      url: `/api/households/${w.household.id}/leave`,
+      token: w.cleo.token,
+      payload: {},
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const former = await getFine(w.household.id, w.fine.id, w.cleo.token);
+    const neighbourFormer = await t.request({ method: "GET", url: `${base(w)}/edits`, token: w.cleo.token });
+    expect(former.statusCode).toBe(neighbourFormer.statusCode);
+    expect(former.statusCode).toBeGreaterThanOrEqual(403);
+  });
+});
+
 describe("concurrent requests", () => {
   it("of disputes and reviews have one effect each", async () => {
     const w = await flat();

@@ -92,6 +92,12 @@ async function seededFlat() {
 
   // Dee leaves (her fines stay, as leaving keeps them).
   await t.db.update(users).set({ householdId: null }).where(eq(users.id, dee.user.id));
+  // Fay, never fined, deleted her account: her row keeps the householdId, as deletion does, but she is no member.
+  const fay = await buildMember(t.db, household.id, { displayName: "Fay" });
+  await t.db
+    .update(users)
+    .set({ displayName: "Former member", deletedAt: at("2026-05-25T00:00:00Z") })
+    .where(eq(users.id, fay.user.id));
 
   // Another household's fine counts nowhere.
   const elsewhere = await buildHouseholdWithMembers(t.db, 1);
@@ -157,8 +163,8 @@ describe("household insights", () => {
         // Received F2 (pending; F5 cancelled; F9 before the period); issued F4, F6.
         { userId: cleo.user.id, name: "Cleo", current: true, owed: 5, paid: 0, issued: 13 },
         { userId: eve.user.id, name: "Eve", current: true, owed: 0, paid: 0, issued: 0 },
-        // Dee has left: her F8 still counts, under 'Former member'.
-        { userId: dee.user.id, name: "Former member", current: false, owed: 0, paid: 0, issued: 3 },
+        // Dee has left: her F8 still counts, under her name (only a deleted account is 'Former member').
+        { userId: dee.user.id, name: "Dee", current: false, owed: 0, paid: 0, issued: 3 },
       ],
       rules: [
         { ruleId: bins.id, title: "Bins", count: 3, amount: 9 }, // F3, F6, F8
@@ -262,6 +268,49 @@ describe("household insights", () => {
     const res = await insightsOf(household.id, owner.token, "?from=9999-12-31&to=9999-12-31");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: Insights }>().data.months.map((month) => month.month)).toEqual(["9999-12"]);
+  });
+});
+
+describe("people no longer in the household", () => {
+  it("keep their names when they left, and are 'Former member' once their accounts are deleted", async () => {
+    t.clock.set(NOW);
+    const { household, ana, dee } = await seededFlat();
+    const period = "?from=2026-01-01&to=2026-06-30";
+    const left = (await insightsOf(household.id, ana.token, period)).json<{ data: Insights }>().data;
+    expect(left.members.find((member) => member.userId === dee.user.id)?.name).toBe("Dee");
+    await t.db.update(users).set({ deletedAt: NOW }).where(eq(users.id, dee.user.id));
+    const deleted = (await insightsOf(household.id, ana.token, period)).json<{ data: Insights }>().data;
+    expect(deleted.members.find((member) => member.userId === dee.user.id)).toMatchObject({
+      name: "Former member",
+      current: false,
+    });
+  });
+});
+
+describe("a dispute whose fine was written off", () => {
+  it("is closed, not pending: the offender left before anyone reviewed it", async () => {
+    t.clock.set(NOW);
+    const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 1);
+    const [ben] = members;
+    if (!ben) throw new Error("member missing");
+    const fine = await buildFine(
+      t.db,
+      { householdId: household.id, issuerId: ana.user.id, offenderId: ben.user.id },
+      { createdAt: at("2026-06-01T10:00:00Z") },
+    );
+    const url = `/api/fines/household/${household.id}/fines/${fine.id}/disputes`;
+    const raised = await t.request({ method: "POST", url, token: ben.token, payload: { reason: "Not me at all" } });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const left = await t.request({
+      method: "POST",
+      url: `/api/households/${household.id}/leave`,
+      token: ben.token,
+      payload: { confirmWriteOff: true },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+
+    const data = (await insightsOf(household.id, ana.token)).json<{ data: Insights }>().data;
+    expect(data.disputes).toMatchObject({ issued: 1, disputed: 1, outcomes: { accepted: 0, declined: 0, pending: 0 } });
   });
 });
 

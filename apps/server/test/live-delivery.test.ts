@@ -437,6 +437,7 @@ const QUIET = [
   "GET /api/fines",
   "GET /api/fines/user/:offenderId",
   "GET /api/fines/household/:householdId",
+  "GET /api/fines/household/:hid/fines/:fid",
   "GET /api/fines/household/:hid/fines/:fid/dispute",
   "GET /api/fines/household/:hid/fines/:fid/edits",
   "GET /api/balance/household/:id/balance",

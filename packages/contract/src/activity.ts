@@ -56,9 +56,17 @@ export const ACTIVITY_DETAILS = {
   }),
   /** `transaction_id`: the fund's income entry the payment made. */
   "fine.paid": z.object({ ...fineFacts, transaction_id: idSchema.nullable() }),
+  /** `reason`: the offender's, which the fine's description already shows every member. */
   "fine.disputed": z.object({ ...fineFacts, reason: z.string() }),
-  /** `accepted` cancels the fine; `declined` leaves it to pay. */
-  "fine.reviewed": z.object({ ...fineFacts, outcome: z.enum(["accepted", "declined"]), reason: z.string() }),
+  /**
+   * `accepted` cancels the fine; `declined` leaves it to pay. `reason` only when declined: that reason is appended to
+   * the fine's description for every member, while an acceptance's stays in the dispute, which only its parties read.
+   */
+  "fine.reviewed": z.object({
+    ...fineFacts,
+    outcome: z.enum(["accepted", "declined"]),
+    reason: z.string().optional(),
+  }),
   /** `reason` is the fine's cancel_reason ('Left the household', 'Removed from the household'). */
   "fine.written_off": z.object({ ...fineFacts, reason: z.string() }),
   /** `via`: the household ID (join code) or an invite link. */

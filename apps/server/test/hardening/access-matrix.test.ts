@@ -311,6 +311,12 @@ const ROWS: Row[] = [
     expected: signedIn(200, 403),
     changesWorld: true,
   },
+  // Any member sees any fine of the household, whatever its status.
+  {
+    operation: "getFine",
+    request: (w) => ({ url: fine(w, w.issuedFineId) }),
+    expected: signedIn(200, 403),
+  },
   {
     operation: "getFineDispute",
     request: (w) => ({ url: fine(w, w.issuedFineId, "/dispute") }),

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { WRITTEN_OFF_LEFT_REASON, type ActivityPerson } from "@housemate/contract";
+import { FORMER_MEMBER_NAME, WRITTEN_OFF_LEFT_REASON, type ActivityPerson } from "@housemate/contract";
 import type { Executor, Transaction } from "../../db/client.js";
 import { fines, rules, users } from "../../db/schema.js";
 import { fromMinor } from "../../lib/money.js";
@@ -31,7 +31,8 @@ const factsQuery = (tx: Executor) =>
 
 type FactsRow = Awaited<ReturnType<typeof factsQuery>>[number];
 const factsOf = (row: FactsRow): FineFacts => ({
-  offender: { id: row.offenderId, name: row.offenderName ?? "" },
+  // No row to name them (never so today: a deleted account keeps its row): named as everywhere else.
+  offender: { id: row.offenderId, name: row.offenderName ?? FORMER_MEMBER_NAME },
   amount: fromMinor(row.amountMinor),
   rule_title: row.ruleTitle ?? "",
 });

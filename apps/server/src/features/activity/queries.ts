@@ -6,9 +6,9 @@ import {
   expandActivityKinds,
   FORMER_MEMBER_NAME,
   type activityQuery,
-  type ActivityEntry,
   type ActivityPage,
 } from "@housemate/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../db/client.js";
 import { activityLog, users } from "../../db/schema.js";
 import { dayRange, withinDays } from "../../lib/day-range.js";
@@ -36,7 +36,12 @@ function matching(householdId: string, query: ActivityRequest): SQL | undefined 
 }
 
 /** A page of the household's log, newest first, and the cursor of the next (older) one. */
-export async function listActivity(db: Executor, householdId: string, query: ActivityRequest): Promise<ActivityPage> {
+export async function listActivity(
+  db: Executor,
+  householdId: string,
+  query: ActivityRequest,
+  log: UnreadableEntryLog,
+): Promise<ActivityPage> {
   const rows = await db
     .select({
       entry: activityLog,
@@ -53,7 +58,30 @@ export async function listActivity(db: Executor, householdId: string, query: Act
     db,
     page.map(({ entry }) => entry),
   );
-  return { data: page.map(({ entry }) => present(entry, formerMembers)), page: { next_cursor: next } };
+  const data = page.flatMap(({ entry }) => {
+    const presented = present(entry, formerMembers);
+    if (presented.success) return [presented.data];
+    warnOnce(log, entry, presented.error);
+    return [];
+  });
+  // The cursor stays the last stored row's, so a skipped entry never stops the paging.
+  return { data, page: { next_cursor: next } };
+}
+
+export type UnreadableEntryLog = Pick<FastifyBaseLogger, "warn">;
+
+/** Entries already reported unreadable, so a page read every few seconds does not fill the logs with one entry. */
+const reportedUnreadable = new Set<string>();
+const REPORTED_UNREADABLE_MAX = 1000;
+
+function warnOnce(log: UnreadableEntryLog, entry: LogRow, error: z.ZodError) {
+  if (reportedUnreadable.has(entry.id)) return;
+  if (reportedUnreadable.size >= REPORTED_UNREADABLE_MAX) reportedUnreadable.clear();
+  reportedUnreadable.add(entry.id);
+  log.warn(
+    { entryId: entry.id, kind: entry.kind, issues: error.issues.map((issue) => issue.path.join(".")) },
+    "activity entry no longer fits the contract: left out of the log",
+  );
 }
 
 type LogRow = typeof activityLog.$inferSelect;
@@ -92,9 +120,13 @@ function withFormerMembers(value: unknown, formerMembers: Set<string>): unknown 
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withFormerMembers(item, formerMembers)]));
 }
 
-function present(row: LogRow, formerMembers: Set<string>): ActivityEntry {
+/**
+ * A stored row as the contract's entry. Checked, not trusted: a row written before a kind's details were tightened
+ * may not fit any more, and one such row must not make the whole log fail for ever (it is left out, with a warning).
+ */
+function present(row: LogRow, formerMembers: Set<string>) {
   const actorGone = row.actorId !== null && formerMembers.has(row.actorId);
-  return activityEntrySchema.parse({
+  return activityEntrySchema.safeParse({
     id: row.id,
     household_id: row.householdId,
     kind: row.kind,

@@ -11,7 +11,7 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { feature: "activity-log" },
     handler: async (request) => {
       const household = await requireMember(app.db, request.session, request.params.id);
-      return listActivity(app.db, household.id, request.query);
+      return listActivity(app.db, household.id, request.query, request.log);
     },
   });
 };

@@ -36,8 +36,8 @@ function record(fine: ExportFine, currency: string): string[] {
     currency,
     statusText(fine),
     dayOf(fine.paidAt),
-    fine.disputeStatus === null ? "no" : "yes",
-    disputeOutcomeText(fine.disputeStatus),
+    fine.disputeOutcome === null ? "no" : "yes",
+    disputeOutcomeText(fine.disputeOutcome),
     neutraliseFormula(fine.description),
   ];
 }

@@ -1,3 +1,4 @@
+import type { DisputeOutcome } from "../fines/dispute-outcome.js";
 import type { ExportFine } from "./queries.js";
 import { utcDay } from "./period.js";
 import { fromMinor } from "../../lib/money.js";
@@ -16,10 +17,16 @@ export function statusText(fine: Pick<ExportFine, "status" | "cancelReason">): s
   }
 }
 
-const OUTCOMES: Record<string, string> = { pending: "Pending", accepted: "Accepted", declined: "Declined" };
+const OUTCOMES: Record<DisputeOutcome, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  declined: "Declined",
+  written_off: "Written off",
+};
 
 /** What became of the fine's dispute; empty when it was never disputed. */
-export const disputeOutcomeText = (status: string | null): string => (status === null ? "" : (OUTCOMES[status] ?? ""));
+export const disputeOutcomeText = (outcome: DisputeOutcome | null): string =>
+  outcome === null ? "" : OUTCOMES[outcome];
 
 /** An amount as a plain decimal with two places (1250 → "12.50"), the way a spreadsheet reads a number. */
 export const decimalAmount = (minor: number): string => fromMinor(minor).toFixed(2);

@@ -41,7 +41,7 @@ const COLUMNS = [
 ] as const;
 const TOTAL_COLUMNS = [
   { title: "Member", width: 195, align: "left" },
-  { title: "Issued", width: 100, align: "right" },
+  { title: "Fined", width: 100, align: "right" },
   { title: "Paid", width: 100, align: "right" },
   { title: "Owed", width: 100, align: "right" },
 ] as const;

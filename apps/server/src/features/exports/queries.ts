@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, lt, min, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { FORMER_MEMBER_NAME } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { fines, rules, users } from "../../db/schema.js";
 import { timestampOf, type PagePosition } from "../../lib/page-cursor.js";
+import { disputeOutcome } from "../fines/dispute-outcome.js";
 import type { ExportScope } from "./period.js";
 
 /** How many fines one query reads: an export is written batch by batch, never held whole. */
@@ -39,10 +40,11 @@ function fineBatch(db: Executor, scope: ExportScope, limit: number, after: PageP
       cancelReason: fines.cancelReason,
       paidAt: fines.paidAt,
       description: fines.description,
-      // The latest dispute decides the outcome shown (a fine is disputed at most once today).
-      disputeStatus: sql<
-        string | null
-      >`(select d.status from disputes d where d.fine_id = ${fines.id} order by d.created_at desc, d.id desc limit 1)`,
+      // The latest dispute decides the outcome shown (a fine is disputed at most once today), read as Insights reads it.
+      disputeOutcome: disputeOutcome(
+        sql`(select d.status from disputes d where d.fine_id = ${fines.id} order by d.created_at desc, d.id desc limit 1)`,
+        fines.status,
+      ),
     })
     .from(fines)
     .leftJoin(rules, eq(rules.id, fines.ruleId))
@@ -140,7 +142,8 @@ export async function memberTotals(db: Executor, scope: ExportScope): Promise<Me
       ? db
           .select({ memberId: users.id, name: users.displayName })
           .from(users)
-          .where(eq(users.householdId, scope.householdId))
+          // A deleted account keeps its householdId (its fines still name it) but is no member any more.
+          .where(and(eq(users.householdId, scope.householdId), isNull(users.deletedAt)))
       : Promise.resolve([]),
   ]);
   const byMember = new Map<string | null, MemberTotals>(totals.map((row) => [row.memberId, row]));

@@ -50,6 +50,19 @@ const fineLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /**
+   * One fine, whatever its status (a cancelled one too: the log's links open any fine it names), for any member of
+   * the household; another household's fine is not found, as its neighbours answer.
+   */
+  app.route({
+    ...routeOptions(finesApi.getFine),
+    handler: async (request) => {
+      const { household, publicUrl } = await actorIn(request, request.params.hid);
+      const fine = await fineInHousehold(app.db, household.id, request.params.fid);
+      return { data: presentFine(fine, publicUrl) };
+    },
+  });
+
   app.route({
     ...routeOptions(finesApi.getFineDispute),
     handler: async (request) => {

@@ -210,7 +210,9 @@ export async function reviewDispute(db: Database, actor: Actor, fineId: string, 
       details: {
         ...(await fineFacts(tx, reviewed.id)),
         outcome: accepted ? "accepted" : "declined",
-        reason: review.reason,
+        // Every member reads the log; an acceptance's reason is the dispute's parties' only (the decline's is public
+        // already, in the description).
+        ...(accepted ? {} : { reason: review.reason }),
       },
     });
 

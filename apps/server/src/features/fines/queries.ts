@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import type { FineStatus } from "@housemate/contract";
+import { FORMER_MEMBER_NAME, type FineStatus } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { disputes, fineEdits, fines, notificationPreferences, rules, users } from "../../db/schema.js";
@@ -152,7 +152,7 @@ export async function fineStory(db: Executor, fine: FineRow) {
   const people = ids.length
     ? await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, ids))
     : [];
-  const nameOf = (id: string | null) => people.find((person) => person.id === id)?.name ?? "A former housemate";
+  const nameOf = (id: string | null) => people.find((person) => person.id === id)?.name ?? FORMER_MEMBER_NAME;
   const [rule] = fine.ruleId
     ? await db.select({ title: rules.title }).from(rules).where(eq(rules.id, fine.ruleId)).limit(1)
     : [];

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { INSIGHTS_TOP_RULES } from "@housemate/contract";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { FORMER_MEMBER_NAME, INSIGHTS_TOP_RULES } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { disputes, fines, rules, users } from "../../db/schema.js";
+import { disputeOutcome } from "../fines/dispute-outcome.js";
 
 /** The period asked about, as instants: `start` included, `end` (the day after the last) excluded. */
 export interface Period {
@@ -95,30 +96,44 @@ export function mostBrokenRules(db: Executor, period: Period) {
 }
 
 /**
- * The household's current members and the titles of these rules, as they are now (neither is kept with the figures:
- * a rename changes no fine), in one statement: on the embedded database each statement waits for the one before.
+ * The household's current members, the names of these other people (who left, or deleted their accounts), and the
+ * titles of these rules, as they are now (none is kept with the figures: a rename changes no fine), in one statement:
+ * on the embedded database each statement waits for the one before. A person is named as everywhere else: by their
+ * name, or 'Former member' once their account is deleted (someone who only left keeps their name).
  */
-export async function membersAndRuleTitles(db: Executor, householdId: string, ruleIds: string[]) {
-  const kind = (name: "member" | "rule") => sql<"member" | "rule">`${name}`.as("kind");
-  const members = db
+export async function membersAndRuleTitles(db: Executor, householdId: string, ruleIds: string[], peopleIds: string[]) {
+  const kind = (name: "member" | "person" | "rule") => sql<"member" | "person" | "rule">`${name}`.as("kind");
+  const named = sql<string>`case when ${users.deletedAt} is null then ${users.displayName} else ${FORMER_MEMBER_NAME} end`;
+  let query = db
     .select({ id: users.id, name: users.displayName, kind: kind("member") })
     .from(users)
-    .where(eq(users.householdId, householdId));
-  const rows =
-    ruleIds.length === 0
-      ? await members
-      : await members.unionAll(
-          db
-            .select({ id: rules.id, name: rules.title, kind: kind("rule") })
-            .from(rules)
-            .where(and(eq(rules.householdId, householdId), inArray(rules.id, ruleIds))),
-        );
+    // A deleted account keeps its householdId (its fines still name it) but is no member any more.
+    .where(and(eq(users.householdId, householdId), isNull(users.deletedAt)))
+    .$dynamic();
+  if (peopleIds.length > 0) {
+    query = query.unionAll(
+      db
+        .select({ id: users.id, name: named.as("name"), kind: kind("person") })
+        .from(users)
+        .where(inArray(users.id, peopleIds)),
+    );
+  }
+  if (ruleIds.length > 0) {
+    query = query.unionAll(
+      db
+        .select({ id: rules.id, name: rules.title, kind: kind("rule") })
+        .from(rules)
+        .where(and(eq(rules.householdId, householdId), inArray(rules.id, ruleIds))),
+    );
+  }
+  const rows = await query;
   return {
     // By name, then id, so the order holds between calls.
     members: rows
       .filter((row) => row.kind === "member")
       .map((row) => ({ userId: row.id, name: row.name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en") || a.userId.localeCompare(b.userId)),
+    peopleNames: new Map(rows.filter((row) => row.kind === "person").map((row) => [row.id, row.name])),
     ruleTitles: new Map(rows.filter((row) => row.kind === "rule").map((row) => [row.id, row.name])),
   };
 }
@@ -143,7 +158,7 @@ export async function disputeFigures(db: Executor, period: Period) {
   const issuedInPeriod = and(inHousehold(period), during(fines.createdAt, period));
   const disputed = sql`exists (select 1 from ${disputes} where ${disputes.fineId} = ${fines.id})`;
   const latest = db
-    .selectDistinctOn([disputes.fineId], { status: disputes.status })
+    .selectDistinctOn([disputes.fineId], { status: disputeOutcome(disputes.status, fines.status).as("status") })
     .from(disputes)
     .innerJoin(fines, eq(fines.id, disputes.fineId))
     .where(issuedInPeriod)

@@ -105,15 +105,21 @@ export async function householdInsights(
     fineFigures(db, period),
   );
   const { issued, paid, cancelled, received, given, rules, medianHours, disputes, lastFines, grid } = figures;
-  const { members, ruleTitles: titles } = await membersAndRuleTitles(
+  const named = [...received, ...given].flatMap((row) => (row.userId ? [row.userId] : []));
+  const {
+    members,
+    peopleNames,
+    ruleTitles: titles,
+  } = await membersAndRuleTitles(
     db,
     household.id,
     rules.flatMap((rule) => (rule.ruleId ? [rule.ruleId] : [])),
+    [...new Set(named)],
   );
 
   const [issuedBy, paidBy, cancelledBy] = [tally(issued), tally(paid), tally(cancelled)];
   const people = new Map<string, InsightsMember>();
-  const person = (userId: string, name = FORMER_MEMBER_NAME, current = false) => {
+  const person = (userId: string, name = peopleNames.get(userId) ?? FORMER_MEMBER_NAME, current = false) => {
     const known = people.get(userId);
     if (known) return known;
     const fresh = { userId, name, current, owed: 0, paid: 0, issued: 0 };

@@ -22,6 +22,11 @@ export interface Broadcast {
   funds?: string[];
   /** People whose household access ended (removed, left, household deleted): their sockets are told why. */
   accessEnded?: AccessEnded[];
+  /**
+   * Households whose activity log grew: their members' sockets are told. Sent by the database itself (migration
+   * 0012's trigger on activity_log, `from` 'database'), never encoded here.
+   */
+  activity?: string[];
 }
 
 export interface AccessEnded {
@@ -45,6 +50,7 @@ const payloadSchema = z.object({
   mail: z.boolean().optional(),
   households: ids,
   funds: ids,
+  activity: ids,
   accessEnded: z
     .array(z.object({ user: z.uuid(), household: z.uuid(), reason: z.enum(ACCESS_ENDED_REASONS) }))
     .max(IDS_PER_PAYLOAD)

@@ -38,6 +38,8 @@ export interface LiveSockets {
   /** These households changed: their members' sockets here are told to reload them. */
   pushHouseholdChanged(householdIds: string[]): void;
   pushFundChanged(householdIds: string[]): void;
+  /** These households' logs grew: their members' sockets here are told, at most once per ACTIVITY_COALESCE_MS. */
+  pushActivityChanged(householdIds: string[]): void;
   /** These people's household access ended: their sockets here are told why. */
   pushAccessEnded(ended: AccessEnded[]): void;
   /** Broadcasts may have been missed (the listener reconnected): every socket here gets its current count. */
@@ -50,6 +52,11 @@ export interface LiveSockets {
 
 /** Matches the client's ping (SPEC §9: 30 s) and the session re-check DESIGN asks for. */
 export const HEARTBEAT_MS = SOCKET_PING_MS;
+/**
+ * How long the households whose logs grew are gathered before their members are told: a busy household (a burst of
+ * fines, a departure writing many entries in several statements) costs one members' query and one frame each.
+ */
+export const ACTIVITY_COALESCE_MS = 100;
 /** How long sockets get to answer the shutdown close before they are cut. */
 const SHUTDOWN_GRACE_MS = 2_000;
 
@@ -152,7 +159,25 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
     enqueue("greet", () => greet(app.db, connection));
   });
 
+  const activityChanged = new Set<string>();
+  let activityTimer: NodeJS.Timeout | undefined;
+  function flushActivityChanged() {
+    activityTimer = undefined;
+    const householdIds = [...activityChanged];
+    activityChanged.clear();
+    enqueue("push activity changed", () => pushHouseholdChanged(deps, householdIds, "activity_changed"));
+  }
+  app.addHook("onClose", async () => {
+    clearTimeout(activityTimer);
+  });
+
   return {
+    pushActivityChanged: (householdIds) => {
+      // Nobody connected here: nothing to gather.
+      if (hub.size === 0) return;
+      for (const id of householdIds) activityChanged.add(id);
+      activityTimer ??= setTimeout(flushActivityChanged, ACTIVITY_COALESCE_MS).unref();
+    },
     pushNotifications: (ids) => enqueue("push notifications", () => pushNotifications(deps, ids)),
     pushCounts: (userIds) => enqueue("push counts", () => pushCounts(deps, userIds)),
     checkSessions: (userIds) =>

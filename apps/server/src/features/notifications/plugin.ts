@@ -39,6 +39,7 @@ export default fp(
       if (broadcast.sessions) sockets.checkSessions(broadcast.sessions);
       if (broadcast.households) sockets.pushHouseholdChanged(broadcast.households);
       if (broadcast.funds) sockets.pushFundChanged(broadcast.funds);
+      if (broadcast.activity) sockets.pushActivityChanged(broadcast.activity);
       if (broadcast.accessEnded) sockets.pushAccessEnded(broadcast.accessEnded);
       if (broadcast.mail && broadcast.from === THIS_PROCESS) void mail.drain();
     }

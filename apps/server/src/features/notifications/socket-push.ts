@@ -35,13 +35,13 @@ export async function pushCounts({ db, hub }: Pick<PushDeps, "db" | "hub">, user
 }
 
 /**
- * Tells every member of these households connected here to reload what they show of it (`household_changed`), or of
- * its fund (`fund_changed`).
+ * Tells every member of these households connected here to reload what they show of it (`household_changed`), of
+ * its fund (`fund_changed`), or of its activity log (`activity_changed`).
  */
 export async function pushHouseholdChanged(
   { db, hub }: Pick<PushDeps, "db" | "hub">,
   householdIds: string[],
-  type: "household_changed" | "fund_changed" = "household_changed",
+  type: "household_changed" | "fund_changed" | "activity_changed" = "household_changed",
 ) {
   if (hub.size === 0 || householdIds.length === 0) return;
   const members = await db

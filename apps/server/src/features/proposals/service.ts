@@ -167,18 +167,25 @@ export async function voteOnProposal(db: Database, actor: Actor, proposalId: str
     await lockHousehold(tx, actor.household.id);
     const proposal = await lockedProposal(tx, actor, proposalId);
     if (!isOpen(proposal, actor.now)) throw conflict(PROPOSAL_NOT_OPEN_MESSAGE);
-    await tx
-      .insert(spendingVotes)
-      .values({ proposalId: proposal.id, userId: actor.user.id, vote, createdAt: actor.now, updatedAt: actor.now })
-      .onConflictDoUpdate({
-        target: [spendingVotes.proposalId, spendingVotes.userId],
-        set: { vote, updatedAt: actor.now },
+    const [cast] = await tx
+      .select({ vote: spendingVotes.vote })
+      .from(spendingVotes)
+      .where(and(eq(spendingVotes.proposalId, proposal.id), eq(spendingVotes.userId, actor.user.id)));
+    // The same vote cast again changes nothing, so it is neither written nor logged.
+    if (cast?.vote !== vote) {
+      await tx
+        .insert(spendingVotes)
+        .values({ proposalId: proposal.id, userId: actor.user.id, vote, createdAt: actor.now, updatedAt: actor.now })
+        .onConflictDoUpdate({
+          target: [spendingVotes.proposalId, spendingVotes.userId],
+          set: { vote, updatedAt: actor.now },
+        });
+      await recordActivity(tx, {
+        ...activityOf(actor, proposal),
+        kind: "proposal.voted",
+        details: { ...factsOf(proposal), vote },
       });
-    await recordActivity(tx, {
-      ...activityOf(actor, proposal),
-      kind: "proposal.voted",
-      details: { ...factsOf(proposal), vote },
-    });
+    }
     const decided = await decideByVotes(tx, decidingFor(actor), proposal);
     await announceFundChanged(tx, [actor.household.id]);
     return presentOne(tx, decided, actor.publicUrl);

@@ -145,15 +145,14 @@ export async function reorderNotes(
 ) {
   return db.transaction(async (tx) => {
     await lockHousehold(tx, params.householdId);
-    const current = await tx
-      .select({ id: stickyNotes.id })
-      .from(stickyNotes)
-      .where(eq(stickyNotes.householdId, params.householdId));
+    const current = await listNotes(tx, params.householdId);
     const problems = permutationProblems(
       params.noteIds,
-      current.map((note) => note.id),
+      current.map(({ note }) => note.id),
     );
     if (problems.length > 0) throw badRequest(REORDER_NOTES_MESSAGE, problems);
+    // The board as it is (an empty one too) is no change, and no change is logged (as a rule or a note saved as it was).
+    if (current.every(({ note }, index) => note.id === params.noteIds[index])) return current;
 
     if (params.noteIds.length > 0) {
       // One statement rewrites every position: CASE id WHEN … THEN <index> … END.
