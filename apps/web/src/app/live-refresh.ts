@@ -47,31 +47,32 @@ const REFRESH: Record<Shown, (queryClient: QueryClient, scope: Scope) => Promise
  * A Record, so a new type does not build until it says what it changes.
  */
 const NOTIFICATION_CHANGES: Record<NotificationTypeId, readonly Shown[]> = {
-  fine_received: ["fines", "activity"],
-  fine_paid: ["fines", "activity"],
-  fine_disputed: ["fines", "activity"],
-  dispute_resolved: ["fines", "activity"],
-  fine_updated: ["fines", "activity"],
-  household_joined: ["household", "activity"],
+  fine_received: ["fines"],
+  fine_paid: ["fines"],
+  fine_disputed: ["fines"],
+  dispute_resolved: ["fines"],
+  fine_updated: ["fines"],
+  household_joined: ["household"],
   // Who left had their open fines written off and their proposals settled; their notes name a former member.
-  member_left: ["household", "fines", "notes", "activity"],
-  member_removed: ["household", "fines", "notes", "activity"],
+  member_left: ["household", "fines", "notes"],
+  member_removed: ["household", "fines", "notes"],
   // Its name or currency, which every amount is shown in.
-  household_updated: ["household", "activity"],
-  admin_changed: ["household", "activity"],
-  rule_created: ["rules", "activity"],
-  rule_updated: ["rules", "activity"],
-  rule_deleted: ["rules", "activity"],
-  spending_proposed: ["fund", "activity"],
-  spending_decided: ["fund", "activity"],
+  household_updated: ["household"],
+  admin_changed: ["household"],
+  rule_created: ["rules"],
+  rule_updated: ["rules"],
+  rule_deleted: ["rules"],
+  spending_proposed: ["fund"],
+  spending_decided: ["fund"],
 };
 
 /** What the household's own frames change (decision 032, issue 17), whoever's preferences. */
 const FRAME_CHANGES: Record<Exclude<ChangeMessage["type"], "notification">, readonly Shown[]> = {
   // Its name, currency, members, roles or join settings: and a member who left takes their open fines with them.
-  household_changed: ["household", "fines", "notes", "activity"],
-  fund_changed: ["fund", "activity"],
-  // Any change in the household (issue 20), sent whatever else is: refreshed once per burst (refreshLiveChange).
+  household_changed: ["household", "fines", "notes"],
+  fund_changed: ["fund"],
+  // Any change in the household (issue 20), sent whatever else is: the one message the log and Insights follow,
+  // refreshed once per burst (refreshLiveChange).
   activity_changed: ["activity"],
 };
 

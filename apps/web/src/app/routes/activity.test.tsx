@@ -363,7 +363,7 @@ describe("the Activity page", () => {
     expect(await entry(SAMPLE_SENTENCES["note.reordered"])).toBeInTheDocument();
   });
 
-  it("shows a change another member makes as it happens (a live message refreshes the log)", async () => {
+  it("shows a change another member makes as it happens (activity_changed refreshes the log)", async () => {
     const entries = [activityEntry("rule.created")];
     let live = entries;
     renderActivity({ activity: (url) => activityAnswer(live)(url) });
@@ -371,7 +371,7 @@ describe("the Activity page", () => {
     live = [activityEntry("member.joined", undefined, { created_at: "2026-03-04T10:04:00.000Z" }), ...entries];
     await refreshLiveChange(
       queryClient,
-      { type: "household_changed", data: { household_id: HOUSEHOLD_ID } },
+      { type: "activity_changed", data: { household_id: HOUSEHOLD_ID } },
       { householdId: HOUSEHOLD_ID, userId: ALEX.id ?? "" },
     );
     expect(await entry(SAMPLE_SENTENCES["member.joined"])).toBeInTheDocument();

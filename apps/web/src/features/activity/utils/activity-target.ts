@@ -31,7 +31,9 @@ export function activityTarget(entry: ActivityEntry, isGone: (subject: ActivityS
 
 /** Everyone an entry names with their id: the actor and the people in its details (offender, member, inviter). */
 export function peopleOf(entry: ActivityEntry): { id: string; name: string }[] {
-  const people = [entry.actor, ...Object.values(entry.details)];
+  // Read as unknown: an edit kind's details hold field values, not only people.
+  const details: unknown[] = Object.values(entry.details);
+  const people = [entry.actor, ...details];
   return people.flatMap((value) =>
     isRecord(value) && typeof value.id === "string" && typeof value.name === "string"
       ? [{ id: value.id, name: value.name }]
