@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSync, transformWithOxc, type Plugin } from "vite";
+import { finesApi } from "@housemate/contract";
 import { endpointsWithoutSchemas } from "./endpoints-without-schemas";
 
 const contract = path.resolve(import.meta.dirname, "../../../packages/contract/src");
@@ -27,7 +28,8 @@ describe("the web's build leaves the endpoints' schemas out", () => {
   it("keeps every endpoint's method, path and auth, and nothing the server alone reads", async () => {
     const code = await built("fines-api.ts");
     expect(parseSync("module.js", code).errors).toEqual([]);
-    expect(code.match(/method:/g)).toHaveLength(10);
+    // As many as fines-api.ts defines: one method each.
+    expect(code.match(/method:/g)).toHaveLength(Object.keys(finesApi).length);
     expect(code).toContain('path: "/fines/household/:hid/fines/:fid/disputes/:did"');
     expect(code).not.toMatch(/\b(params|query|body|response|status|errors):/);
     expect(code).not.toContain("defineEndpoint");
