@@ -233,7 +233,7 @@ describe("Insights, Activity and the exports", () => {
     const statement = await pdfText(pdf.body);
     expect(statement).toContain(HOUSEHOLD);
     const lines = statement.split("\n").map((line) => line.trim().split(/ {2,}/));
-    expect(lines).toContainEqual(["Member", "Issued", "Paid", "Owed"]);
+    expect(lines).toContainEqual(["Member", "Fined", "Paid", "Owed"]);
     expect(lines).toContainEqual([alex.name, "£3.00", "£0.00", "£3.00"]);
     expect(lines).toContainEqual([blair.name, "£6.00", "£2.00", "£4.00"]);
     expect(lines).toContainEqual([casey.name, "£1.50", "£0.00", "£1.50"]);
