@@ -59,11 +59,28 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default("us-east-1"),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+    /** Issue 21, docs/decisions/046: `on` for a hosted service (households have plans), `off` limits nothing. */
+    PLANS: z.enum(["off", "on"], { error: "must be off or on" }).default("off"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+    STRIPE_PRICE_ID: z.string().regex(/^price_\w+$/, "must be a Stripe price id (price_…)").optional(),
+    /** Where the Stripe client sends its calls: unset is Stripe itself; a stand-in (tests, stripe-mock) otherwise. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    SUPPORT_EMAIL: z.email({ error: "must be an email address" }).optional(),
   })
   .superRefine((env, context) => {
     if (fileStoreOf(env) !== "s3") return;
     for (const name of ["S3_URL", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[name]) context.addIssue({ code: "custom", path: [name], message: "is needed when FILE_STORE=s3" });
+    }
+  })
+  .superRefine((env, context) => {
+    if (env.PLANS !== "on") return;
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const) {
+      if (!env[name]) context.addIssue({ code: "custom", path: [name], message: "is needed when PLANS=on" });
     }
   })
   .transform((env) => ({
@@ -82,7 +99,28 @@ const configSchema = z
     fileStore: fileStoreConfig(env),
     /** False when the store is only the default: an upgraded install may still keep its photos on disk. */
     fileStoreChosen: env.FILE_STORE !== undefined,
+    plans: plansConfig(env),
+    supportEmail: env.SUPPORT_EMAIL,
   }));
+
+/** Plans and their payment provider (docs/decisions/046); null with PLANS=off. */
+export interface PlansConfig {
+  stripe: { secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined };
+}
+
+function plansConfig(env: {
+  PLANS: "off" | "on";
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_PRICE_ID?: string | undefined;
+  STRIPE_API_URL?: string | undefined;
+}): PlansConfig | null {
+  if (env.PLANS === "off") return null;
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_ID: priceId } = env;
+  // superRefine has refused the configuration unless all three are set.
+  if (!secretKey || !webhookSecret || !priceId) throw new ConfigError("PLANS=on needs the Stripe keys");
+  return { stripe: { secretKey, webhookSecret, priceId, apiUrl: env.STRIPE_API_URL } };
+}
 
 /**
  * Unset, the store follows what else is configured: an object store when there is one, the database when it is

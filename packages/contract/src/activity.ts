@@ -9,7 +9,9 @@ import {
   expandActivityKinds,
 } from "./values/activity.js";
 import { DATE_RANGE_MESSAGE, PROPOSAL_STATUSES, VOTES } from "./values/fund.js";
+import { APPEAL_OUTCOME_REASONS, APPEAL_VOTES } from "./values/appeals.js";
 import { NOTE_COLORS } from "./values/notes.js";
+import { PLAN_IDS } from "./values/plans.js";
 
 /**
  * The household's activity log (issue 20, docs/decisions/042): one entry per change, append-only, written in the
@@ -69,6 +71,19 @@ export const ACTIVITY_DETAILS = {
   }),
   /** `reason` is the fine's cancel_reason ('Left the household', 'Removed from the household'). */
   "fine.written_off": z.object({ ...fineFacts, reason: z.string() }),
+  /** The person fined asked the house (decision 047); `reason` is appended to the fine as 'Appeal:'. */
+  "fine.appealed": z.object({ ...fineFacts, reason: z.string(), closes_at: z.string() }),
+  /**
+   * Written when the appeal closes (by the last vote, its deadline, or the fine being written off); the actor is the
+   * last voter, or Housemate. Votes are secret until then, so they are recorded here, not one entry each.
+   */
+  "fine.appeal_decided": z.object({
+    ...fineFacts,
+    status: z.enum(["upheld", "cancelled", "void"]),
+    outcome_reason: z.enum(APPEAL_OUTCOME_REASONS),
+    tally: z.object({ uphold: z.number().int(), cancel: z.number().int() }),
+    votes: z.array(z.object({ voter: activityPersonSchema, vote: z.enum(APPEAL_VOTES) })),
+  }),
   /** `via`: the household ID (join code) or an invite link. */
   "member.joined": z.object({ member: activityPersonSchema, via: z.enum(["join_code", "invite"]) }),
   /** `account_deleted`: they left by deleting their account. */
@@ -78,6 +93,8 @@ export const ACTIVITY_DETAILS = {
   "household.created": householdFields.pick({ name: true, iso_4217_code: true }),
   "household.updated": changes(householdFields),
   "household.join_code_reset": z.object({}),
+  /** The plan moved (issue 21): by the payment provider's event, so the actor is Housemate. */
+  "household.plan_changed": z.object({ from: z.enum(PLAN_IDS), to: z.enum(PLAN_IDS) }),
   "invite.created": z.object({ expires: timestampSchema }),
   "invite.revoked": z.object({ created_by: activityPersonSchema }),
   "note.added": noteFields,

@@ -199,4 +199,62 @@ export const API_DOCS = {
       "The household, the period, each member's totals (issued, paid, owed), the fund's balance, then the fines, " +
       "streamed. Same filters as the CSV.",
   },
+  getAppConfig: {
+    summary: "What this server offers",
+    tags: ["plans"],
+    description: "Whether households have plans (PLANS=on), whether the support form is shown, and the version.",
+  },
+  getHouseholdPlan: {
+    summary: "The household's plan, its limits and usage, and its subscription",
+    tags: ["plans"],
+    description: "With plans off: no plan, no limits, every feature.",
+  },
+  startCheckout: {
+    summary: "Start the Pro subscription: the payment provider's checkout page",
+    tags: ["plans"],
+    description: "Admin only. Not found with plans off; a conflict when the household is already on Pro.",
+  },
+  openBillingPortal: {
+    summary: "Manage or cancel the subscription: the payment provider's customer portal",
+    tags: ["plans"],
+    description: "Admin only. Not found with plans off; a conflict when the household never subscribed.",
+  },
+  receiveStripeWebhook: {
+    summary: "Stripe's subscription events",
+    tags: ["plans"],
+    description:
+      "Verified by the Stripe-Signature header over the raw body. Idempotent: a replayed event changes nothing; " +
+      "events in any order end in the subscription's current state.",
+  },
+  sendSupportMessage: {
+    summary: "Write to support",
+    tags: ["support"],
+    description:
+      "Emails SUPPORT_EMAIL with the sender, their household, its plan and the app's version; Pro households' " +
+      "messages are marked priority. Not found when SUPPORT_EMAIL is unset.",
+  },
+  openAppeal: {
+    summary: "Appeal a declined dispute to the house",
+    tags: ["fines"],
+    description:
+      "The person fined, once, within 3 days of the decline, in a household of at least three, on Pro. The fine " +
+      "stays pending and cannot be paid until the appeal closes.",
+  },
+  getAppeal: {
+    summary: "A fine's appeal",
+    tags: ["fines"],
+    description: "While open: how many have voted and the caller's own vote. Once closed: the tally and every vote.",
+  },
+  voteOnAppeal: {
+    summary: "Vote to uphold or cancel an appealed fine",
+    tags: ["fines"],
+    description:
+      "Every member but the issuer and the person fined, once, while open. The last vote closes the appeal: a " +
+      "majority decides, a tie or no votes keeps the issuer's decision.",
+  },
+  listOpenAppeals: {
+    summary: "The household's open appeals",
+    tags: ["fines"],
+    description: "Soonest closing first, each with its fine and whether the caller may vote.",
+  },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

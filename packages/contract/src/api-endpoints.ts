@@ -1,4 +1,5 @@
 import * as activityApi from "./activity-api.js";
+import * as appealsApi from "./appeals-api.js";
 import * as authApi from "./auth-api.js";
 import * as balanceApi from "./balance-api.js";
 import * as exportsApi from "./exports-api.js";
@@ -10,8 +11,10 @@ import * as insightsApi from "./insights-api.js";
 import * as invitesApi from "./invites-api.js";
 import * as notesApi from "./notes-api.js";
 import * as notificationsApi from "./notifications-api.js";
+import * as plansApi from "./plans-api.js";
 import * as rulesApi from "./rules-api.js";
 import * as storageApi from "./storage-api.js";
+import * as supportApi from "./support-api.js";
 import * as usersApi from "./users-api.js";
 
 /** Every endpoint of the API, by operationId (what the OpenAPI document calls it). */
@@ -31,5 +34,8 @@ export const API_ENDPOINTS = {
   ...activityApi,
   ...insightsApi,
   ...exportsApi,
+  ...plansApi,
+  ...supportApi,
+  ...appealsApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;

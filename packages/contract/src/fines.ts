@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, positiveMoneySchema, timestampSchema } from "./common.js";
 import { multiLineText } from "./text.js";
+import { APPEAL_STATUSES } from "./values/appeals.js";
 import {
   DISPUTE_MARKER_MESSAGE,
   DISPUTE_REASON_MESSAGE,
@@ -63,6 +64,10 @@ export const fineSchema = z.object({
    * 032); null once neither is in the household.
    */
   reviewer_id: idSchema.nullable(),
+  /** When its dispute was declined (the appeal window runs from it); null otherwise. */
+  declined_at: timestampSchema.nullable(),
+  /** The house's appeal of the declined dispute (decision 047); null when none was opened. */
+  appeal: z.object({ id: idSchema, status: z.enum(APPEAL_STATUSES), closes_at: timestampSchema }).nullable(),
 });
 export type Fine = z.infer<typeof fineSchema>;
 

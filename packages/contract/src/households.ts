@@ -71,6 +71,8 @@ export const createInviteResponse = z.object({ inviteUrl: z.string(), expires: t
 export const inviteDetailsSchema = z.object({
   householdName: z.string(),
   memberCount: z.number().int(),
+  /** Set when the household's plan has no free seat (issue 21): the message joining would be refused with. */
+  fullMessage: z.string().nullable(),
 });
 export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
 

@@ -9,6 +9,8 @@
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHENTICATED: 401,
+  /** A plan's limit or a Pro feature (issue 21): the message names the plan; never with plans off. */
+  PLAN_LIMIT: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

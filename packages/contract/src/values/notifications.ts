@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   { id: "fine_disputed", category: "fines", description: "A fine you issued was disputed" },
   { id: "dispute_resolved", category: "fines", description: "Your dispute was reviewed" },
   { id: "fine_updated", category: "fines", description: "A fine you received was changed" },
+  { id: "appeal_opened", category: "fines", description: "A housemate appealed a fine: the house votes" },
+  { id: "appeal_decided", category: "fines", description: "An appeal you were part of was decided" },
   { id: "household_joined", category: "household", description: "Someone joined your household" },
   { id: "member_left", category: "household", description: "Someone left your household" },
   { id: "member_removed", category: "household", description: "Someone was removed from your household, or you were" },
@@ -33,6 +35,8 @@ export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
   "fine_disputed",
   "dispute_resolved",
   "fine_updated",
+  "appeal_opened",
+  "appeal_decided",
 ];
 /** `GET /notifications` returns at most this many, newest first; the counts cover them all. */
 export const NOTIFICATION_LIST_LIMIT = 100;
