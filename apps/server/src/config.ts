@@ -65,8 +65,14 @@ const configSchema = z
       .string()
       .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)")
       .optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
-    STRIPE_PRICE_ID: z.string().regex(/^price_\w+$/, "must be a Stripe price id (price_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    STRIPE_PRICE_ID: z
+      .string()
+      .regex(/^price_\w+$/, "must be a Stripe price id (price_…)")
+      .optional(),
     /** Where the Stripe client sends its calls: unset is Stripe itself; a stand-in (tests, stripe-mock) otherwise. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     SUPPORT_EMAIL: z.email({ error: "must be an email address" }).optional(),

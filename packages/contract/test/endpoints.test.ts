@@ -5,6 +5,7 @@ import {
   API_ENDPOINTS,
   authApi,
   balanceApi,
+  appealsApi,
   exportsApi,
   finesApi,
   fundApi,
@@ -14,10 +15,12 @@ import {
   invitesApi,
   notesApi,
   notificationsApi,
+  plansApi,
   fineExportSearch,
   pathOf,
   rulesApi,
   storageApi,
+  supportApi,
   uploadPathValues,
   usersApi,
   type PathValues,
@@ -39,6 +42,9 @@ const FEATURE_APIS = [
   activityApi,
   insightsApi,
   exportsApi,
+  plansApi,
+  supportApi,
+  appealsApi,
 ];
 
 describe("endpoints defined once", () => {

@@ -52,6 +52,8 @@ const NOTIFICATION_CHANGES: Record<NotificationTypeId, readonly Shown[]> = {
   fine_disputed: ["fines"],
   dispute_resolved: ["fines"],
   fine_updated: ["fines"],
+  appeal_opened: ["fines"],
+  appeal_decided: ["fines"],
   household_joined: ["household"],
   // Who left had their open fines written off and their proposals settled; their notes name a former member.
   member_left: ["household", "fines", "notes"],

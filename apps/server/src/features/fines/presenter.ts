@@ -35,6 +35,9 @@ export function presentFine(row: FineRow, publicOrigin: string): Fine {
     evidence: note !== null || images.length > 0 ? { note, images } : null,
     cancel_reason: row.cancelReason,
     reviewer_id: reviewerOf(row),
+    // Issue 21's appeals (decision 047) fill these from the fine's own columns.
+    declined_at: null,
+    appeal: null,
   };
 }
 

@@ -56,7 +56,8 @@ export async function createInvite(
 /** What the invite landing page shows: unknown or expired codes are a 404 with SPEC's text. */
 export async function inviteDetails(db: Executor, code: string, now: Date): Promise<InviteDetails> {
   const { household } = await requireValidInvite(db, code, now);
-  return { householdName: household.name, memberCount: await countMembers(db, household.id) };
+  // Issue 21's plans (decision 046) say when the household is full.
+  return { householdName: household.name, memberCount: await countMembers(db, household.id), fullMessage: null };
 }
 
 /**

@@ -5,6 +5,9 @@ const LANDING: Record<NotificationTypeId, string> = {
   fine_received: "/dashboard/fines",
   dispute_resolved: "/dashboard/fines",
   fine_updated: "/dashboard/fines",
+  // The voters vote from the dashboard; the person fined and the issuer read the outcome on the fine.
+  appeal_opened: "/dashboard",
+  appeal_decided: "/dashboard/fines",
   fine_paid: "/dashboard",
   fine_disputed: "/dashboard",
   household_joined: "/dashboard",

@@ -63,6 +63,8 @@ const receivedFines: Fine[] = Array.from({ length: 7 }, (_, index) => ({
   dispute_rejected: false,
   evidence: null,
   cancel_reason: null,
+  declined_at: null,
+  appeal: null,
 }));
 
 const allOn = (): NotificationPreferences =>

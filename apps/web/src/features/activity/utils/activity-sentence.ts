@@ -1,5 +1,7 @@
 import {
+  appealDecidedText,
   FORMER_MEMBER_NAME,
+  PLAN_NAMES,
   WRITTEN_OFF_REMOVED_REASON,
   type ActivityDetailsByKind,
   type ActivityEntry,
@@ -67,6 +69,11 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
     `${actor} disputed ${whose(person, d.offender)} ${money(d.amount)} fine for ${d.rule_title}`,
   "fine.reviewed": (actor, d, money) =>
     `${actor} ${d.outcome} ${d.offender.name}’s dispute of a ${money(d.amount)} fine for ${d.rule_title}`,
+  "fine.appealed": (actor, d, money, actorPerson) =>
+    `${actor} appealed ${whose(actorPerson, d.offender)} ${money(d.amount)} fine for ${d.rule_title} to the house`,
+  // The contract's own 'Appeal decided:' text, so the log and the fine say the same.
+  "fine.appeal_decided": (_actor, d, money) =>
+    `Appeal of ${d.offender.name}’s ${money(d.amount)} fine for ${d.rule_title}: ${appealDecidedText(d.status, d.outcome_reason, d.tally).replace(/\.$/, "")}`,
   "fine.written_off": (_actor, d, money) =>
     `A ${money(d.amount)} fine for ${d.rule_title} was written off when ${d.offender.name} ${
       d.reason === WRITTEN_OFF_REMOVED_REASON ? "was removed" : "left"
@@ -96,6 +103,7 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
     return `${actor} changed the household’s settings${what ? `: ${what}` : ""}`;
   },
   "household.join_code_reset": (actor) => `${actor} reset the Household ID`,
+  "household.plan_changed": (_actor, d) => `The household moved to ${PLAN_NAMES[d.to]}`,
   "invite.created": (actor, d) => `${actor} made an invite link (expires ${formatDate(d.expires, { utc: true })})`,
   "invite.revoked": (actor, d, _money, person) => `${actor} revoked ${whose(person, d.created_by)} invite link`,
   "note.added": (actor, d) => `${actor} added a note: ${quote(d.content)}`,

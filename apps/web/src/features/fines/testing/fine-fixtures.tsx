@@ -31,6 +31,8 @@ export function buildFine(overrides: Partial<Fine> = {}): Fine {
     dispute_rejected: false,
     evidence: null,
     cancel_reason: null,
+    declined_at: null,
+    appeal: null,
     // The issuer reviews a dispute unless the review was handed on (decision 032).
     reviewer_id: overrides.created_by === undefined ? ANA : overrides.created_by,
     ...overrides,

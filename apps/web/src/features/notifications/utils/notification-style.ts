@@ -7,6 +7,8 @@ export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
   fine_disputed: "bg-warning",
   dispute_resolved: "bg-primary",
   fine_updated: "bg-amber-500",
+  appeal_opened: "bg-warning",
+  appeal_decided: "bg-primary",
   household_joined: "bg-violet-500",
   member_left: "bg-violet-300",
   member_removed: "bg-slate-500",
