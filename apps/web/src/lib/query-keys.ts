@@ -29,3 +29,11 @@ export const activityRootKey = ["activity"] as const;
 export const activityQueryKey = (householdId: string) => [...activityRootKey, householdId] as const;
 export const insightsRootKey = ["insights"] as const;
 export const insightsQueryKey = (householdId: string) => [...insightsRootKey, householdId] as const;
+
+/**
+ * The household's plan, limits and usage (issue 21). A member joining or leaving and a rule added or deleted move its
+ * usage, so the households and rules features refresh it too.
+ */
+export const householdPlanQueryKey = (householdId: string) => ["plan", householdId] as const;
+/** What the server offers (plans on or off, the support form): one per server, fetched once. */
+export const appConfigQueryKey = ["app-config"] as const;
