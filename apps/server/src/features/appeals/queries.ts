@@ -54,7 +54,11 @@ export async function currentMemberIds(db: Executor, householdId: string, depart
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.householdId, householdId), isNull(users.deletedAt), ...(departingId ? [ne(users.id, departingId)] : [])),
+      and(
+        eq(users.householdId, householdId),
+        isNull(users.deletedAt),
+        ...(departingId ? [ne(users.id, departingId)] : []),
+      ),
     );
   return rows.map((row) => row.id);
 }

@@ -46,7 +46,11 @@ import { whyCannotAppeal } from "./rules.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const APPEAL_NOT_FOUND_MESSAGE = "This fine has not been appealed.";
 
-const closingBy = (actor: Actor): Closing => ({ now: actor.now, publicUrl: actor.publicUrl, actor: personOf(actor.user) });
+const closingBy = (actor: Actor): Closing => ({
+  now: actor.now,
+  publicUrl: actor.publicUrl,
+  actor: personOf(actor.user),
+});
 const expireFor = (db: Database, actor: Actor) =>
   expireDueAppeals(db, { now: actor.now, publicUrl: actor.publicUrl, householdId: actor.household.id });
 

@@ -1,4 +1,11 @@
-import { appealStatusSchema, DISPUTE_STATUSES, fineStatusSchema, type Dispute, type Fine, type FineEdit } from "@housemate/contract";
+import {
+  appealStatusSchema,
+  DISPUTE_STATUSES,
+  fineStatusSchema,
+  type Dispute,
+  type Fine,
+  type FineEdit,
+} from "@housemate/contract";
 import type { disputes, fineEdits, fines } from "../../db/schema.js";
 import { fromMinor } from "../../lib/money.js";
 import { publicUrlFor } from "../storage/file-path.js";
