@@ -33,8 +33,15 @@ import { buildFine, buildHouseholdWithMembers, buildSession, unknownId } from ".
 
 let t: TestContext;
 let realNow: Date;
+/** Each appeal route's paid feature (`config.feature`), which the plans' hook reads. */
+const features = new Map<string, string | undefined>();
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({
+    onRoute: (route) => {
+      if (route.url.includes("appeal"))
+        features.set(`${[route.method].flat().join(",")} ${route.url}`, route.config?.feature);
+    },
+  });
   realNow = t.clock.now;
 });
 afterEach(() => t.clock.set(realNow));
@@ -155,6 +162,15 @@ function logged(fineId: string, kind: "fine.appealed" | "fine.appeal_decided") {
 }
 
 describe("opening an appeal", () => {
+  it("is the Pro feature 'appeals': the plans' hook refuses it on Basic, reading and voting are not", () => {
+    expect(Object.fromEntries([...features].filter(([route]) => !route.startsWith("HEAD ")))).toEqual({
+      "POST /api/fines/household/:hid/fines/:fid/appeal": "appeals",
+      "GET /api/fines/household/:hid/fines/:fid/appeal": undefined,
+      "POST /api/fines/household/:hid/fines/:fid/appeal/votes": undefined,
+      "GET /api/households/:id/appeals": undefined,
+    });
+  });
+
   it("is the person fined's, after a decline: 'Appeal:' appended, open for 3 days, on the fine itself", async () => {
     const house = await household(3);
     const fine = await declinedFine(house);
