@@ -18,6 +18,7 @@ import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
 import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
+import appealRoutes from "./features/appeals/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import { requireProFeatures } from "./plugins/features.js";
@@ -63,5 +64,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
     await scope.register(planRoutes);
+    await scope.register(appealRoutes);
   });
 }
