@@ -17,6 +17,8 @@ import statsRoutes from "./features/stats/routes.js";
 import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
+import { billingRoutes, billingWebhookRoutes } from "./features/billing/routes.js";
+import { stripeProvider } from "./features/billing/stripe-provider.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import loadShedding from "./plugins/load-shedding.js";
@@ -30,12 +32,15 @@ import loadShedding from "./plugins/load-shedding.js";
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
   await app.register(loadShedding, { maxInFlight: app.config.maxInFlight });
+  // Issue 21: one payment provider client for the app, none with PLANS=off (docs/decisions/048).
+  const billing = { provider: app.config.plans ? stripeProvider(app.config.plans.stripe) : null };
 
   await app.register(async function publicScope(scope) {
     allowAnyone(scope);
     await scope.register(healthRoutes);
     await scope.register(signInRoutes);
     await scope.register(inviteLinkRoutes);
+    await scope.register(billingWebhookRoutes, billing);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 
@@ -58,5 +63,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(activityRoutes);
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
+    await scope.register(billingRoutes, billing);
   });
 }

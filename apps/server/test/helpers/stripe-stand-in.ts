@@ -43,7 +43,14 @@ export interface StandInSubscription {
   created: number;
   items: {
     object: "list";
-    data: { id: string; object: "subscription_item"; current_period_start: number; current_period_end: number; quantity: number; price: { id: string; object: "price" } }[];
+    data: {
+      id: string;
+      object: "subscription_item";
+      current_period_start: number;
+      current_period_end: number;
+      quantity: number;
+      price: { id: string; object: "price" };
+    }[];
   };
 }
 
@@ -107,12 +114,19 @@ export interface StripeStandIn {
   /** Cancels the subscription at once, as the portal's 'Cancel plan' does, and sends customer.subscription.deleted. */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Changes a subscription without telling the app (a test then sends the event it chooses). */
-  updateSubscription(subscriptionId: string, changes: Partial<Pick<StandInSubscription, "status" | "cancel_at_period_end">>): StandInSubscription;
+  updateSubscription(
+    subscriptionId: string,
+    changes: Partial<Pick<StandInSubscription, "status" | "cancel_at_period_end">>,
+  ): StandInSubscription;
   subscription(subscriptionId: string): StandInSubscription;
   /** Sends one signed event to the app, with `object` as its data.object; what the app answered. */
   sendEvent(type: string, object: object, options?: SendOptions): Promise<Delivery>;
   /** A signed event's body and Stripe-Signature header, without sending it. */
-  signedEvent(type: string, object: object, options?: SendOptions): { payload: string; signature: string; eventId: string };
+  signedEvent(
+    type: string,
+    object: object,
+    options?: SendOptions,
+  ): { payload: string; signature: string; eventId: string };
   close(): Promise<void>;
 }
 
@@ -243,15 +257,30 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (first === "portal" && second) return portalPage(request.method, second, third, response);
 
     // The API the app's client calls.
-    requests.push({ method: request.method ?? "GET", path: url.pathname, form, authorization: request.headers.authorization });
-    if (failure !== null) return stripeError(response, failure, "api_error", "The stand-in was told to fail.");
-    if (options.secretKey && request.headers.authorization !== `Bearer ${options.secretKey}`) {
-      return stripeError(response, 401, "authentication_error", "Invalid API Key provided.");
+    requests.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      form,
+      authorization: request.headers.authorization,
+    });
+    if (failure !== null) {
+      stripeError(response, failure, "api_error", "The stand-in was told to fail.");
+      return;
     }
-    if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") return json(response, 200, createCheckout(form));
+    if (options.secretKey && request.headers.authorization !== `Bearer ${options.secretKey}`) {
+      stripeError(response, 401, "authentication_error", "Invalid API Key provided.");
+      return;
+    }
+    if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      json(response, 200, createCheckout(form));
+      return;
+    }
     if (request.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       const customer = form.customer;
-      if (!customer) return stripeError(response, 400, "invalid_request_error", "Missing required param: customer.");
+      if (!customer) {
+        stripeError(response, 400, "invalid_request_error", "Missing required param: customer.");
+        return;
+      }
       const id = newId("bps");
       const session: PortalSession = {
         id,
@@ -261,14 +290,24 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         return_url: form.return_url ?? base,
       };
       portalSessions.set(id, session);
-      return json(response, 200, session);
+      json(response, 200, session);
+      return;
     }
     if (request.method === "GET" && first === "v1" && second === "subscriptions" && third) {
       const found = subscriptions.get(third);
-      if (!found) return stripeError(response, 404, "invalid_request_error", `No such subscription: '${third}'`);
-      return json(response, 200, found);
+      if (!found) {
+        stripeError(response, 404, "invalid_request_error", `No such subscription: '${third}'`);
+        return;
+      }
+      json(response, 200, found);
+      return;
     }
-    return stripeError(response, 404, "invalid_request_error", `Unrecognized request URL (${request.method ?? ""}: ${url.pathname}).`);
+    stripeError(
+      response,
+      404,
+      "invalid_request_error",
+      `Unrecognized request URL (${request.method ?? ""}: ${url.pathname}).`,
+    );
   }
 
   function createCheckout(form: Record<string, string>): ReturnType<typeof publicSession> {
@@ -298,14 +337,23 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return publicSession(session);
   }
 
-  async function checkoutPage(method: string | undefined, id: string, action: string | undefined, response: ServerResponse) {
+  async function checkoutPage(
+    method: string | undefined,
+    id: string,
+    action: string | undefined,
+    response: ServerResponse,
+  ) {
     const session = checkoutSessions.get(id);
-    if (!session) return page(response, 404, "Not found", "<p>This checkout session does not exist.</p>");
+    if (!session) {
+      page(response, 404, "Not found", "<p>This checkout session does not exist.</p>");
+      return;
+    }
     if (method === "POST" && action === "pay") {
       if (session.status === "open") await completeCheckout(id);
-      return redirect(response, session.success_url);
+      redirect(response, session.success_url);
+      return;
     }
-    return page(
+    page(
       response,
       200,
       "Subscribe to Housemate Pro",
@@ -315,15 +363,26 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     );
   }
 
-  async function portalPage(method: string | undefined, id: string, action: string | undefined, response: ServerResponse) {
+  async function portalPage(
+    method: string | undefined,
+    id: string,
+    action: string | undefined,
+    response: ServerResponse,
+  ) {
     const session = portalSessions.get(id);
-    if (!session) return page(response, 404, "Not found", "<p>This portal session does not exist.</p>");
-    const live = [...subscriptions.values()].find((each) => each.customer === session.customer && each.status !== "canceled");
+    if (!session) {
+      page(response, 404, "Not found", "<p>This portal session does not exist.</p>");
+      return;
+    }
+    const live = [...subscriptions.values()].find(
+      (each) => each.customer === session.customer && each.status !== "canceled",
+    );
     if (method === "POST" && action === "cancel") {
       if (live) await cancelSubscription(live.id);
-      return redirect(response, session.return_url);
+      redirect(response, session.return_url);
+      return;
     }
-    return page(
+    page(
       response,
       200,
       "Manage your subscription",

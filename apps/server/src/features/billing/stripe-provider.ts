@@ -69,8 +69,8 @@ export function stripeProvider(config: PlansConfig["stripe"]): BillingProvider {
           config.webhookSecret,
           SIGNATURE_TOLERANCE_SECONDS,
           undefined,
-          // The app's clock, so the window is measured as everything else the server does (and tests can move it).
-          Math.floor(now.getTime() / 1000),
+          // The app's clock (in milliseconds), so the window is measured as everything else the server does.
+          now.getTime(),
         );
       } catch (error) {
         throw new InvalidSignatureError(error instanceof Error ? error.message : "Invalid signature");
