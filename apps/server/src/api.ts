@@ -19,8 +19,10 @@ import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
 import { billingRoutes, billingWebhookRoutes } from "./features/billing/routes.js";
 import { stripeProvider } from "./features/billing/stripe-provider.js";
+import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
+import { requireProFeatures } from "./plugins/features.js";
 import loadShedding from "./plugins/load-shedding.js";
 
 /**
@@ -41,11 +43,13 @@ export default async function api(app: FastifyInstance) {
     await scope.register(signInRoutes);
     await scope.register(inviteLinkRoutes);
     await scope.register(billingWebhookRoutes, billing);
+    await scope.register(appConfigRoutes);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 
   await app.register(async function authenticatedScope(scope) {
     requireSession(scope);
+    requireProFeatures(scope);
     await scope.register(sessionRoutes);
     await scope.register(householdRoutes);
     await scope.register(inviteRoutes);
@@ -64,5 +68,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
     await scope.register(billingRoutes, billing);
+    await scope.register(planRoutes);
   });
 }

@@ -463,6 +463,9 @@ const QUIET = [
   "POST /api/households/:id/billing/checkout",
   "POST /api/households/:id/billing/portal",
   "POST /api/billing/stripe/webhook",
+  // Plans (issue 21) only read: what the server offers, and the household's plan.
+  "GET /api/config",
+  "GET /api/households/:id/plan",
   `GET ${SOCKET_PATH}`,
 ];
 
