@@ -216,18 +216,22 @@ describe("Stripe's webhook", () => {
 
   it("shows the plan and the subscription on the household's plan endpoint", async () => {
     const flat = await buildHouseholdWithMembers(t.db);
-    await subscribed(flat);
+    const subscription = await subscribed(flat);
     const res = await t.request({
       method: "GET",
       url: `/api/households/${flat.household.id}/plan`,
       token: flat.members[0]?.token,
     });
-    // The endpoint is helper (1)'s; until it is merged the route is the JSON 404.
-    if (res.statusCode === 404) return;
+    expect(res.statusCode, res.body).toBe(200);
+    const periodEnd = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
     expect(res.json().data).toMatchObject({
       plans: true,
       plan: "pro",
-      subscription: { status: "active", cancel_at_period_end: false },
+      subscription: {
+        status: "active",
+        current_period_end: new Date(periodEnd).toISOString(),
+        cancel_at_period_end: false,
+      },
     });
   });
 
