@@ -17,6 +17,8 @@ import statsRoutes from "./features/stats/routes.js";
 import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
+import { billingRoutes, billingWebhookRoutes } from "./features/billing/routes.js";
+import { stripeProvider } from "./features/billing/stripe-provider.js";
 import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
 import appealRoutes from "./features/appeals/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
@@ -33,12 +35,15 @@ import loadShedding from "./plugins/load-shedding.js";
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
   await app.register(loadShedding, { maxInFlight: app.config.maxInFlight });
+  // Issue 21: one payment provider client for the app, none with PLANS=off (docs/decisions/048).
+  const billing = { provider: app.config.plans ? stripeProvider(app.config.plans.stripe) : null };
 
   await app.register(async function publicScope(scope) {
     allowAnyone(scope);
     await scope.register(healthRoutes);
     await scope.register(signInRoutes);
     await scope.register(inviteLinkRoutes);
+    await scope.register(billingWebhookRoutes, billing);
     await scope.register(appConfigRoutes);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
@@ -63,6 +68,7 @@ export default async function api(app: FastifyInstance) {
     await scope.register(activityRoutes);
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
+    await scope.register(billingRoutes, billing);
     await scope.register(planRoutes);
     await scope.register(appealRoutes);
   });

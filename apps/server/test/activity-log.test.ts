@@ -841,6 +841,11 @@ const EXEMPT: Record<string, string> = {
   "POST /api/fines/household/:hid/fines/:fid/appeal/votes":
     "votes are secret until the appeal closes: a vote that does not close it writes nothing, and the closing one's " +
     "entry records every vote (its CASES row)",
+  "POST /api/households/:id/billing/checkout":
+    "sends the admin to Stripe; nothing changes until Stripe's event says so",
+  "POST /api/households/:id/billing/portal": "sends the admin to Stripe's portal; nothing changes here",
+  "POST /api/billing/stripe/webhook":
+    "Stripe's event: a plan it moves is logged as household.plan_changed by setHouseholdPlan (billing.test.ts; PLANS=off here)",
 };
 
 describe("every change writes its entries in its own transaction", () => {
