@@ -9,6 +9,8 @@ import { FineViewerProvider, type FineViewer } from "../components/fine-viewer";
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 export const ANA = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 export const BEN = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+/** A third member: with three, the house can decide an appeal (issue 21). */
+export const CASEY = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
 export const RULE_ID = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
 
 let sequence = 0;
@@ -67,7 +69,7 @@ export function buildDispute(fine: Fine, overrides: Partial<Dispute> = {}): Disp
   };
 }
 
-const NAMES: Record<string, string> = { [ANA]: "Ana", [BEN]: "Ben" };
+const NAMES: Record<string, string> = { [ANA]: "Ana", [BEN]: "Ben", [CASEY]: "Casey" };
 
 /** The viewer as the app layer would build it; Ben by default (the offender of buildFine's fines). */
 export function viewerAs(userId: string, overrides: Partial<FineViewer> = {}): FineViewer {
@@ -79,6 +81,8 @@ export function viewerAs(userId: string, overrides: Partial<FineViewer> = {}): F
     ruleTitle: (id) => (id === RULE_ID ? "Dishes left overnight" : undefined),
     person: (id) => ({ name: (id && NAMES[id]) || "Former member", photoUrl: null }),
     peopleKnown: true,
+    // Ana and Ben: no appeal is offered unless a test adds Casey.
+    memberCount: 2,
     ...overrides,
   };
 }
