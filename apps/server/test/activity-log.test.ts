@@ -756,7 +756,75 @@ const CASES: Case[] = [
       };
     },
   },
+  {
+    route: "POST /api/fines/household/:hid/fines/:fid/appeal",
+    name: "appealing a declined dispute",
+    arrange: async () => {
+      const { flat, fine } = await declinedFine();
+      return {
+        householdId: flat.household.id,
+        act: () =>
+          call("POST", `/fines/household/${flat.household.id}/fines/${fine.id}/appeal`, flat.ben.token, {
+            reason: "I was away",
+          }),
+        expected: [
+          {
+            kind: "fine.appealed",
+            actor: as(flat.ben),
+            subject: { type: "fine", id: fine.id },
+            details: { offender: as(flat.ben), reason: "I was away" },
+          },
+        ],
+      };
+    },
+  },
+  {
+    route: "POST /api/fines/household/:hid/fines/:fid/appeal/votes",
+    name: "the last vote closing an appeal (a vote that does not close it is exempt)",
+    arrange: async () => {
+      const { flat, fine } = await declinedFine();
+      const url = `/fines/household/${flat.household.id}/fines/${fine.id}/appeal`;
+      const opened = await call("POST", url, flat.ben.token, { reason: "I was away" });
+      expect(opened.statusCode, opened.body).toBe(201);
+      return {
+        householdId: flat.household.id,
+        act: () => call("POST", `${url}/votes`, flat.cleo.token, { vote: "cancel" }),
+        expected: [
+          {
+            kind: "fine.appeal_decided",
+            actor: as(flat.cleo),
+            subject: { type: "fine", id: fine.id },
+            details: {
+              status: "cancelled",
+              outcome_reason: "majority",
+              tally: { uphold: 0, cancel: 1 },
+              votes: [{ voter: as(flat.cleo), vote: "cancel" }],
+            },
+          },
+        ],
+      };
+    },
+  },
 ];
+
+/** A flat of three with Ana's fine to Ben, his dispute declined by her just now: his to appeal (decision 047). */
+async function declinedFine() {
+  const flat = await buildFlatOfThree(t.db);
+  const fine = await buildFine(
+    t.db,
+    { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: flat.ben.user.id },
+    { disputeRejected: true, declinedAt: t.clock.now },
+  );
+  await t.db.insert(disputes).values({
+    fineId: fine.id,
+    raisedBy: flat.ben.user.id,
+    reason: "Not mine",
+    status: "declined",
+    reviewerNote: "It was",
+    reviewedBy: flat.ana.user.id,
+  });
+  return { flat, fine };
+}
 
 /** Routes that change no household's history, each with why (a route added later must be in one list or the other). */
 const EXEMPT: Record<string, string> = {
@@ -770,6 +838,9 @@ const EXEMPT: Record<string, string> = {
   "PUT /api/storage/upload/:category/:file": "an upload is logged through the change that uses it",
   "DELETE /api/households/:id": "the household is gone, and its log with it",
   "OPTIONS *": "CORS preflights change nothing",
+  "POST /api/fines/household/:hid/fines/:fid/appeal/votes":
+    "votes are secret until the appeal closes: a vote that does not close it writes nothing, and the closing one's " +
+    "entry records every vote (its CASES row)",
 };
 
 describe("every change writes its entries in its own transaction", () => {

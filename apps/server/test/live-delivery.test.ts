@@ -93,6 +93,17 @@ async function proposed(s: Scene): Promise<string> {
   return proposal.id;
 }
 
+/** Ben's dispute of the scene's fine, declined by Ana: his to appeal (decision 047). */
+async function declined(s: Scene): Promise<void> {
+  const disputeId = await disputed(s);
+  await ok({
+    method: "PUT",
+    url: fineUrl(s, `/disputes/${disputeId}`),
+    token: s.ana.token,
+    payload: { action: "decline", reason: "They were left overnight" },
+  });
+}
+
 const ROWS: Row[] = [
   {
     method: "POST",
@@ -387,6 +398,32 @@ const ROWS: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/fines/household/:hid/fines/:fid/appeal",
+    heard: { notification: "appeal_opened" },
+    happen: async (s) => {
+      await declined(s);
+      return {
+        call: { method: "POST", url: fineUrl(s, "/appeal"), token: s.ben.token, payload: { reason: "I was away" } },
+        listener: s.cleo.token,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/fines/household/:hid/fines/:fid/appeal/votes",
+    heard: { notification: "appeal_decided" },
+    // Cleo is the flat's one voter: her vote closes the appeal.
+    happen: async (s) => {
+      await declined(s);
+      await ok({ method: "POST", url: fineUrl(s, "/appeal"), token: s.ben.token, payload: { reason: "I was away" } });
+      return {
+        call: { method: "POST", url: fineUrl(s, "/appeal/votes"), token: s.cleo.token, payload: { vote: "cancel" } },
+        listener: s.ben.token,
+      };
+    },
+  },
+  {
+    method: "POST",
     route: "/api/auth/logout",
     heard: "session ended",
     happen: (s) => ({ call: { method: "POST", url: "/api/auth/logout", token: s.ben.token }, listener: s.ben.token }),
@@ -446,6 +483,9 @@ const QUIET = [
   "GET /api/households/:id/insights",
   // Proposals past their closing time fail as the list is read: that decision's notification is the expiry's.
   "GET /api/balance/household/:id/proposals",
+  // Appeals past their closing time close as they are read: that decision's notification is the expiry's.
+  "GET /api/fines/household/:hid/fines/:fid/appeal",
+  "GET /api/households/:id/appeals",
   "POST /api/storage/upload-url",
   "PUT /api/storage/upload/:category/:file",
   "GET /files/*",

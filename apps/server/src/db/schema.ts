@@ -178,6 +178,16 @@ export const fines = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When its dispute was declined: the appeal window runs from it (docs/decisions/047). */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    /**
+     * The fine's appeal as every fine statement presents it (`fine.appeal`), copied from `fine_appeals` in the
+     * appeal's own transactions, so the lists, pay and the issue need no join (docs/decisions/047). Null: never
+     * appealed.
+     */
+    appealId: uuid("appeal_id"),
+    appealStatus: text("appeal_status"),
+    appealClosesAt: timestamp("appeal_closes_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -214,6 +224,69 @@ export const disputes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("disputes_fine_idx").on(t.fineId, t.createdAt.desc())],
+);
+
+/**
+ * The house's decision on a declined dispute (issue 21, docs/decisions/047): at most one per fine, opened by the person
+ * fined, voted on by every other member but its issuer and the member who declined, closed by the last vote, its
+ * deadline, or the fine being written off.
+ */
+export const fineAppeals = pgTable(
+  "fine_appeals",
+  {
+    id: id(),
+    fineId: uuid("fine_id")
+      .notNull()
+      .references(() => fines.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    openedBy: uuid("opened_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who declined the dispute (the issuer, or the admin its review was handed to): they do not vote either. */
+    declinedBy: uuid("declined_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** open | upheld | cancelled | void */
+    status: text("status").notNull().default("open"),
+    /** majority | tie | no_votes | written_off; null while open. */
+    outcomeReason: text("outcome_reason"),
+    /** How many members could vote when it closed (while open, it is counted). */
+    voterCountAtDecision: integer("voter_count_at_decision"),
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("fine_appeals_fine_idx").on(t.fineId),
+    // The household's open appeals (its list, and the sweep's per-household pass) and the sweep's due ones.
+    index("fine_appeals_open_idx")
+      .on(t.householdId, t.closesAt)
+      .where(sql`${t.status} = 'open'`),
+    index("fine_appeals_open_closes_idx")
+      .on(t.closesAt)
+      .where(sql`${t.status} = 'open'`),
+    check("fine_appeals_status", sql`${t.status} in ('open', 'upheld', 'cancelled', 'void')`),
+  ],
+);
+
+/** One voter's vote on an appeal: cast once, final. */
+export const appealVotes = pgTable(
+  "appeal_votes",
+  {
+    appealId: uuid("appeal_id")
+      .notNull()
+      .references(() => fineAppeals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** uphold | cancel */
+    vote: text("vote").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appealId, t.userId] }),
+    check("appeal_votes_vote", sql`${t.vote} in ('uphold', 'cancel')`),
+  ],
 );
 
 /**

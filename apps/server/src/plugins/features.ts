@@ -3,7 +3,7 @@
  * feature in its options (`config: { feature: "analytics" }`), so one plan check can later sit in front of every
  * such route without touching the routes themselves.
  */
-export const PRO_FEATURES = ["activity-log", "analytics", "exports"] as const;
+export const PRO_FEATURES = ["activity-log", "analytics", "exports", "appeals"] as const;
 export type ProFeature = (typeof PRO_FEATURES)[number];
 
 declare module "fastify" {

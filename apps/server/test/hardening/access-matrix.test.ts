@@ -328,6 +328,28 @@ const ROWS: Row[] = [
     request: (w) => ({ url: fine(w, w.pendingIssuedFineId, "/edits") }),
     expected: signedIn(200, 403),
   },
+  // Appeals (decision 047): the world is a household of two with no declined dispute, so the member's appeal reaches
+  // the rules and is refused (409), and there is no appeal to read or vote on (404); others are refused first.
+  {
+    operation: "openAppeal",
+    request: (w) => ({ url: fine(w, w.receivedFineId, "/appeal"), payload: { reason: "I was away" } }),
+    expected: signedIn(409, 403),
+  },
+  {
+    operation: "getAppeal",
+    request: (w) => ({ url: fine(w, w.receivedFineId, "/appeal") }),
+    expected: signedIn(404, 403),
+  },
+  {
+    operation: "voteOnAppeal",
+    request: (w) => ({ url: fine(w, w.issuedFineId, "/appeal/votes"), payload: { vote: "cancel" } }),
+    expected: signedIn(404, 403),
+  },
+  {
+    operation: "listOpenAppeals",
+    request: (w) => ({ url: `/api/households/${w.householdId}/appeals` }),
+    expected: signedIn(200, 403),
+  },
   {
     operation: "getBalance",
     request: (w) => ({ url: `/api/balance/household/${w.householdId}/balance` }),

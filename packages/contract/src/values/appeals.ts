@@ -70,6 +70,7 @@ export const APPEAL_WINDOW_PASSED_MESSAGE = `The time to appeal has passed: an a
 export const APPEAL_ONCE_MESSAGE = "This fine has already been appealed. A fine can be appealed only once.";
 export const APPEAL_TOO_FEW_MESSAGE = `Appeals need at least ${String(APPEAL_MIN_MEMBERS)} members in the household. With two, the issuer's decision stands.`;
 export const APPEAL_ONLY_OFFENDER_MESSAGE = "Only the person fined can appeal.";
+export const APPEAL_PAID_MESSAGE = "This fine has already been paid, so it can no longer be appealed.";
 export const APPEAL_OPEN_MESSAGE = "This fine is under appeal. It can be paid once the house has decided.";
 export const APPEAL_VOTED_MESSAGE = "You have already voted on this appeal.";
 export const APPEAL_NOT_VOTER_MESSAGE = "The issuer and the person fined do not vote on this appeal.";

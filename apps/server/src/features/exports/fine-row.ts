@@ -1,9 +1,13 @@
+import { CANCELLED_ON_APPEAL_REASON } from "@housemate/contract";
 import type { DisputeOutcome } from "../fines/dispute-outcome.js";
 import type { ExportFine } from "./queries.js";
 import { utcDay } from "./period.js";
 import { fromMinor } from "../../lib/money.js";
 
-/** A fine's status in words: a cancelled fine with a reason was written off when its offender left (decision 032). */
+/**
+ * A fine's status in words: a cancelled fine with a reason was written off when its offender left (decision 032), or
+ * cancelled by the house on appeal (decision 047).
+ */
 export function statusText(fine: Pick<ExportFine, "status" | "cancelReason">): string {
   switch (fine.status) {
     case "paid":
@@ -11,6 +15,7 @@ export function statusText(fine: Pick<ExportFine, "status" | "cancelReason">): s
     case "disputed":
       return "Disputed";
     case "cancelled":
+      if (fine.cancelReason === CANCELLED_ON_APPEAL_REASON) return "Cancelled on appeal";
       return fine.cancelReason === null ? "Cancelled" : "Written off";
     default:
       return "Pending";

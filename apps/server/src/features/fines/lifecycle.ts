@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { NotificationTypeId, ReviewBody } from "@housemate/contract";
 import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER } from "@housemate/contract";
 import type { Database, Executor, Transaction } from "../../db/client.js";
@@ -9,6 +9,8 @@ import { shareHousehold } from "../../lib/household-lock.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
 import { fineFacts } from "../activity/facts.js";
 import { personOf, recordActivity } from "../activity/record.js";
+import { expireDueAppeals, isAppealDue } from "../appeals/closing.js";
+import { appendSection } from "./description.js";
 import { formatAmount } from "./money-text.js";
 import { disputeResolvedText, fineDisputedText, finePaidText } from "./notifications.js";
 import { reviewerOf, type FineRow } from "./presenter.js";
@@ -67,10 +69,6 @@ async function refuseFromCurrentState(
   throw conflict((current && why(current)) ?? FINE_CHANGED_MEANWHILE);
 }
 
-/** Appends a marked section ("Dispute reason: …") to the description, as SPEC §2's fine card expects. */
-const appendSection = (section: string) =>
-  sql`case when ${fines.description} = '' then ${section}::text else ${fines.description} || ${`\n\n${section}`}::text end`;
-
 /** Notifies one party of the fine (none when that account is gone), inside the step's transaction. */
 export async function tell(
   tx: Transaction,
@@ -87,18 +85,39 @@ export async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {
   return { ...(await fineStory(tx, fine)), amount: formatAmount(fine.amountMinor, actor.household.currency) };
 }
 
-/** The offender pays a pending fine: status paid, paid_at now, once. */
+/** Thrown inside pay's transaction when the fine's appeal is past its closing time but not yet closed. */
+class AppealDue extends Error {}
+
+/**
+ * The offender pays a pending fine: status paid, paid_at now, once. A fine under appeal is refused; one whose appeal
+ * is past its closing time has it closed first (by the same expiry as the sweep, which needs the household's lock, so
+ * outside this transaction) and is then paid, or refused, as the house decided. Only that rare case reads more.
+ */
 export async function payFine(db: Database, actor: Actor, fineId: string) {
+  try {
+    return await payOnce(db, actor, fineId);
+  } catch (error) {
+    if (!(error instanceof AppealDue)) throw error;
+    await expireDueAppeals(db, { now: actor.now, publicUrl: actor.publicUrl, householdId: actor.household.id });
+    return payOnce(db, actor, fineId);
+  }
+}
+
+/** Not under an open appeal (the fine's copy of its appeal's status: decision 047). */
+const notUnderAppeal = or(isNull(fines.appealStatus), ne(fines.appealStatus, "open"));
+
+async function payOnce(db: Database, actor: Actor, fineId: string) {
   return db.transaction(async (tx) => {
     const fine = await lockedFineInHousehold(tx, actor.household.id, fineId);
     if (fine.offenderId !== actor.user.id) throw forbidden(ONLY_OFFENDER_PAYS);
+    if (isAppealDue(fine, actor.now)) throw new AppealDue();
     const refusal = whyCannotPay(fine);
     if (refusal) throw conflict(refusal);
 
     const [paid] = await tx
       .update(fines)
       .set({ status: "paid", paidAt: actor.now, updatedAt: actor.now })
-      .where(and(eq(fines.id, fine.id), eq(fines.status, "pending")))
+      .where(and(eq(fines.id, fine.id), eq(fines.status, "pending"), notUnderAppeal))
       .returning();
     if (!paid) return refuseFromCurrentState(tx, fine.id, whyCannotPay);
 
@@ -185,6 +204,8 @@ export async function reviewDispute(db: Database, actor: Actor, fineId: string, 
           : {
               status: "pending",
               disputeRejected: true,
+              // The appeal window runs from here (decision 047).
+              declinedAt: actor.now,
               description: appendSection(`${DISPUTE_DECLINED_MARKER} ${review.reason}`),
               updatedAt: actor.now,
             },

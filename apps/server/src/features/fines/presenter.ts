@@ -1,4 +1,11 @@
-import { DISPUTE_STATUSES, fineStatusSchema, type Dispute, type Fine, type FineEdit } from "@housemate/contract";
+import {
+  appealStatusSchema,
+  DISPUTE_STATUSES,
+  fineStatusSchema,
+  type Dispute,
+  type Fine,
+  type FineEdit,
+} from "@housemate/contract";
 import type { disputes, fineEdits, fines } from "../../db/schema.js";
 import { fromMinor } from "../../lib/money.js";
 import { publicUrlFor } from "../storage/file-path.js";
@@ -35,9 +42,16 @@ export function presentFine(row: FineRow, publicOrigin: string): Fine {
     evidence: note !== null || images.length > 0 ? { note, images } : null,
     cancel_reason: row.cancelReason,
     reviewer_id: reviewerOf(row),
-    // Issue 21's appeals (decision 047) fill these from the fine's own columns.
-    declined_at: null,
-    appeal: null,
+    declined_at: row.declinedAt ? row.declinedAt.toISOString() : null,
+    // The fine's own copy of its appeal (decision 047), so no list joins the appeals.
+    appeal:
+      row.appealId && row.appealClosesAt
+        ? {
+            id: row.appealId,
+            status: appealStatusSchema.parse(row.appealStatus),
+            closes_at: row.appealClosesAt.toISOString(),
+          }
+        : null,
   };
 }
 

@@ -1,4 +1,9 @@
-import { FINE_DISPUTED_NO_EDIT_MESSAGE, WRITTEN_OFF_REMOVED_REASON } from "@housemate/contract";
+import {
+  APPEAL_OPEN_MESSAGE,
+  CANCELLED_ON_APPEAL_REASON,
+  FINE_DISPUTED_NO_EDIT_MESSAGE,
+  WRITTEN_OFF_REMOVED_REASON,
+} from "@housemate/contract";
 import type { FineRow } from "./presenter.js";
 
 /**
@@ -9,16 +14,21 @@ import type { FineRow } from "./presenter.js";
 const CANCELLED = "This fine was cancelled when its dispute was accepted.";
 const WRITTEN_OFF = "This fine was written off when the person fined left the household.";
 const WRITTEN_OFF_REMOVED = "This fine was written off when someone was removed from the household.";
-/** Why a cancelled fine is out of the lifecycle: its dispute was accepted, or it was written off (decision 032). */
-const cancelled = (fine: FineRow) => {
+const CANCELLED_ON_APPEAL = "This fine was cancelled by the house on appeal.";
+/**
+ * Why a cancelled fine is out of the lifecycle: its dispute was accepted, it was written off (decision 032), or the
+ * house cancelled it on appeal (decision 047).
+ */
+export const cancelled = (fine: FineRow) => {
   if (!fine.cancelReason) return CANCELLED;
+  if (fine.cancelReason === CANCELLED_ON_APPEAL_REASON) return CANCELLED_ON_APPEAL;
   return fine.cancelReason === WRITTEN_OFF_REMOVED_REASON ? WRITTEN_OFF_REMOVED : WRITTEN_OFF;
 };
 
 export function whyCannotPay(fine: FineRow): string | null {
   switch (fine.status) {
     case "pending":
-      return null;
+      return fine.appealStatus === "open" ? APPEAL_OPEN_MESSAGE : null;
     case "paid":
       return "This fine has already been paid.";
     case "disputed":

@@ -14,6 +14,7 @@ import { conflict } from "../../lib/errors.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { proposalReceipts, settleProposalsOfDeparture } from "../proposals/deciding.js";
+import { settleAppealsOfDeparture } from "../appeals/closing.js";
 import {
   countOpenFinesOwed,
   currentMembers,
@@ -89,6 +90,14 @@ export async function leaveHousehold(
     const user = await detachMember(tx, userId, now);
     await recordLeft(tx, { householdId, leaver, settled, accountDeleted: false, now });
     await settleProposalsOfDeparture(tx, {
+      householdId,
+      userId,
+      now,
+      publicUrl: params.publicUrl,
+      actor: personOf(leaver),
+    });
+    // An appeal of a fine just written off closes void; the leaver's votes are taken back.
+    await settleAppealsOfDeparture(tx, {
       householdId,
       userId,
       now,
@@ -206,6 +215,14 @@ export async function settleDeletedAccount(
   });
   await recordLeft(tx, { householdId, leaver: user, settled, accountDeleted: true, now });
   await settleProposalsOfDeparture(tx, {
+    householdId,
+    userId: user.id,
+    now,
+    publicUrl: params.publicUrl,
+    actor: personOf(user),
+  });
+  // An appeal of a fine just written off closes void; the leaver's votes are taken back.
+  await settleAppealsOfDeparture(tx, {
     householdId,
     userId: user.id,
     now,

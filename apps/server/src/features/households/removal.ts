@@ -4,6 +4,7 @@ import { householdRemovals } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { settleProposalsOfDeparture } from "../proposals/deciding.js";
+import { settleAppealsOfDeparture } from "../appeals/closing.js";
 import { fromMinor } from "../../lib/money.js";
 import { personOf, recordActivity } from "../activity/record.js";
 import {
@@ -66,6 +67,14 @@ export async function removeMember(
       at: now,
     });
     await settleProposalsOfDeparture(tx, {
+      householdId,
+      userId: memberId,
+      now,
+      publicUrl: params.publicUrl,
+      actor: personOf(admin),
+    });
+    // An appeal of a fine just written off closes void; the leaver's votes are taken back.
+    await settleAppealsOfDeparture(tx, {
       householdId,
       userId: memberId,
       now,
