@@ -498,6 +498,9 @@ const QUIET = [
   // Exports only read (issue 20): nobody is told of a download.
   "GET /api/households/:id/exports/fines.csv",
   "GET /api/households/:id/exports/fines.pdf",
+  // Plans (issue 21) only read: what the server offers, and the household's plan.
+  "GET /api/config",
+  "GET /api/households/:id/plan",
   `GET ${SOCKET_PATH}`,
 ];
 
