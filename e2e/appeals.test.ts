@@ -150,6 +150,7 @@ describe("an appeal decided by the house", () => {
     const appeal = details.getByRole("region", { name: "Appeal to the house" });
     await appeal.getByText(`${casey.name}: Cancel the fine`).waitFor();
     await appeal.getByText("Uphold: 0 · Cancel: 1").waitFor();
+    await expectAccessible(blairPage, "Fine Details of a fine cancelled on appeal");
     await screenshot(blairPage, "appeal-decided-dark");
     await blairPage.keyboard.press("Escape");
     await details.waitFor({ state: "detached" });
