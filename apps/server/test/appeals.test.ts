@@ -1,5 +1,7 @@
+import { readdir, readFile } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import { z } from "zod";
 import {
   APPEAL_CLOSED_MESSAGE,
   APPEAL_NOT_DECLINED_MESSAGE,
@@ -683,5 +685,59 @@ describe("races", () => {
       expect(row?.status === "paid").toBe(paid.statusCode === 200);
       expect(row?.appealId !== null).toBe(opened.statusCode === 201);
     }
+  });
+});
+
+describe("migration 0014", () => {
+  it("dates each fine declined before it from its declined dispute, and no other", async () => {
+    const folder = new URL("../drizzle/", import.meta.url);
+    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
+    const index = files.findIndex((name) => name.endsWith("_appeals.sql"));
+    expect(index).toBeGreaterThan(0);
+    let migrated: unknown;
+    // The migrations replayed into a scratch schema, rolled back after: fines as they were before 0014, then 0014.
+    const replay = t.db.transaction(async (tx) => {
+      const run = async (name: string) => {
+        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
+        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
+      };
+      await tx.execute(sql.raw("create schema appeals_backfill"));
+      await tx.execute(sql.raw("set local search_path to appeals_backfill"));
+      for (const name of files.slice(0, index)) await run(name);
+      const [ana, ben, flat] = ["a", "b", "f"].map((digit) => `00000000-0000-4000-8000-00000000000${digit}`);
+      const fineIds = [1, 2, 3].map((n) => `10000000-0000-4000-8000-00000000000${n}`);
+      const statements = [
+        `insert into households (id, name, iso_4217_code) values ('${flat}', 'Flat', 'GBP')`,
+        `insert into users (id, email, display_name, household_id) values
+          ('${ana}', 'ana@example.com', 'Ana', '${flat}'), ('${ben}', 'ben@example.com', 'Ben', '${flat}')`,
+        `insert into fines (id, household_id, offender_id, created_by, amount_minor, dispute_rejected, description)
+          values ('${fineIds[0]}', '${flat}', '${ben}', '${ana}', 250, true, 'declined'),
+            ('${fineIds[1]}', '${flat}', '${ben}', '${ana}', 250, false, 'disputed'),
+            ('${fineIds[2]}', '${flat}', '${ben}', '${ana}', 250, false, 'never disputed')`,
+        `insert into disputes (fine_id, raised_by, reason, status, reviewed_by, updated_at)
+          values ('${fineIds[0]}', '${ben}', 'Not mine', 'declined', '${ana}', '2026-03-04T05:06:07Z'),
+            ('${fineIds[1]}', '${ben}', 'Not mine', 'pending', null, '2026-03-05T05:06:07Z')`,
+      ];
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+      await run(files[index] ?? "");
+      migrated = await tx.execute(
+        sql.raw("select description, declined_at::text, appeal_id from fines order by description"),
+      );
+      tx.rollback();
+    });
+    await expect(replay).rejects.toBeInstanceOf(TransactionRollbackError);
+    const { rows } = z
+      .object({
+        rows: z.array(
+          z.object({ description: z.string(), declined_at: z.string().nullable(), appeal_id: z.string().nullable() }),
+        ),
+      })
+      .parse(migrated);
+    expect(rows.map((row) => [row.description, row.declined_at && new Date(row.declined_at).toISOString()])).toEqual([
+      ["declined", "2026-03-04T05:06:07.000Z"],
+      ["disputed", null],
+      ["never disputed", null],
+    ]);
+    expect(rows.every((row) => row.appeal_id === null)).toBe(true);
   });
 });

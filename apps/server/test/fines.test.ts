@@ -112,6 +112,9 @@ describe("issuing a fine", () => {
         "evidence",
         "cancel_reason",
         "reviewer_id",
+        // Issue 21's appeals (decision 047).
+        "declined_at",
+        "appeal",
       ].sort(),
     );
     expect(fine).toMatchObject({
@@ -126,6 +129,8 @@ describe("issuing a fine", () => {
       dispute_rejected: false,
       evidence: null,
       reviewer_id: w.ana.user.id,
+      declined_at: null,
+      appeal: null,
     });
 
     const [received] = await notificationsOf(w.ben.user.id, "fine_received");
