@@ -30,8 +30,9 @@ export function useFineViewerValue(): FineViewer | null {
       person: (id) => ({ name: memberName(id), photoUrl: photoOf(id) }),
       // A failed answer is known too: the rows then say 'a housemate' rather than wait for ever.
       peopleKnown: !members.isPending,
+      memberCount: members.data?.length,
     } satisfies FineViewer;
-  }, [user, household.data, memberName, photoOf, members.isPending, rules.data]);
+  }, [user, household.data, memberName, photoOf, members.isPending, members.data, rules.data]);
 }
 
 /** Provides the FineViewer to the fines components below; renders nothing without a household. */

@@ -11,7 +11,8 @@ export function FineStatusBadge({ status, reason }: { status: string; reason?: s
   return (
     <Badge variant={look.badge} title={reason ?? undefined}>
       {look.label}
-      {reason && <span className="sr-only">{`: ${reason}`}</span>}
+      {/* 'Cancelled on appeal' is its own label and reason: said once. */}
+      {reason && reason !== look.label && <span className="sr-only">{`: ${reason}`}</span>}
     </Badge>
   );
 }

@@ -1,3 +1,5 @@
+import { CANCELLED_ON_APPEAL_REASON } from "@housemate/contract";
+
 /** How a fine's status looks wherever a fine is listed (the fines screens, the profile's Fine History). */
 export interface StatusLook {
   label: string;
@@ -18,6 +20,13 @@ const LOOKS = {
 /** Cancelled by an accepted dispute (no `cancel_reason`): on no list, but an Activity entry still opens it. */
 const CANCELLED: StatusLook = { ...LOOKS.cancelled, label: "Cancelled" };
 
+/** Cancelled by the house's vote on an appeal (issue 21): nobody owes it, and the outcome is the person fined's. */
+const CANCELLED_ON_APPEAL: StatusLook = {
+  label: CANCELLED_ON_APPEAL_REASON,
+  badge: "success",
+  accent: "border-l-success",
+};
+
 const isKnown = (status: string): status is keyof typeof LOOKS => Object.hasOwn(LOOKS, status);
 
 /**
@@ -26,5 +35,6 @@ const isKnown = (status: string): status is keyof typeof LOOKS => Object.hasOwn(
  */
 export function statusLook(status: string, cancelReason?: string | null): StatusLook {
   if (status === "cancelled" && cancelReason === null) return CANCELLED;
+  if (status === "cancelled" && cancelReason === CANCELLED_ON_APPEAL_REASON) return CANCELLED_ON_APPEAL;
   return isKnown(status) ? LOOKS[status] : LOOKS.pending;
 }

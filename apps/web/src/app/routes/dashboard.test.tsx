@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route } from "react-router";
 import { heldAnswer, respondWith, serverUser } from "@/lib/testing/fake-server";
-import { buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
+import { appealOn, buildAppeal, buildFine, finePages } from "@/features/fines/testing/fine-fixtures";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { Component as DashboardPage } from "./dashboard";
 
@@ -116,6 +116,41 @@ describe("dashboard", () => {
     expect(await within(recent).findByText("Ana Lopez fined Bo Chen")).toBeInTheDocument();
     expect(within(recent).queryByRole("status", { name: "Loading fines" })).not.toBeInTheDocument();
     expect(screen.queryByText(/a housemate/i)).not.toBeInTheDocument();
+  });
+
+  it("asks a household of three for its appeals and offers the ones to vote on (issue 21); a household of two is not asked", async () => {
+    await signIn({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
+    const fine = buildFine({ household_id: HOUSEHOLD_ID, created_by: "u2", offender_id: "u3", reviewer_id: "u2" });
+    const appeal = buildAppeal(fine, { can_vote: true, reason: "Bo saw me wash up" });
+    const people = [
+      serverUser({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID }),
+      serverUser({ id: "u2", email: "bo@example.com", display_name: "Bo Chen", household_id: HOUSEHOLD_ID }),
+      serverUser({ id: "u3", email: "cy@example.com", display_name: "Cy Park", household_id: HOUSEHOLD_ID }),
+    ];
+    const routes = (members: number) => ({
+      [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages([]),
+      "GET /api/fines/user/u1": finePages([]),
+      "GET /api/users": { body: { data: people.slice(0, members) } },
+      [`GET /api/households/${HOUSEHOLD_ID}/appeals`]: {
+        body: { data: [{ appeal, fine: { ...fine, appeal: appealOn(appeal) } }] },
+      },
+    });
+    respondWith(routes(3));
+    const { unmount } = renderDashboard();
+    const card = await screen.findByRole("region", { name: "Appeals to vote on" });
+    expect(within(card).getByRole("article")).toHaveTextContent("Bo Chen fined Cy Park");
+    expect(within(card).getByRole("article")).toHaveTextContent("Appeal: Bo saw me wash up");
+    unmount();
+    await resetApp();
+
+    await signIn({ id: "u1", display_name: "Ana Lopez", household_id: HOUSEHOLD_ID });
+    const server = respondWith(routes(2));
+    renderDashboard();
+    expect(await screen.findByText("2 members")).toBeInTheDocument();
+    expect(await screen.findByText("0 unpaid fines")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Appeals to vote on" })).not.toBeInTheDocument();
+    expect(server.requests.some((request) => request.url.endsWith("/appeals"))).toBe(false);
   });
 
   it("shows someone without a household the welcome screen, leading to /household/create", async () => {

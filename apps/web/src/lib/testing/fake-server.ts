@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { CurrentUser, Fine, User } from "@housemate/contract";
+import type { Appeal, CurrentUser, Fine, User } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { nextTask } from "@/lib/next-task";
 
@@ -93,4 +93,16 @@ export async function readStoredSession(): Promise<void> {
 export const fineRoutes = (fines: readonly Fine[]) =>
   Object.fromEntries(
     fines.map((fine) => [`GET /api/fines/household/${fine.household_id}/fines/${fine.id}`, { body: { data: fine } }]),
+  );
+
+/**
+ * GET a fine's appeal (issue 21) for each of `appeals`, for `respondWith`: a fine never appealed is not found, as the
+ * server answers.
+ */
+export const appealRoutes = (appeals: readonly Appeal[]) =>
+  Object.fromEntries(
+    appeals.map((appeal) => [
+      `GET /api/fines/household/${appeal.household_id}/fines/${appeal.fine_id}/appeal`,
+      { body: { data: appeal } },
+    ]),
   );

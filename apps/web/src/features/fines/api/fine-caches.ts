@@ -3,9 +3,11 @@ import { toast } from "sonner";
 import type { Fine, FinePage } from "@housemate/contract";
 import { householdBalanceQueryKey } from "@/lib/query-keys";
 import { errorMessage } from "@/lib/error-message";
+import { appealQueryKey, householdAppealKey } from "./get-appeal";
 import { fineQueryKey, householdFineKey } from "./get-fine";
 import { getFineDisputeQueryOptions } from "./get-fine-dispute";
 import { fineScopeKey } from "./get-fines";
+import { openAppealsQueryKey } from "./get-open-appeals";
 
 type FineRef = Pick<Fine, "id" | "household_id" | "offender_id">;
 
@@ -57,14 +59,17 @@ export function removeFine(queryClient: QueryClient, fine: FineRef) {
 }
 
 /**
- * SPEC §4: after a dispute, review or pay, the pending and recent fines, the household balance and its
- * statistics are fetched again.
+ * SPEC §4: after a dispute, review or pay (or an appeal or a vote), the pending and recent fines, the household balance
+ * and its statistics are fetched again.
  */
 export function refreshAfterLifecycleChange(queryClient: QueryClient, fine: FineRef) {
   return Promise.all([
     ...listKeys(fine).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     queryClient.invalidateQueries({ queryKey: fineQueryKey(fine.household_id, fine.id) }),
     queryClient.invalidateQueries({ queryKey: getFineDisputeQueryOptions(fine.household_id, fine.id).queryKey }),
+    // Its appeal, and the dashboard's appeals to vote on (issue 21).
+    queryClient.invalidateQueries({ queryKey: appealQueryKey(fine.household_id, fine.id) }),
+    queryClient.invalidateQueries({ queryKey: openAppealsQueryKey(fine.household_id) }),
     queryClient.invalidateQueries({ queryKey: householdBalanceQueryKey(fine.household_id) }),
   ]);
 }
@@ -85,6 +90,9 @@ export function refreshHouseholdFines(
       ["fines", "edits", householdId],
       // ...and the fine itself, when it was opened from the Activity page.
       householdFineKey(householdId),
+      // An appeal opened, voted on or decided elsewhere (issue 21): the open one shown and the appeals to vote on.
+      householdAppealKey(householdId),
+      openAppealsQueryKey(householdId),
       householdBalanceQueryKey(householdId),
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );

@@ -1,4 +1,4 @@
-import { MessageSquareWarning, ShieldX } from "lucide-react";
+import { MessageSquareWarning, Scale, ShieldX, Vote } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { NO_REASON, type DescriptionSection } from "../utils/fine-description";
 
@@ -13,9 +13,20 @@ const LOOKS = {
     icon: ShieldX,
     className: "border-destructive/40 bg-destructive/5",
   },
+  // The house's appeal (issue 21): the person fined asks, the house answers.
+  appeal: {
+    title: "Appeal",
+    icon: Vote,
+    className: "border-warning/50 bg-warning/10",
+  },
+  "appeal-decided": {
+    title: "Appeal decided",
+    icon: Scale,
+    className: "border-primary/40 bg-primary/5",
+  },
 } as const;
 
-/** SPEC §2: each 'Dispute reason:' and 'Dispute declined:' section as its own highlighted block. */
+/** SPEC §2: each 'Dispute reason:' and 'Dispute declined:' section (and an appeal's two) as its own highlighted block. */
 export function DisputeSections({ sections }: { sections: DescriptionSection[] }) {
   if (sections.length === 0) return null;
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Info } from "lucide-react";
-import type { Fine } from "@housemate/contract";
+import { Info, Vote } from "lucide-react";
+import { CANCELLED_ON_APPEAL_REASON, type Fine } from "@housemate/contract";
 import { FineStatusBadge } from "@/components/fine-status-badge";
 import { Button } from "@/components/ui/button";
 import { formatCurrency, formatDate } from "@/lib/format";
@@ -42,8 +42,13 @@ function Amount({ fine, className }: { fine: Fine; className?: string }) {
   );
 }
 
-/** Why a written-off fine was written off (decision 032); null for every other fine. */
-const writtenOffReason = (fine: Fine) => (fine.status === "cancelled" ? fine.cancel_reason : null);
+/** Why a written-off fine was written off (decision 032), or that the house cancelled it; null for every other fine. */
+const cancelReason = (fine: Fine) => (fine.status === "cancelled" ? fine.cancel_reason : null);
+
+/** Issue 21: an open appeal's state, as a card's line says it; null when the fine has none open. */
+export function underAppealText(fine: Pick<Fine, "appeal">): string | null {
+  return fine.appeal?.status === "open" ? `Under appeal until ${formatDate(fine.appeal.closes_at)}` : null;
+}
 
 function DetailsButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }) {
   return (
@@ -61,7 +66,10 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
   const parties = useParties(fine);
   const title = ruleTitle(fine.rule_id) ?? "Fine";
   const look = statusLook(fine.status);
-  const reason = writtenOffReason(fine);
+  const reason = cancelReason(fine);
+  // The house's cancellation says itself in the badge; a write-off also says why.
+  const writtenOff = reason !== CANCELLED_ON_APPEAL_REASON ? reason : null;
+  const underAppeal = underAppealText(fine);
   const dates = fine.paid_at
     ? `${formatDate(fine.created_at)} · paid ${formatDate(fine.paid_at)}`
     : formatDate(fine.created_at);
@@ -87,7 +95,8 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
               </h3>
               <p className="truncate text-xs text-muted-foreground">
                 {parties} · {formatDate(fine.created_at)}
-                {reason && ` · ${reason}`}
+                {writtenOff && ` · ${writtenOff}`}
+                {underAppeal && ` · ${underAppeal}`}
               </p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
@@ -131,7 +140,15 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
           <FineStatusBadge status={fine.status} reason={reason} />
         </div>
       </div>
-      {reason && <p className="text-sm text-muted-foreground">{`Written off: ${reason}. Nobody owes it now.`}</p>}
+      {writtenOff && (
+        <p className="text-sm text-muted-foreground">{`Written off: ${writtenOff}. Nobody owes it now.`}</p>
+      )}
+      {underAppeal && (
+        <p className="flex items-center gap-1.5 text-sm font-medium">
+          <Vote className="size-4 shrink-0" aria-hidden="true" />
+          {underAppeal}
+        </p>
+      )}
       {text && <p className="text-sm break-words whitespace-pre-line">{text}</p>}
       <DisputeSections sections={sections} />
       {children}

@@ -1,5 +1,6 @@
 import type { Fine } from "@housemate/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { AppealDetails } from "./appeal-details";
 import { FineEditHistory } from "./fine-edit-history";
 import { FineItem, type FineItemProps } from "./fine-item";
 
@@ -10,7 +11,7 @@ export interface FineDetailsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 'Fine Details': the whole fine, what the viewer may do with it, and the issuer's changes to it. */
+/** SPEC §2 'Fine Details': the whole fine, what the viewer may do with it, its appeal, and the issuer's changes to it. */
 export function FineDetailsDialog({ fine, disputeFor, open, onOpenChange }: FineDetailsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -30,6 +31,7 @@ export function FineDetailsBody({ fine, disputeFor }: Pick<FineDetailsDialogProp
   return (
     <>
       <FineItem fine={fine} disputeFor={disputeFor} />
+      <AppealDetails fine={fine} />
       <FineEditHistory fine={fine} />
     </>
   );

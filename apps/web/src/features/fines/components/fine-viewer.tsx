@@ -21,6 +21,8 @@ export interface FineViewer {
    * is a skeleton rather than 'A housemate fined a housemate' (issue 18, defect 9).
    */
   peopleKnown: boolean;
+  /** How many members the household has, undefined until known: an appeal needs three (issue 21, decision 047). */
+  memberCount: number | undefined;
 }
 
 /** Someone a fine names, as an avatar draws them. */

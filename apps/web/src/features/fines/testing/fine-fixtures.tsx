@@ -3,12 +3,14 @@ import { render } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { toast, Toaster } from "sonner";
-import type { Dispute, Fine, Rule } from "@housemate/contract";
+import { PRO_FEATURES, type Appeal, type Dispute, type Fine, type HouseholdPlan, type Rule } from "@housemate/contract";
 import { FineViewerProvider, type FineViewer } from "../components/fine-viewer";
 
 export const HOUSEHOLD_ID = "11111111-1111-4111-8111-111111111111";
 export const ANA = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 export const BEN = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+/** A third member: with three, the house can decide an appeal (issue 21). */
+export const CASEY = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
 export const RULE_ID = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
 
 let sequence = 0;
@@ -67,7 +69,53 @@ export function buildDispute(fine: Fine, overrides: Partial<Dispute> = {}): Disp
   };
 }
 
-const NAMES: Record<string, string> = { [ANA]: "Ana", [BEN]: "Ben" };
+/**
+ * Issue 21: Ben's appeal of Ana's fine, open until Mar 14, with Casey the one voter who has not voted yet. Give `fine`
+ * the same appeal (`appealOn`) so the card and Fine Details agree.
+ */
+export function buildAppeal(fine: Fine, overrides: Partial<Appeal> = {}): Appeal {
+  return {
+    id: `appeal-${fine.id}`,
+    fine_id: fine.id,
+    household_id: fine.household_id,
+    reason: "Casey saw me wash up",
+    status: "open",
+    outcome_reason: null,
+    opened_by: fine.offender_id,
+    created_at: "2026-03-11T10:00:00.000Z",
+    closes_at: "2026-03-14T10:00:00.000Z",
+    decided_at: null,
+    voters: 1,
+    votes_cast: 0,
+    my_vote: null,
+    can_vote: false,
+    tally: null,
+    votes: null,
+    ...overrides,
+  };
+}
+
+/** The fine's own note of its appeal, as the server presents it. */
+export const appealOn = (appeal: Appeal): Fine["appeal"] => ({
+  id: appeal.id,
+  status: appeal.status,
+  closes_at: appeal.closes_at,
+});
+
+/** A household's plan (issue 21): Pro's features by default; `features: []` is Basic's. */
+export function buildPlan(overrides: Partial<HouseholdPlan> = {}): HouseholdPlan {
+  return {
+    plans: true,
+    plan: "pro",
+    limits: { members: 10, rules: null },
+    usage: { members: 3, rules: 1 },
+    features: [...PRO_FEATURES],
+    subscription: null,
+    ...overrides,
+  };
+}
+
+const NAMES: Record<string, string> = { [ANA]: "Ana", [BEN]: "Ben", [CASEY]: "Casey" };
 
 /** The viewer as the app layer would build it; Ben by default (the offender of buildFine's fines). */
 export function viewerAs(userId: string, overrides: Partial<FineViewer> = {}): FineViewer {
@@ -79,6 +127,8 @@ export function viewerAs(userId: string, overrides: Partial<FineViewer> = {}): F
     ruleTitle: (id) => (id === RULE_ID ? "Dishes left overnight" : undefined),
     person: (id) => ({ name: (id && NAMES[id]) || "Former member", photoUrl: null }),
     peopleKnown: true,
+    // Ana and Ben: no appeal is offered unless a test adds Casey.
+    memberCount: 2,
     ...overrides,
   };
 }

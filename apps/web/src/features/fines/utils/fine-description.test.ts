@@ -27,6 +27,22 @@ describe("parseFineDescription", () => {
     });
   });
 
+  it("splits off an appeal and its decision after the dispute's sections (issue 21)", () => {
+    const description = [
+      "Left the pans",
+      "Dispute reason: They were soaking",
+      "Dispute declined: Three days is not soaking",
+      "Appeal: Sam saw me wash up",
+      "Appeal decided: Cancelled by the house, 2 votes to 0.",
+    ].join("\n\n");
+    expect(parseFineDescription(description).sections).toEqual([
+      { kind: "dispute-reason", text: "They were soaking" },
+      { kind: "dispute-declined", text: "Three days is not soaking" },
+      { kind: "appeal", text: "Sam saw me wash up" },
+      { kind: "appeal-decided", text: "Cancelled by the house, 2 votes to 0." },
+    ]);
+  });
+
   it("leaves a marker in the middle of a sentence alone", () => {
     expect(parseFineDescription("He wrote Dispute reason: none").sections).toEqual([]);
   });

@@ -1,6 +1,13 @@
-import { DISPUTE_DECLINED_MARKER, DISPUTE_REASON_MARKER, type Dispute, type Fine } from "@housemate/contract";
+import {
+  APPEAL_DECIDED_MARKER,
+  APPEAL_MARKER,
+  DISPUTE_DECLINED_MARKER,
+  DISPUTE_REASON_MARKER,
+  type Dispute,
+  type Fine,
+} from "@housemate/contract";
 
-export type DescriptionSectionKind = "dispute-reason" | "dispute-declined";
+export type DescriptionSectionKind = "dispute-reason" | "dispute-declined" | "appeal" | "appeal-decided";
 
 export interface DescriptionSection {
   kind: DescriptionSectionKind;
@@ -10,24 +17,25 @@ export interface DescriptionSection {
 export interface ParsedDescription {
   /** What the issuer wrote, without the appended sections. */
   text: string;
-  /** The appended 'Dispute reason:' and 'Dispute declined:' sections, in the order they were added. */
+  /** The appended 'Dispute reason:', 'Dispute declined:', 'Appeal:' and 'Appeal decided:' sections, in order. */
   sections: DescriptionSection[];
 }
 
 const KIND_OF: Record<string, DescriptionSectionKind> = {
   [DISPUTE_REASON_MARKER]: "dispute-reason",
   [DISPUTE_DECLINED_MARKER]: "dispute-declined",
+  // The house's appeal of a declined dispute (issue 21, decision 047).
+  [APPEAL_MARKER]: "appeal",
+  [APPEAL_DECIDED_MARKER]: "appeal-decided",
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // The server appends each section on its own paragraph (or as the whole text when it was empty),
 // so a marker counts only at the start of the text or of a line. One `\n`, not `\n+`: a run of
 // line breaks would be rescanned from each of its breaks (quadratic); the parts are trimmed anyway.
-export const DESCRIPTION_MARKERS = new RegExp(
-  `(?:^|\\n)[ \\t]*(${escape(DISPUTE_REASON_MARKER)}|${escape(DISPUTE_DECLINED_MARKER)})`,
-);
+export const DESCRIPTION_MARKERS = new RegExp(`(?:^|\\n)[ \\t]*(${Object.keys(KIND_OF).map(escape).join("|")})`);
 
-/** Splits a fine's description into the issuer's text and the dispute sections appended to it (SPEC §2). */
+/** Splits a fine's description into the issuer's text and the dispute and appeal sections appended to it (SPEC §2). */
 export function parseFineDescription(description: string | null | undefined): ParsedDescription {
   const parts = (description ?? "").split(DESCRIPTION_MARKERS);
   const sections: DescriptionSection[] = [];

@@ -1,0 +1,71 @@
+import { useId } from "react";
+import { APPEAL_MIN_MEMBERS, type AppealWithFine } from "@housemate/contract";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { useOpenAppeals } from "../api/get-open-appeals";
+import { AppealVoteButtons } from "./appeal-vote-buttons";
+import { useFineViewer } from "./fine-viewer";
+
+function AppealToVoteOn({ appeal, fine }: AppealWithFine) {
+  const { currency, memberName, ruleTitle } = useFineViewer();
+  const title = ruleTitle(fine.rule_id) ?? "Fine";
+  const parties = `${memberName(fine.created_by)} fined ${memberName(fine.offender_id)}`;
+  return (
+    <article
+      aria-label={title}
+      className="flex flex-col gap-2 rounded-md border border-l-4 border-l-warning px-3 py-2.5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-sm font-semibold break-words">{title}</h3>
+          <p className="text-xs text-muted-foreground">{parties.charAt(0).toUpperCase() + parties.slice(1)}</p>
+        </div>
+        <p className="shrink-0 text-sm font-bold tabular-nums">{formatCurrency(fine.amount, currency)}</p>
+      </div>
+      <p className="text-sm break-words whitespace-pre-line">{`Appeal: ${appeal.reason}`}</p>
+      <p className="text-xs text-muted-foreground">{`Voting closes ${formatDate(appeal.closes_at)}`}</p>
+      <div
+        role="group"
+        aria-label={`Your vote on ${title}`}
+        className="flex flex-wrap gap-1.5 max-sm:[&_button]:min-h-11"
+      >
+        <AppealVoteButtons fine={fine} />
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The dashboard's appeals the viewer may vote on (issue 21): each fine's rule, amount, who was fined, the appeal's
+ * reason and when voting closes, with the two votes. Asked for only in a household of three or more, where an appeal
+ * can be; shown only when there is something to vote on.
+ */
+export function AppealsToVoteCard() {
+  const { householdId, memberCount } = useFineViewer();
+  const { data } = useOpenAppeals(memberCount !== undefined && memberCount >= APPEAL_MIN_MEMBERS ? householdId : null);
+  const titleId = useId();
+  const toVoteOn = data?.filter((each) => each.appeal.can_vote) ?? [];
+  if (toVoteOn.length === 0) return null;
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader className="gap-1.5 p-5 pb-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <CardTitle id={titleId}>Appeals to vote on</CardTitle>
+          <Badge variant="warning">{toVoteOn.length}</Badge>
+        </div>
+        <CardDescription>A housemate asked the house to decide. A vote is final.</CardDescription>
+      </CardHeader>
+      <CardContent className="px-5 pb-5">
+        <ul className="flex flex-col gap-2">
+          {toVoteOn.map((each) => (
+            <li key={each.appeal.id}>
+              <AppealToVoteOn appeal={each.appeal} fine={each.fine} />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
