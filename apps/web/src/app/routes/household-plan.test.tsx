@@ -98,7 +98,7 @@ const requested = (fake: ReturnType<typeof respondWith>, method: string, path: s
 /** jsdom cannot leave the page: the one thing stubbed is the navigation to the provider. */
 function stubAssign() {
   const assign = vi.fn();
-  vi.stubGlobal("location", { ...window.location, assign });
+  vi.stubGlobal("location", { href: window.location.href, origin: window.location.origin, assign });
   return assign;
 }
 
