@@ -246,6 +246,41 @@ describe("household page on Basic", () => {
   });
 });
 
+describe("the plan's usage after a change", () => {
+  it("is asked for again when a member is removed, freeing a seat", async () => {
+    await signInAs(true);
+    let seats = 5;
+    const fake = server(() => serverPlan("basic", { members: seats }), {
+      [`POST ${HOUSEHOLD_PATH}/members/${BLAIR_ID}/remove`]: () => {
+        seats = 4;
+        return {
+          body: {
+            data: {
+              user_id: BLAIR_ID,
+              fines_written_off: 0,
+              amount_written_off: 0,
+              disputes_handed_over: 0,
+              disputes_handed_to: null,
+            },
+          },
+        };
+      },
+    });
+    renderPage();
+    const plan = await planSection();
+    expect(await within(plan).findByText("5 of 5 flatmates on Basic")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create invite link" })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Remove Blair" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove Blair" });
+    await user.type(within(dialog).getByLabelText("Reason"), "Moved out");
+    await user.click(within(dialog).getByRole("button", { name: "Remove Member" }));
+    expect(await within(plan).findByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create invite link" })).toBeEnabled();
+    expect(requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`)).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe("household page on Pro", () => {
   const subscription = (cancel: boolean) => ({
     status: "active",
