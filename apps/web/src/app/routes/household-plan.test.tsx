@@ -237,12 +237,24 @@ describe("household page on Basic", () => {
     expect(requested(fake, "POST", `${HOUSEHOLD_PATH}/invites`)).toBe(0);
   });
 
-  it("keeps inviting open with a seat left", async () => {
+  it("keeps inviting open with a seat left, the dialog counting the seats", async () => {
     await signInAs(true);
-    server(serverPlan("basic", { members: 4 }));
+    server(serverPlan("basic", { members: 4 }), {
+      [`POST ${HOUSEHOLD_PATH}/invites`]: {
+        status: 201,
+        body: { data: { inviteUrl: "http://localhost/invite/c0de", expires: "2026-01-08T00:00:00.000Z" } },
+      },
+    });
     renderPage();
     expect(await within(await planSection()).findByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Create invite link" })).toBeEnabled();
+    const create = screen.getByRole("button", { name: "Create invite link" });
+    expect(create).toBeEnabled();
+    await userEvent.setup().click(create);
+    const dialog = await screen.findByRole("dialog", { name: "Invite Housemates" });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Invite Link")).toHaveValue("http://localhost/invite/c0de"),
+    );
+    expect(within(dialog).getByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
   });
 });
 
