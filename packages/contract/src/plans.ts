@@ -39,6 +39,11 @@ export const householdPlanSchema = z.object({
   plan: planIdSchema.nullable(),
   limits: limitsSchema,
   usage: z.object({ members: z.number().int(), rules: z.number().int() }),
+  /**
+   * What the plan allows now, decided by the server's one rule (so the web never restates a limit): another member
+   * may join; another rule may be added; the rules are read-only (more than the plan allows, after a downgrade).
+   */
+  allows: z.object({ join: z.boolean(), add_rule: z.boolean(), edit_rules: z.boolean() }),
   /** The paid features this household has (all of them with plans off or on Pro). */
   features: z.array(proFeatureSchema),
   /** The Pro subscription, once the household has had one; null otherwise (and always with plans off). */

@@ -43,6 +43,24 @@ export type EffectivePlan = PlanId | null;
 export const planLimitsOf = (plan: EffectivePlan): PlanLimits => (plan ? PLAN_LIMITS[plan] : NO_PLAN_LIMITS);
 export const planHasFeature = (plan: EffectivePlan, _feature: ProFeature): boolean => plan !== "basic";
 
+/**
+ * The plan's limits as rules, one copy for the server (which enforces them) and GET /plan's `allows` (which the web
+ * shows): another member may join while the members are under the seats; another rule may be added while the rules are
+ * under the plan's; the rules are editable while not over it (after a downgrade they stay, read-only).
+ */
+export const hasFreeSeat = (plan: EffectivePlan, members: number): boolean => {
+  const seats = planLimitsOf(plan).members;
+  return seats === null || members < seats;
+};
+export const hasRoomForRule = (plan: EffectivePlan, rules: number): boolean => {
+  const allowed = planLimitsOf(plan).rules;
+  return allowed === null || rules < allowed;
+};
+export const rulesEditable = (plan: EffectivePlan, rules: number): boolean => {
+  const allowed = planLimitsOf(plan).rules;
+  return allowed === null || rules <= allowed;
+};
+
 /** 402 PLAN_LIMIT: joining (by ID or invite) a household whose plan's seats are taken. */
 export const householdFullMessage = (plan: PlanId) =>
   `This household is full: ${PLAN_NAMES[plan]} allows up to ${String(PLAN_LIMITS[plan].members)} flatmates.`;

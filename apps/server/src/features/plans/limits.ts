@@ -1,6 +1,9 @@
 import {
+  hasFreeSeat,
+  hasRoomForRule,
   householdFullMessage,
   planLimitsOf,
+  rulesEditable,
   rulesOverLimitMessage,
   rulesPlanLimitMessage,
   type EffectivePlan,
@@ -35,8 +38,7 @@ export async function countRules(db: Executor, householdId: string): Promise<num
 
 /** Whether the household's plan has no seat left: its members are at (or, after a downgrade, over) the limit. */
 export async function isFull(db: Executor, plan: EffectivePlan, householdId: string): Promise<boolean> {
-  const seats = planLimitsOf(plan).members;
-  return seats !== null && (await countMembers(db, householdId)) >= seats;
+  return plan !== null && !hasFreeSeat(plan, await countMembers(db, householdId));
 }
 
 /**
@@ -49,8 +51,7 @@ export async function requireFreeSeat(tx: Executor, plan: EffectivePlan, househo
 
 /** 402 when one more rule would be beyond the plan's rules, given how many the household keeps (under its lock). */
 export function requireRoomForPlanRule(plan: EffectivePlan, kept: number): void {
-  const allowed = planLimitsOf(plan).rules;
-  if (plan && allowed !== null && kept >= allowed) throw planLimit(rulesPlanLimitMessage(plan));
+  if (plan && !hasRoomForRule(plan, kept)) throw planLimit(rulesPlanLimitMessage(plan));
 }
 
 /**
@@ -59,8 +60,7 @@ export function requireRoomForPlanRule(plan: EffectivePlan, kept: number): void 
  * editing works again.
  */
 export async function requireRulesWithinPlan(db: Executor, plan: EffectivePlan, householdId: string): Promise<void> {
-  const allowed = planLimitsOf(plan).rules;
-  if (!plan || allowed === null) return;
+  if (!plan || planLimitsOf(plan).rules === null) return;
   const kept = await countRules(db, householdId);
-  if (kept > allowed) throw planLimit(rulesOverLimitMessage(plan, kept));
+  if (!rulesEditable(plan, kept)) throw planLimit(rulesOverLimitMessage(plan, kept));
 }

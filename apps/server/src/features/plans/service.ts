@@ -1,5 +1,14 @@
 import { readFileSync } from "node:fs";
-import { PRO_FEATURES, planHasFeature, planLimitsOf, type AppConfig, type HouseholdPlan } from "@housemate/contract";
+import {
+  hasFreeSeat,
+  hasRoomForRule,
+  PRO_FEATURES,
+  planHasFeature,
+  planLimitsOf,
+  rulesEditable,
+  type AppConfig,
+  type HouseholdPlan,
+} from "@housemate/contract";
 import type { Config } from "../../config.js";
 import type { Executor } from "../../db/client.js";
 import type { HouseholdRow } from "../../lib/access.js";
@@ -38,6 +47,11 @@ export async function householdPlan(
     plan,
     limits: planLimitsOf(plan),
     usage: { members, rules },
+    allows: {
+      join: hasFreeSeat(plan, members),
+      add_rule: hasRoomForRule(plan, rules),
+      edit_rules: rulesEditable(plan, rules),
+    },
     features: PRO_FEATURES.filter((feature) => planHasFeature(plan, feature)),
     subscription:
       config.plans !== null && hadSubscription

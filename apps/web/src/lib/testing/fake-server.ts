@@ -1,6 +1,9 @@
 import { vi } from "vitest";
 import {
+  hasFreeSeat,
+  hasRoomForRule,
   PLAN_LIMITS,
+  rulesEditable,
   planHasFeature,
   PRO_FEATURES,
   type Appeal,
@@ -134,11 +137,18 @@ export function serverPlan(
   usage: Partial<HouseholdPlan["usage"]> = {},
   subscription: HouseholdPlan["subscription"] = null,
 ): HouseholdPlan {
+  const used = { members: 2, rules: 3, ...usage };
   return {
     plans: true,
     plan,
     limits: PLAN_LIMITS[plan],
-    usage: { members: 2, rules: 3, ...usage },
+    usage: used,
+    // The contract's own rules, as the server answers.
+    allows: {
+      join: hasFreeSeat(plan, used.members),
+      add_rule: hasRoomForRule(plan, used.rules),
+      edit_rules: rulesEditable(plan, used.rules),
+    },
     features: PRO_FEATURES.filter((feature) => planHasFeature(plan, feature)),
     subscription,
   };

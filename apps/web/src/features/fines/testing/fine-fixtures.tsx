@@ -109,6 +109,7 @@ export function buildPlan(overrides: Partial<HouseholdPlan> = {}): HouseholdPlan
     plan: "pro",
     limits: { members: 10, rules: null },
     usage: { members: 3, rules: 1 },
+    allows: { join: true, add_rule: true, edit_rules: true },
     features: [...PRO_FEATURES],
     subscription: null,
     ...overrides,
