@@ -148,6 +148,7 @@ describe("with plans off (the default): nothing is limited", () => {
       plan: null,
       limits: { members: null, rules: null },
       usage: { members: 3, rules: 2 },
+      allows: { join: true, add_rule: true, edit_rules: true },
       features: [...PRO_FEATURES],
       subscription: null,
     });
@@ -179,6 +180,7 @@ describe("with plans on", () => {
         plan: "basic",
         limits: { members: 5, rules: 10 },
         usage: { members: 3, rules: 4 },
+        allows: { join: true, add_rule: true, edit_rules: true },
         features: [],
         subscription: null,
       });
@@ -334,6 +336,7 @@ describe("with plans on", () => {
       expect((await api.plan(household.id, member.token)).json().data).toMatchObject({
         plan: "basic",
         usage: { members: 6, rules: 12 },
+        allows: { join: false, add_rule: false, edit_rules: false },
       });
 
       // A fine under any rule is still issued.
