@@ -34,7 +34,8 @@ export function HouseholdMembersCard() {
   const fullReason = householdFullReason(plan);
   const titleId = useId();
   const fullId = useId();
-  const count = members.data && (plan ? seatsLine(plan, members.data.length) : null);
+  // The plan's own count: the list may be a moment older or newer, the seats are what joining is decided by.
+  const seats = plan ? seatsLine(plan) : null;
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -44,16 +45,19 @@ export function HouseholdMembersCard() {
             Housemates
           </CardTitle>
           <p className="h-5 text-xs text-muted-foreground">
-            {members.data && (count ?? memberCount(members.data.length))}
+            {seats ?? (members.data && memberCount(members.data.length))}
           </p>
         </div>
         <Button
           variant="ghost"
           size="sm"
-          className="min-h-11 sm:min-h-8"
-          onClick={openInviteDialog}
-          disabled={Boolean(fullReason)}
+          onClick={() => {
+            if (!fullReason) openInviteDialog();
+          }}
+          // Off but still focusable while every seat is taken, so a keyboard reaches it and a screen reader hears why.
+          aria-disabled={fullReason ? true : undefined}
           aria-describedby={fullReason ? fullId : undefined}
+          className="min-h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:min-h-8"
         >
           <UserPlus aria-hidden="true" />
           Invite

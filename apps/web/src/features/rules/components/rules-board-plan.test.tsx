@@ -66,7 +66,7 @@ describe("house rules and the plan's limit", () => {
   it("turns Create Rule off at the limit, saying why, and keeps editing", async () => {
     renderBoard(10, serverPlan("basic", { rules: 10 }));
     expect(await screen.findByText("10 of 10 rules on Basic")).toBeInTheDocument();
-    expect(createRule()).toBeDisabled();
+    expect(createRule()).toHaveAttribute("aria-disabled", "true");
     expect(createRule()).toHaveAccessibleDescription(rulesPlanLimitMessage("basic"));
     expect(screen.getByRole("button", { name: "Edit Rule 1" })).toBeEnabled();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -77,13 +77,53 @@ describe("house rules and the plan's limit", () => {
     const banner = await screen.findByRole("alert");
     expect(banner).toHaveTextContent(rulesOverLimitMessage("basic", 12));
     expect(screen.getByText("12 of 10 rules on Basic")).toBeInTheDocument();
-    expect(createRule()).toBeDisabled();
+    expect(createRule()).toHaveAttribute("aria-disabled", "true");
     const card = screen.getByRole("article", { name: "Rule 1" });
-    expect(within(card).getByRole("button", { name: "Edit Rule 1" })).toBeDisabled();
+    const edit = within(card).getByRole("button", { name: "Edit Rule 1" });
+    expect(edit).toHaveAttribute("aria-disabled", "true");
+    expect(edit).toHaveAccessibleDescription(rulesOverLimitMessage("basic", 12));
     const user = userEvent.setup();
     await user.click(within(card).getByRole("button", { name: "Delete Rule 1" }));
     await user.click(await screen.findByRole("button", { name: "Delete" }));
     await waitFor(() => expect(server.requests.some((request) => request.method === "DELETE")).toBe(true));
+  });
+
+  it("lets the keyboard reach a limit-disabled Create Rule and hear why, and opens nothing", async () => {
+    renderBoard(10, serverPlan("basic", { rules: 10 }));
+    expect(await screen.findByText("10 of 10 rules on Basic")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.tab();
+    expect(createRule()).toHaveFocus();
+    expect(createRule()).toHaveAccessibleDescription(rulesPlanLimitMessage("basic"));
+    await user.keyboard("{Enter}");
+    await user.click(createRule());
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("lets the keyboard reach a read-only rule's Edit over the limit, and opens nothing", async () => {
+    renderBoard(12, serverPlan("basic", { rules: 12 }));
+    const edit = await screen.findByRole("button", { name: "Edit Rule 1" });
+    await waitFor(() => expect(edit).toHaveAttribute("aria-disabled", "true"));
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    expect(edit).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("counts and decides by the plan's answer, not the list it shows", async () => {
+    // The list is a moment behind: it has 9 rules, the server already counts 10 and allows no more.
+    renderBoard(9, serverPlan("basic", { rules: 10 }));
+    expect(await screen.findByText("10 of 10 rules on Basic")).toBeInTheDocument();
+    expect(createRule()).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("turns editing off when the server says so, whatever the count", async () => {
+    const plan = serverPlan("basic", { rules: 10 });
+    renderBoard(10, { ...plan, allows: { ...plan.allows, edit_rules: false } });
+    const edit = await screen.findByRole("button", { name: "Edit Rule 1" });
+    await waitFor(() => expect(edit).toHaveAttribute("aria-disabled", "true"));
   });
 
   it("shows no count and no limit on Pro", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, type MouseEvent } from "react";
 import { toast } from "sonner";
 import { BookOpen, Pencil, Plus, TriangleAlert } from "lucide-react";
 import type { Rule } from "@housemate/contract";
@@ -19,6 +19,21 @@ export interface RulesBoardProps {
   householdId: string;
   currency: string;
 }
+
+/**
+ * What a limit turns off (issue 21) stays focusable, so a keyboard reaches it and a screen reader hears why
+ * (aria-describedby): aria-disabled rather than `disabled`, and the click that would open its dialog cancelled (the
+ * dialog's trigger acts only on a click nobody prevented).
+ */
+const offWhile = (reason: string | null | undefined, reasonId: string) =>
+  reason
+    ? {
+        "aria-disabled": true,
+        "aria-describedby": reasonId,
+        onClick: (event: MouseEvent) => event.preventDefault(),
+      }
+    : {};
+const OFF_LOOK = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 // The mutation hooks show SPEC §8's toasts; here a failure only keeps the dialog open.
 const settled = (work: Promise<unknown>) =>
@@ -50,7 +65,7 @@ function RuleSkeletons() {
 export function RulesBoard({ householdId, currency }: RulesBoardProps) {
   const rules = useRules(householdId);
   const { plan } = usePlanAccess(householdId);
-  const allowance = rulesAllowance(plan, rules.data?.length ?? plan?.usage.rules ?? 0);
+  const allowance = rulesAllowance(plan);
   const blockedId = useId();
   const createRule = useCreateRule();
   const updateRule = useUpdateRule();
@@ -64,7 +79,7 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
   const remove = (rule: Rule) => settled(deleteRule.mutateAsync(rule));
 
   const createButton = (
-    <Button disabled={Boolean(allowance?.addBlocked)} aria-describedby={allowance?.addBlocked ? blockedId : undefined}>
+    <Button className={OFF_LOOK} {...offWhile(allowance?.addBlocked, blockedId)}>
       <Plus aria-hidden="true" />
       Create Rule
     </Button>
@@ -127,10 +142,9 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
                         <Button
                           variant="ghost"
                           size="icon"
-                          className="size-8 text-muted-foreground"
+                          className={`size-8 text-muted-foreground ${OFF_LOOK}`}
                           aria-label={`Edit ${rule.title}`}
-                          disabled={Boolean(allowance?.overLimit)}
-                          aria-describedby={allowance?.overLimit ? blockedId : undefined}
+                          {...offWhile(allowance?.overLimit, blockedId)}
                         >
                           <Pencil aria-hidden="true" />
                         </Button>

@@ -70,9 +70,13 @@ export function InviteLinksCard({ householdId, isAdmin, fullReason, upgradeHref 
         </div>
         <Button
           variant="outline"
-          onClick={openInviteDialog}
-          disabled={Boolean(fullReason)}
+          onClick={() => {
+            if (!fullReason) openInviteDialog();
+          }}
+          // Off but still focusable while every seat is taken, so a keyboard reaches it and a screen reader hears why.
+          aria-disabled={fullReason ? true : undefined}
           aria-describedby={fullReason ? "invite-links-full" : undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         >
           <UserPlus aria-hidden="true" />
           Create invite link
