@@ -9,7 +9,15 @@ import {
   type HouseholdMember,
   type HouseholdPlan,
 } from "@housemate/contract";
-import { planRoutes, respondWith, serverConfig, serverPlan, type FakeAnswer } from "@/lib/testing/fake-server";
+import {
+  heldAnswer,
+  planRoutes,
+  respondWith,
+  serverConfig,
+  serverPlan,
+  serverUser,
+  type FakeAnswer,
+} from "@/lib/testing/fake-server";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
 import { InviteDialog } from "@/features/households/components/invite-dialog";
 import { openInviteDialog } from "@/features/households/stores/invite-dialog-store";
@@ -51,6 +59,8 @@ function server(plan?: HouseholdPlan | (() => HouseholdPlan), routes: Routes = {
   return respondWith({
     [`GET ${HOUSEHOLD_PATH}`]: { body: { data: household } },
     [`GET ${HOUSEHOLD_PATH}/members`]: { body: { data: members } },
+    // The shell's lighter member list, which says who is an admin.
+    "GET /api/users": { body: { data: members.map((one) => serverUser({ ...one, household_id: HOUSEHOLD_ID })) } },
     [`GET ${HOUSEHOLD_PATH}/invites`]: { body: { data: [] } },
     ...(plan ? planRoutes(HOUSEHOLD_ID, plan, { checkout: CHECKOUT_URL, portal: PORTAL_URL }) : {}),
     ...routes,
@@ -118,7 +128,7 @@ describe("household page with plans off", () => {
     expect(screen.queryByRole("region", { name: "Plan" })).not.toBeInTheDocument();
     expect(screen.queryByText(/flatmates on/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Upgrade to Pro" })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Create invite link" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Create invite link" })).not.toHaveAttribute("aria-disabled");
     expect(requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`)).toBe(0);
   });
 
@@ -128,6 +138,46 @@ describe("household page with plans off", () => {
     renderPage();
     expect(await screen.findByRole("list", { name: "Members" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Plan" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the Plan section while its answer is on its way or failed", () => {
+  it("shows a placeholder while the plan loads", async () => {
+    await signInAs(true);
+    const held = heldAnswer();
+    server(undefined, {
+      ...planRoutes(HOUSEHOLD_ID, serverPlan("basic")),
+      [`GET ${HOUSEHOLD_PATH}/plan`]: held.route,
+    });
+    renderPage();
+    expect(await screen.findByRole("status", { name: "Loading the plan" })).toBeInTheDocument();
+    held.give({ body: { data: serverPlan("basic") } });
+    expect(await planSection()).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading the plan" })).not.toBeInTheDocument();
+  });
+
+  it("says the plan failed to load, with a Retry that asks again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    await signInAs(true);
+    let failing = true;
+    server(undefined, {
+      ...planRoutes(HOUSEHOLD_ID, serverPlan("basic")),
+      [`GET ${HOUSEHOLD_PATH}/plan`]: () =>
+        failing
+          ? { status: 500, body: { error: { message: "Boom", code: "INTERNAL_ERROR", requestId: "r1" } } }
+          : { body: { data: serverPlan("basic") } },
+    });
+    renderPage();
+    // The query's own retries first (SPEC §9's backoff), then the error.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByText("Failed to load the plan.")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Plan" })).not.toBeInTheDocument();
+    failing = false;
+    await userEvent
+      .setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      .click(screen.getByRole("button", { name: "Retry" }));
+    expect(await planSection()).toBeInTheDocument();
+    expect(screen.queryByText("Failed to load the plan.")).not.toBeInTheDocument();
   });
 });
 
@@ -213,7 +263,7 @@ describe("household page on Basic", () => {
     server(serverPlan("basic", { members: 5 }));
     renderPage();
     const create = await screen.findByRole("button", { name: "Create invite link" });
-    await waitFor(() => expect(create).toBeDisabled());
+    await waitFor(() => expect(create).toHaveAttribute("aria-disabled", "true"));
     expect(create).toHaveAccessibleDescription(`${householdFullMessage("basic")} Upgrade`);
     expect(screen.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "#plan");
     // The header's invite button opens the dialog, which says so rather than making a link.
@@ -227,7 +277,9 @@ describe("household page on Basic", () => {
     await signInAs(false);
     const fake = server(serverPlan("basic", { members: 5 }));
     renderPage();
-    await waitFor(() => expect(screen.getByRole("button", { name: "Create invite link" })).toBeDisabled());
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Create invite link" })).toHaveAttribute("aria-disabled", "true"),
+    );
     expect(screen.getByText(householdFullMessage("basic"))).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Upgrade" })).not.toBeInTheDocument();
     act(() => openInviteDialog());
@@ -281,14 +333,14 @@ describe("the plan's usage after a change", () => {
     renderPage();
     const plan = await planSection();
     expect(await within(plan).findByText("5 of 5 flatmates on Basic")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Create invite link" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Create invite link" })).toHaveAttribute("aria-disabled", "true");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Remove Blair" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove Blair" });
     await user.type(within(dialog).getByLabelText("Reason"), "Moved out");
     await user.click(within(dialog).getByRole("button", { name: "Remove Member" }));
     expect(await within(plan).findByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Create invite link" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Create invite link" })).not.toHaveAttribute("aria-disabled");
     expect(requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`)).toBeGreaterThanOrEqual(2);
   });
 });
@@ -335,36 +387,60 @@ describe("household page on Pro", () => {
 });
 
 describe("coming back from checkout", () => {
-  it("welcomes the admin to Pro, drops the parameter without a history entry, and asks again until Pro", async () => {
+  it("confirms the payment with Upgrade off, asking again until Pro, and only then welcomes the admin", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     await signInAs(true);
+    const assign = stubAssign();
     // The webhook lands after the redirect: the plan says Basic twice before it says Pro.
     let asked = 0;
     const fake = server(() => serverPlan(++asked > 2 ? "pro" : "basic"));
     renderPage("/dashboard/household?billing=success&tab=x");
-    expect(await screen.findByText("Welcome to Housemate Pro")).toBeInTheDocument();
+    const plan = await planSection();
     await waitFor(() => expect(screen.getByTestId("address")).toHaveTextContent("/dashboard/household?tab=x REPLACE"));
-    expect(await screen.findByText("Housemate Basic")).toBeInTheDocument();
+    expect(within(plan).getByText("Housemate Basic")).toBeInTheDocument();
+    // Still Basic: no welcome, the section says what is going on, and Upgrade is off (reachable, saying why).
+    expect(within(plan).getByRole("status")).toHaveTextContent("Confirming your payment...");
+    expect(screen.queryByText("Welcome to Housemate Pro")).not.toBeInTheDocument();
+    const upgrade = await within(plan).findByRole("button", { name: "Upgrade to Pro" });
+    expect(upgrade).toHaveAttribute("aria-disabled", "true");
+    expect(upgrade).toHaveAccessibleDescription("Confirming your payment...");
+    await userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }).click(upgrade);
+    expect(requested(fake, "POST", `${HOUSEHOLD_PATH}/billing/checkout`)).toBe(0);
+    expect(assign).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(PRO_POLL_MS * 3));
-    expect(await within(await planSection()).findByText("Housemate Pro")).toBeInTheDocument();
+    expect(await within(plan).findByText("Housemate Pro")).toBeInTheDocument();
+    expect(await screen.findByText("Welcome to Housemate Pro")).toBeInTheDocument();
+    expect(within(plan).getByRole("status")).toBeEmptyDOMElement();
     const asks = requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`);
     // Once Pro, it stops asking.
     await act(() => vi.advanceTimersByTimeAsync(PRO_POLL_MS * 3));
     expect(requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`)).toBe(asks);
   });
 
-  it("stops asking after a few tries when the plan stays Basic", async () => {
+  it("welcomes at once when the plan already says Pro on the way back", async () => {
+    await signInAs(true);
+    server(serverPlan("pro"));
+    renderPage("/dashboard/household?billing=success");
+    expect(await screen.findByText("Welcome to Housemate Pro")).toBeInTheDocument();
+    expect(within(await planSection()).getByRole("status")).toBeEmptyDOMElement();
+  });
+
+  it("stops asking after a few tries when the plan stays Basic, saying it will update, with no welcome", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     await signInAs(true);
     const fake = server(serverPlan("basic"));
     renderPage("/dashboard/household?billing=success");
-    expect(await screen.findByText("Welcome to Housemate Pro")).toBeInTheDocument();
+    const plan = await planSection();
+    expect(within(plan).getByRole("status")).toHaveTextContent("Confirming your payment...");
     await act(() => vi.advanceTimersByTimeAsync(PRO_POLL_MS * (PRO_POLL_ATTEMPTS + 3)));
     const asks = requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`);
     // The page's own fetch, then one per try.
     expect(asks).toBeLessThanOrEqual(PRO_POLL_ATTEMPTS + 1);
     await act(() => vi.advanceTimersByTimeAsync(PRO_POLL_MS * 3));
     expect(requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`)).toBe(asks);
+    expect(within(plan).getByRole("status")).toHaveTextContent("Your plan will update once the payment is confirmed.");
+    expect(within(plan).getByRole("button", { name: "Upgrade to Pro" })).toHaveAttribute("aria-disabled", "true");
+    expect(screen.queryByText("Welcome to Housemate Pro")).not.toBeInTheDocument();
   });
 
   it("says 'Checkout cancelled' and drops the parameter", async () => {

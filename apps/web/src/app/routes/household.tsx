@@ -1,6 +1,8 @@
+import { LoadError } from "@/components/load-error";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { HouseholdSettingsPage } from "@/features/households/components/settings/household-settings-page";
+import { SectionLoading } from "@/features/households/components/settings/section-loading";
 import { PlanCard } from "@/features/plans/components/plan-card";
 import { useBillingReturn } from "@/features/plans/hooks/use-billing-return";
 import { usePageTitle } from "../page-title";
@@ -12,13 +14,23 @@ import { usePageTitle } from "../page-title";
 export function Component() {
   usePageTitle("Household");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
-  const { plan } = usePlanAccess(householdId);
-  useBillingReturn(householdId);
+  const access = usePlanAccess(householdId);
+  const { plan } = access;
+  const confirmation = useBillingReturn(householdId, plan);
   if (!householdId) return null;
   return (
     <HouseholdSettingsPage
       householdId={householdId}
-      planSection={(isAdmin) => plan && <PlanCard householdId={householdId} plan={plan} isAdmin={isAdmin} />}
+      planSection={(isAdmin) =>
+        // With plans off (or before the server has said) there is no section at all, not even a placeholder.
+        !access.plansOn ? null : plan ? (
+          <PlanCard householdId={householdId} plan={plan} isAdmin={isAdmin} confirmation={confirmation} />
+        ) : access.isError ? (
+          <LoadError message="Failed to load the plan." onRetry={access.refetch} />
+        ) : (
+          access.isPending && <SectionLoading className="h-56" label="Loading the plan" />
+        )
+      }
     />
   );
 }

@@ -12,6 +12,13 @@ export interface PlanAccess {
   plan: HouseholdPlan | undefined;
   /** Whether the household has this paid feature: always with plans off, on Pro, or when the plan is unknown. */
   has: (feature: ProFeature) => boolean;
+  /**
+   * The plan itself, for the one screen that shows it (the Plan section): `plansOn` once the server says so, and
+   * whether the plan failed to load, with the way to ask again. The other screens treat a failure as no limit.
+   */
+  plansOn: boolean;
+  isError: boolean;
+  refetch: () => void;
 }
 
 /**
@@ -28,5 +35,8 @@ export function usePlanAccess(householdId: string | null | undefined): PlanAcces
     isPending: config.isPending || (plansOn && Boolean(householdId) && answer.isPending),
     plan,
     has: (feature) => !plan || plan.features.includes(feature),
+    plansOn,
+    isError: plansOn && answer.isError,
+    refetch: () => void answer.refetch(),
   };
 }

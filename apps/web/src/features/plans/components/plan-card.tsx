@@ -5,15 +5,23 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { PLAN_SECTION_ID, rulesAllowance, seatsLine } from "@/lib/plans/plan-usage";
+import { PRO_INCLUSIONS } from "@/lib/plans/pro-inclusions";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { useStartCheckout } from "../api/start-checkout";
-import { PRO_INCLUSIONS } from "../utils/pro-inclusions";
+import type { PaymentConfirmation } from "../hooks/use-billing-return";
 
 export interface PlanCardProps {
   householdId: string;
   plan: HouseholdPlan;
   isAdmin: boolean;
+  /** Back from a paid checkout while the plan does not say Pro yet (useBillingReturn). */
+  confirmation?: PaymentConfirmation;
 }
+
+const CONFIRMATION_TEXT: Record<Exclude<PaymentConfirmation, null>, string> = {
+  confirming: "Confirming your payment...",
+  unconfirmed: "Your plan will update once the payment is confirmed.",
+};
 
 /** 'Renews on 1 Jan 2027' or, once cancelled in the portal, 'Ends on …': null without a Pro subscription to date. */
 function renewalText({ plan, subscription }: HouseholdPlan): string | null {
@@ -24,7 +32,7 @@ function renewalText({ plan, subscription }: HouseholdPlan): string | null {
 
 /** The rules line: used of allowed on Basic, used alone where the plan has no limit. */
 function rulesText(plan: HouseholdPlan): string {
-  const allowance = rulesAllowance(plan, plan.usage.rules);
+  const allowance = rulesAllowance(plan);
   if (allowance) return allowance.line;
   const count = plan.usage.rules;
   return `${String(count)} ${count === 1 ? "rule" : "rules"}, unlimited on ${plan.plan ? PLAN_SHORT_NAMES[plan.plan] : ""}`;
@@ -34,8 +42,9 @@ function rulesText(plan: HouseholdPlan): string {
  * Issue 21, the household settings page's Plan section (shown only with plans on): the plan, its seats and rules, what
  * Pro adds and costs, and the admin's way to Checkout or, on Pro, to the provider's portal.
  */
-export function PlanCard({ householdId, plan, isAdmin }: PlanCardProps) {
+export function PlanCard({ householdId, plan, isAdmin, confirmation = null }: PlanCardProps) {
   const titleId = useId();
+  const confirmationId = useId();
   const checkout = useStartCheckout(householdId);
   const portal = useOpenBillingPortal(householdId);
   // Busy from the click until the provider's page replaces this one: a success leaves, it does not come back.
@@ -54,6 +63,17 @@ export function PlanCard({ householdId, plan, isAdmin }: PlanCardProps) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="text-lg font-semibold">{plan.plan ? PLAN_NAMES[plan.plan] : ""}</p>
+        {/* Always there, so a screen reader announces what comes into it. */}
+        <p id={confirmationId} role="status" className="text-sm font-medium empty:hidden">
+          {confirmation && (
+            <>
+              {confirmation === "confirming" && (
+                <LoaderCircle className="mr-2 inline size-4 animate-spin align-text-bottom" aria-hidden="true" />
+              )}
+              {CONFIRMATION_TEXT[confirmation]}
+            </>
+          )}
+        </p>
         <ul className="flex flex-col gap-1 text-sm" aria-label="Usage">
           {seats && <li>{seats}</li>}
           <li>{rulesText(plan)}</li>
@@ -81,7 +101,16 @@ export function PlanCard({ householdId, plan, isAdmin }: PlanCardProps) {
           {!isAdmin ? (
             !isPro && <p className="text-sm text-muted-foreground">Ask your household's admin to upgrade.</p>
           ) : !isPro ? (
-            <Button className="max-sm:w-full" disabled={leaving} onClick={() => checkout.mutate()}>
+            <Button
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 max-sm:w-full"
+              disabled={leaving}
+              // Off, but still reachable and saying why, while a payment made a moment ago is being confirmed.
+              aria-disabled={confirmation ? true : undefined}
+              aria-describedby={confirmation ? confirmationId : undefined}
+              onClick={() => {
+                if (!confirmation) checkout.mutate();
+              }}
+            >
               {checkout.isIdle || checkout.isError ? (
                 <>
                   <Sparkles aria-hidden="true" />

@@ -6,6 +6,7 @@ import { householdFullReason, PLAN_SECTION_ID, seatsLine } from "@/lib/plans/pla
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useHousehold } from "../../api/get-household";
 import { useHouseholdRoster } from "../../api/get-household-roster";
+import { useIsHouseholdAdmin } from "../../hooks/use-is-household-admin";
 import { HouseholdDangerZoneCard } from "./household-danger-zone-card";
 import { HouseholdIdCard } from "./household-id-card";
 import { HouseholdSettingsCard } from "./household-settings-card";
@@ -15,8 +16,8 @@ import { SectionLoading } from "./section-loading";
 
 /**
  * /dashboard/household (issue 16): the household's settings, members, ID, invite links and danger zone. Admins act on
- * them; everyone else sees them as they are. Whether someone is an admin is read from the members list when it has
- * loaded (it follows role changes made elsewhere), and from the session until then. With plans on (issue 21), the
+ * them; everyone else sees them as they are. Whether someone is an admin: useIsHouseholdAdmin, as the other pages
+ * ask it. With plans on (issue 21), the
  * plans feature's Plan section (`planSection`) and the seats the members and invite links use of it.
  */
 export function HouseholdSettingsPage({
@@ -30,8 +31,7 @@ export function HouseholdSettingsPage({
   const { plan } = usePlanAccess(householdId);
   const household = useHousehold();
   const roster = useHouseholdRoster(householdId);
-  const me = roster.data?.find((member) => member.id === currentUser?.id);
-  const isAdmin = me?.is_admin ?? currentUser?.is_admin ?? false;
+  const isAdmin = useIsHouseholdAdmin();
   const hasFines = (roster.data ?? []).some((member) => member.fines_issued > 0 || member.pending_fines_owed > 0);
   const currency = household.data?.iso_4217_code ?? DISPLAY_CURRENCY;
 
@@ -58,7 +58,7 @@ export function HouseholdSettingsPage({
         currentUserId={currentUser?.id ?? ""}
         isAdmin={isAdmin}
         currency={currency}
-        seats={plan ? seatsLine(plan, roster.data?.length) : null}
+        seats={plan ? seatsLine(plan) : null}
       />
       {household.isPending ? (
         <SectionLoading className="h-40" label="Loading the household ID" />
