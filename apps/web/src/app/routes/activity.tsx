@@ -11,6 +11,7 @@ import {
   writeActivitySearch,
 } from "@/features/activity/utils/activity-search";
 import { useHousehold } from "@/features/households/api/get-household";
+import { useIsHouseholdAdmin } from "@/features/households/hooks/use-is-household-admin";
 import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useNotes } from "@/features/notes/api/get-notes";
 import { ProCheckLoading, ProUpsell } from "@/features/plans/components/pro-upsell";
@@ -27,7 +28,7 @@ import { usePageTitle } from "../page-title";
 export function Component() {
   usePageTitle("Activity");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
-  const isAdmin = useAuthStore((state) => state.currentUser?.is_admin ?? false);
+  const isAdmin = useIsHouseholdAdmin();
   const access = usePlanAccess(householdId);
   const currency = useHousehold().data?.iso_4217_code;
   const { choices: memberChoices, photoOf } = useMemberChoices();

@@ -6,6 +6,7 @@ import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import type { Insights } from "@housemate/contract";
 import { ExportFineHistory, type ExportMember } from "@/features/exports/components/export-fine-history";
 import { useHousehold } from "@/features/households/api/get-household";
+import { useIsHouseholdAdmin } from "@/features/households/hooks/use-is-household-admin";
 import { useMemberChoices } from "@/features/households/hooks/use-member-choices";
 import { useInsights } from "@/features/insights/api/get-insights";
 import {
@@ -45,7 +46,7 @@ function exportMembers(current: readonly ExportMember[] = [], insights: Insights
 export function Component() {
   usePageTitle("Insights");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
-  const isAdmin = useAuthStore((state) => state.currentUser?.is_admin ?? false);
+  const isAdmin = useIsHouseholdAdmin();
   const currency = useHousehold().data?.iso_4217_code;
   const access = usePlanAccess(householdId);
   const hasInsights = !access.isPending && access.has("analytics");

@@ -5,6 +5,7 @@ import { Route } from "react-router";
 import { featureNeedsProMessage, householdFullMessage, type HouseholdPlan } from "@housemate/contract";
 import { planRoutes, respondWith, serverConfig, serverPlan, serverUser } from "@/lib/testing/fake-server";
 import { Here, HOUSEHOLD_ID, renderApp, resetApp, signIn } from "@/features/households/testing/render-app";
+import { useAuthStore } from "@/lib/auth/auth-store";
 import { Component as ActivityPage } from "./activity";
 import { Component as InsightsPage } from "./insights";
 import { Component as Shell } from "./shell";
@@ -32,11 +33,14 @@ const emptyInsights = {
   weekdayHours: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
 };
 
-/** The household's pages' answers, on `plan` (plans on) or with plans off. */
-function server(plan?: HouseholdPlan) {
+/**
+ * The household's pages' answers, on `plan` (plans on) or with plans off; the member list says whether the signed-in
+ * person is an admin (`isAdmin`, as their session does unless a test says otherwise).
+ */
+function server(plan?: HouseholdPlan, isAdmin = useAuthStore.getState().currentUser?.is_admin ?? false) {
   return respondWith({
     [`GET ${HOUSEHOLD_PATH}`]: { body: { data: household } },
-    "GET /api/users": { body: { data: [serverUser({ household_id: HOUSEHOLD_ID })] } },
+    "GET /api/users": { body: { data: [serverUser({ household_id: HOUSEHOLD_ID, is_admin: isAdmin })] } },
     [`GET /api/rules/household/${HOUSEHOLD_ID}`]: { body: { data: [] } },
     [`GET ${HOUSEHOLD_PATH}/notes`]: { body: { data: [] } },
     [`GET ${HOUSEHOLD_PATH}/insights`]: { body: { data: emptyInsights } },
@@ -92,6 +96,15 @@ describe("Pro pages on Basic", () => {
     );
     expect(within(panel).getByText("Ask your household's admin to upgrade.")).toBeInTheDocument();
     expect(within(panel).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("decides who is an admin from the member list, as the settings page does, not the session alone", async () => {
+    // Made admin elsewhere a moment ago: the list knows, this device's session not yet.
+    await signIn({ household_id: HOUSEHOLD_ID, is_admin: false });
+    server(serverPlan("basic"), true);
+    renderAt("/dashboard/insights");
+    const panel = await screen.findByRole("region", { name: "Insights is part of Housemate Pro." });
+    expect(await within(panel).findByRole("link", { name: "Upgrade" })).toBeInTheDocument();
   });
 
   it("offers the activity log instead of asking for it", async () => {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Check } from "lucide-react";
 import { clsx } from "clsx";
 import { buttonVariants } from "@/components/ui/button-variants";
+import { PRO_INCLUSIONS } from "@/lib/plans/pro-inclusions";
 import { SectionHeading } from "./section-heading";
 
 interface Plan {
@@ -9,7 +10,7 @@ interface Plan {
   price: string;
   period: string;
   pitch: string;
-  features: string[];
+  features: readonly string[];
   action: string;
   popular: boolean;
 }
@@ -36,15 +37,7 @@ const PLANS: Plan[] = [
     price: "£5",
     period: "per month",
     pitch: "For bigger houses that take their rules seriously.",
-    features: [
-      "Up to 10 flatmates",
-      "Unlimited custom house rules",
-      "Advanced fine analytics",
-      "Granular activity logging",
-      "Export of fine history as CSV or PDF",
-      "Enhanced dispute system",
-      "Priority support",
-    ],
+    features: PRO_INCLUSIONS,
     action: "Go Pro",
     popular: true,
   },

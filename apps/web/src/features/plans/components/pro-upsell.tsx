@@ -5,7 +5,7 @@ import { featureNeedsProMessage, PLAN_NAMES, PRO_PRICE_TEXT, type ProFeature } f
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UPGRADE_PATH } from "@/lib/plans/plan-usage";
-import { PRO_FEATURE_PITCH } from "../utils/pro-inclusions";
+import { PRO_FEATURE_PITCH } from "../utils/pro-feature-pitch";
 
 export interface ProUpsellProps {
   feature: ProFeature;
