@@ -273,6 +273,22 @@ describe("household page on Basic", () => {
     expect(within(dialog).queryByLabelText("Invite Link")).not.toBeInTheDocument();
   });
 
+  it("lets the keyboard reach the full household's 'Create invite link' and hear why, and makes no link", async () => {
+    await signInAs(false);
+    const fake = server(serverPlan("basic", { members: 5 }));
+    renderPage();
+    const create = await screen.findByRole("button", { name: "Create invite link" });
+    await waitFor(() => expect(create).toHaveAttribute("aria-disabled", "true"));
+    const user = userEvent.setup();
+    // Tab until it has focus: a native `disabled` button is skipped, so this fails without aria-disabled.
+    for (let presses = 0; presses < 30 && document.activeElement !== create; presses += 1) await user.tab();
+    expect(create).toHaveFocus();
+    expect(create).toHaveAccessibleDescription(householdFullMessage("basic"));
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(requested(fake, "POST", `${HOUSEHOLD_PATH}/invites`)).toBe(0);
+  });
+
   it("says why without the upgrade link to a member of a full household", async () => {
     await signInAs(false);
     const fake = server(serverPlan("basic", { members: 5 }));
