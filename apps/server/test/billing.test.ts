@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { and, eq } from "drizzle-orm";
 import {
   ALREADY_PRO_MESSAGE,
   BILLING_UNAVAILABLE_MESSAGE,
+  CANCEL_SUBSCRIPTION_FIRST_MESSAGE,
   HOUSEHOLD_ADMIN_ONLY_MESSAGE,
   NO_SUBSCRIPTION_MESSAGE,
 } from "@housemate/contract";
@@ -55,7 +58,10 @@ beforeAll(async () => {
     deliver,
     now: () => t.clock.now,
   });
-  t = await createTestContext({ env: { ...STRIPE_ENV, STRIPE_API_URL: stripe.url } });
+  t = await createTestContext({
+    env: { ...STRIPE_ENV, STRIPE_API_URL: stripe.url },
+    logger: { level: "info", stream: logStream },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -98,6 +104,28 @@ async function subscribed(flat: Flat) {
 }
 
 const lastRequest = () => stripe.requests.at(-1);
+
+/** The server's log, as the lines pino wrote. */
+const logText: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logText.push(chunk.toString("utf8"));
+    done();
+  },
+});
+interface LogEntry {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+/** The warnings logged with this message so far. */
+const warnings = (message: string): LogEntry[] =>
+  logText
+    .join("")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogEntry)
+    .filter((entry) => entry.level === 40 && entry.msg === message);
 
 describe("Checkout", () => {
   it("sends the admin to Stripe's Checkout for the Pro price, the household named in its reference and metadata", async () => {
@@ -165,6 +193,107 @@ describe("Checkout", () => {
     await startedCheckout(flat);
     expect(lastRequest()?.form).toMatchObject({ customer: first.customer });
     expect(lastRequest()?.form.customer_email).toBeUndefined();
+  });
+});
+
+describe("one checkout, one subscription", () => {
+  it("expires the admin's earlier checkout before opening another, so the earlier page can no longer be paid", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    const first = await startedCheckout(flat);
+    const second = await startedCheckout(flat);
+    expect(stripe.requests.some((request) => request.path === `/v1/checkout/sessions/${first}/expire`)).toBe(true);
+    expect(stripe.checkoutSession(first).status).toBe("expired");
+    expect(stripe.checkoutSession(second).status).toBe("open");
+    const paid = await fetch(`${stripe.url}/checkout/${first}/pay`, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(stripe.checkoutSession(first).status).toBe("expired");
+    expect((await householdRow(flat)).plan).toBe("basic");
+  });
+
+  it("leaves one checkout open when two start at once (two tabs, a double click)", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    const answers = await Promise.all([checkout(flat), checkout(flat)]);
+    const sessions = answers.map((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return new URL(res.json<{ data: { url: string } }>().data.url).pathname.split("/")[2] ?? "";
+    });
+    expect(sessions.map((id) => stripe.checkoutSession(id).status).sort()).toEqual(["expired", "open"]);
+  });
+
+  it("cancels a second subscription paid before the first one's events arrived, keeping the first, with a warning", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    const firstSession = await startedCheckout(flat);
+    held = [];
+    let first;
+    let lateEvents;
+    try {
+      first = await stripe.completeCheckout(firstSession);
+      lateEvents = held;
+    } finally {
+      held = null;
+    }
+    // The first payment's events have not landed: the admin checks out again (its expiry is refused: it was paid).
+    const second = await subscribed(flat);
+    expect(await householdRow(flat)).toMatchObject({ plan: "pro", stripeSubscriptionId: second.id });
+    const before = warnings("a second live subscription for the household: cancelling it").length;
+    for (const event of lateEvents) expect((await deliver(event.payload, event.signature)).status).toBe(200);
+    expect(stripe.subscription(first.id).status).toBe("canceled");
+    expect(stripe.subscription(second.id).status).toBe("active");
+    expect(stripe.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toContain(
+      `/v1/subscriptions/${first.id}`,
+    );
+    expect(await householdRow(flat)).toMatchObject({
+      plan: "pro",
+      stripeSubscriptionId: second.id,
+      stripeCustomerId: second.customer,
+      subscriptionStatus: "active",
+    });
+    expect(await planChanges(flat)).toEqual([{ from: "basic", to: "pro" }]);
+    const warned = warnings("a second live subscription for the household: cancelling it").slice(before);
+    expect(warned).toMatchObject([{ subscriptionId: first.id, householdId: flat.household.id }]);
+  });
+});
+
+describe("a household that still pays for Pro", () => {
+  const attempts: [string, (flat: Flat) => Promise<{ statusCode: number; body: string }>][] = [
+    [
+      "its last member leaving",
+      (flat) =>
+        t.request({
+          method: "POST",
+          url: `/api/households/${flat.household.id}/leave`,
+          token: flat.owner.token,
+          payload: { confirmDeleteHousehold: true },
+        }),
+    ],
+    [
+      "its admin deleting it",
+      (flat) => t.request({ method: "DELETE", url: `/api/households/${flat.household.id}`, token: flat.owner.token }),
+    ],
+    [
+      "its last member deleting their account",
+      (flat) => t.request({ method: "DELETE", url: `/api/users/${flat.owner.user.id}`, token: flat.owner.token }),
+    ],
+  ];
+
+  it.each(attempts)("is not deleted by %s while the subscription renews (409)", async (_name, attempt) => {
+    const flat = await buildHouseholdWithMembers(t.db, 0);
+    await subscribed(flat);
+    const res = await attempt(flat);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(JSON.parse(res.body).error).toMatchObject({ code: "CONFLICT", message: CANCEL_SUBSCRIPTION_FIRST_MESSAGE });
+    expect((await householdRow(flat)).plan).toBe("pro");
+  });
+
+  it.each(attempts)("is deleted by %s once the subscription ends at the period's end", async (_name, attempt) => {
+    const flat = await buildHouseholdWithMembers(t.db, 0);
+    const subscription = await subscribed(flat);
+    await stripe.sendEvent("customer.subscription.updated", {
+      ...stripe.updateSubscription(subscription.id, { cancel_at_period_end: true }),
+    });
+    const res = await attempt(flat);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(households).where(eq(households.id, flat.household.id))).toEqual([]);
   });
 });
 
@@ -405,6 +534,83 @@ describe("Stripe's webhook", () => {
     expect(await householdRow(flat)).toMatchObject({ plan: "pro", stripeSubscriptionId: second.id });
   });
 
+  it("keeps the later read when two deliveries of one subscription overlap and the earlier read commits last", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    const subscription = await subscribed(flat);
+    const hold = stripe.holdNextRetrieve();
+    // This delivery reads the subscription while it is active, and its answer is slow to arrive.
+    const early = stripe.sendEvent("customer.subscription.updated", { ...subscription });
+    await hold.arrived;
+    t.clock.advance(1000);
+    // Meanwhile it is cancelled, and that delivery reads and commits first.
+    await stripe.cancelSubscription(subscription.id);
+    expect((await householdRow(flat)).plan).toBe("basic");
+    hold.release();
+    const late = await early;
+    expect(JSON.parse(late.body)).toEqual({ received: true, duplicate: false });
+    expect(await householdRow(flat)).toMatchObject({ plan: "basic", subscriptionStatus: "canceled" });
+    expect(await planChanges(flat)).toEqual([
+      { from: "basic", to: "pro" },
+      { from: "pro", to: "basic" },
+    ]);
+  });
+
+  it("records an event whose subscription Stripe does not have, applies nothing, and says so in the log (200)", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    const delivery = await stripe.sendEvent("customer.subscription.updated", {
+      id: "sub_gone",
+      object: "subscription",
+      metadata: { household_id: flat.household.id },
+    });
+    expect(delivery.status).toBe(200);
+    expect(JSON.parse(delivery.body)).toEqual({ received: true, duplicate: false });
+    expect(await t.db.select().from(billingEvents).where(eq(billingEvents.id, delivery.eventId))).toHaveLength(1);
+    expect(await householdRow(flat)).toMatchObject({ plan: "basic", stripeSubscriptionId: null });
+    expect(warnings("the webhook's subscription is not at the payment provider: nothing applied").at(-1)).toMatchObject(
+      { eventId: delivery.eventId, subscriptionId: "sub_gone" },
+    );
+  });
+
+  const otherHouseholds: [string, string][] = [
+    ["is not a household id", "household-7"],
+    ["is no household here", randomUUID()],
+  ];
+  it.each(otherHouseholds)("records an event naming a household that %s, with a warning", async (_name, named) => {
+    const delivery = await stripe.sendEvent("checkout.session.completed", {
+      id: "cs_elsewhere",
+      object: "checkout.session",
+      client_reference_id: named,
+      subscription: null,
+    });
+    expect(JSON.parse(delivery.body)).toEqual({ received: true, duplicate: false });
+    const [recorded] = await t.db.select().from(billingEvents).where(eq(billingEvents.id, delivery.eventId));
+    expect(recorded).toMatchObject({ householdId: null });
+    expect(warnings("the webhook names a household that is not here: nothing applied").at(-1)).toMatchObject({
+      eventId: delivery.eventId,
+      householdId: named,
+    });
+  });
+
+  it("follows the subscription's household when a checkout's reference names another, with a warning", async () => {
+    const named = await buildHouseholdWithMembers(t.db);
+    const paying = await buildHouseholdWithMembers(t.db);
+    const subscription = await subscribed(paying);
+    const delivery = await stripe.sendEvent("checkout.session.completed", {
+      id: "cs_mismatch",
+      object: "checkout.session",
+      client_reference_id: named.household.id,
+      subscription: subscription.id,
+    });
+    expect(delivery.status).toBe(200);
+    expect((await householdRow(named)).plan).toBe("basic");
+    expect(await householdRow(paying)).toMatchObject({ plan: "pro", stripeSubscriptionId: subscription.id });
+    const [recorded] = await t.db.select().from(billingEvents).where(eq(billingEvents.id, delivery.eventId));
+    expect(recorded?.householdId).toBe(paying.household.id);
+    expect(
+      warnings("the checkout and its subscription name different households: the subscription's is used").at(-1),
+    ).toMatchObject({ eventId: delivery.eventId, reference: named.household.id, metadata: paying.household.id });
+  });
+
   it("records an event it has no use for, and answers its replay as a duplicate", async () => {
     const first = await stripe.sendEvent("invoice.paid", { id: "in_standin", object: "invoice" });
     expect(first.status).toBe(200);
@@ -484,6 +690,81 @@ describe("Stripe's webhook", () => {
       payload: `{"pad":"${"x".repeat(1024 * 1024)}"}`,
     });
     expect(res.statusCode).toBe(413);
+  });
+});
+
+describe("Stripe's errors", () => {
+  const providerWarnings = () => [
+    ...warnings("payment provider unavailable"),
+    ...warnings("payment provider refused the call"),
+  ];
+
+  it("answers 503 to a rate limit (429), which may pass, and logs Stripe's type and request id", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    stripe.failWith(429);
+    try {
+      const res = await checkout(flat);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe(BILLING_UNAVAILABLE_MESSAGE);
+    } finally {
+      stripe.failWith(null);
+    }
+    const [warned] = warnings("payment provider unavailable").slice(-1);
+    expect(warned).toMatchObject({ call: "start checkout", provider: { type: "rate_limit_error", statusCode: 429 } });
+    expect((warned?.provider as { requestId: string } | undefined)?.requestId.startsWith("req_")).toBe(true);
+  });
+
+  const permanent: [string, number, { type: string; code?: string }][] = [
+    ["a bad request (a wrong price)", 400, { type: "invalid_request_error", code: "resource_missing" }],
+    ["a refused key", 401, { type: "authentication_error" }],
+  ];
+  it.each(permanent)(
+    "answers checkout with 500, not 503, to %s, logging Stripe's type, code and request id but no key",
+    async (_name, status, error) => {
+      const flat = await buildHouseholdWithMembers(t.db);
+      stripe.failWith(status, error);
+      try {
+        expect((await checkout(flat)).statusCode).toBe(500);
+      } finally {
+        stripe.failWith(null);
+      }
+      const [warned] = warnings("payment provider refused the call").slice(-1);
+      expect(warned).toMatchObject({
+        call: "start checkout",
+        provider: { type: error.type, code: error.code ?? null, statusCode: status },
+      });
+      expect((warned?.provider as { requestId: string } | undefined)?.requestId.startsWith("req_")).toBe(true);
+      expect(logText.join("")).not.toContain(STRIPE_ENV.STRIPE_SECRET_KEY);
+      expect(logText.join("")).not.toContain(STRIPE_ENV.STRIPE_WEBHOOK_SECRET);
+    },
+  );
+
+  it("answers the webhook with 500 (no endless 503) when Stripe refuses the read for a reason other than a missing subscription", async () => {
+    const flat = await buildHouseholdWithMembers(t.db);
+    held = [];
+    let subscription;
+    try {
+      subscription = await subscribed(flat);
+    } finally {
+      held = null;
+    }
+    const before = providerWarnings().length;
+    stripe.failWith(401, { type: "authentication_error" });
+    let refused;
+    try {
+      refused = await stripe.sendEvent("customer.subscription.created", subscription);
+    } finally {
+      stripe.failWith(null);
+    }
+    expect(refused.status).toBe(500);
+    expect(await t.db.select().from(billingEvents).where(eq(billingEvents.id, refused.eventId))).toEqual([]);
+    expect(providerWarnings().length).toBe(before + 1);
+    stripe.failWith(429);
+    try {
+      expect((await stripe.sendEvent("customer.subscription.created", subscription)).status).toBe(503);
+    } finally {
+      stripe.failWith(null);
+    }
   });
 });
 

@@ -56,6 +56,10 @@ export const households = pgTable(
     subscriptionStatus: text("subscription_status"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** The household's open Checkout session: expired before another is made, so one checkout buys one subscription. */
+    checkoutSessionId: text("checkout_session_id"),
+    /** The app's time when the stored subscription was read from the provider: an older read is not written over it. */
+    subscriptionSyncedAt: timestamp("subscription_synced_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

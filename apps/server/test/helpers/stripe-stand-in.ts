@@ -59,7 +59,7 @@ interface CheckoutSession {
   object: "checkout.session";
   url: string;
   mode: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   client_reference_id: string | null;
   customer: string | null;
   customer_email: string | null;
@@ -107,8 +107,18 @@ export interface StripeStandIn {
   url: string;
   requests: StandInRequest[];
   deliveries: Delivery[];
-  /** Answers every API call with this status and Stripe's api_error until set back to null. */
-  failWith(status: number | null): void;
+  /**
+   * Answers every API call with this status until set back to null, and Stripe's error of that kind (api_error for
+   * 5xx, rate_limit_error for 429, invalid_request_error otherwise) unless `error` names one.
+   */
+  failWith(status: number | null, error?: { type?: string; code?: string }): void;
+  /**
+   * Holds the answer to the next read of a subscription: the stand-in reads the subscription as it is when the request
+   * arrives (`arrived` resolves then) and answers only on `release()`, as a slow network would.
+   */
+  holdNextRetrieve(): { arrived: Promise<void>; release(): void };
+  /** A checkout session as the stand-in keeps it (its status: open, complete, or expired). */
+  checkoutSession(sessionId: string): { id: string; status: string; client_reference_id: string | null };
   /** Pays the checkout session as its page's 'Pay £5.00' does: an active subscription, its two events sent. */
   completeCheckout(sessionId: string): Promise<StandInSubscription>;
   /** Cancels the subscription at once, as the portal's 'Cancel plan' does, and sends customer.subscription.deleted. */
@@ -139,7 +149,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const checkoutSessions = new Map<string, CheckoutSession>();
   const portalSessions = new Map<string, PortalSession>();
   const subscriptions = new Map<string, StandInSubscription>();
-  let failure: number | null = null;
+  let failure: { status: number; type: string; code: string | undefined } | null = null;
+  let heldRetrieve: { arrived: () => void; released: Promise<void> } | null = null;
   let base = "";
 
   const seconds = () => Math.floor(now().getTime() / 1000);
@@ -202,6 +213,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   async function completeCheckout(sessionId: string): Promise<StandInSubscription> {
     const session = checkoutSessions.get(sessionId);
     if (!session) throw new Error(`The stand-in has no checkout session ${sessionId}`);
+    if (session.status !== "open") throw new Error(`The checkout session ${sessionId} is ${session.status}`);
     const start = seconds();
     const created: StandInSubscription = {
       id: newId("sub"),
@@ -264,7 +276,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       authorization: request.headers.authorization,
     });
     if (failure !== null) {
-      stripeError(response, failure, "api_error", "The stand-in was told to fail.");
+      stripeError(response, failure.status, failure.type, "The stand-in was told to fail.", failure.code);
       return;
     }
     if (options.secretKey && request.headers.authorization !== `Bearer ${options.secretKey}`) {
@@ -273,6 +285,49 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     }
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       json(response, 200, createCheckout(form));
+      return;
+    }
+    const [, , , , sessionId, action] = url.pathname.split("/");
+    if (
+      request.method === "POST" &&
+      third === "sessions" &&
+      second === "checkout" &&
+      sessionId &&
+      action === "expire"
+    ) {
+      const session = checkoutSessions.get(sessionId);
+      if (!session) {
+        stripeError(
+          response,
+          404,
+          "invalid_request_error",
+          `No such checkout.session: '${sessionId}'`,
+          "resource_missing",
+        );
+        return;
+      }
+      if (session.status !== "open") {
+        stripeError(
+          response,
+          400,
+          "invalid_request_error",
+          'Only Checkout Sessions with a status in ["open"] can be expired.',
+        );
+        return;
+      }
+      session.status = "expired";
+      json(response, 200, publicSession(session));
+      return;
+    }
+    if (request.method === "DELETE" && first === "v1" && second === "subscriptions" && third) {
+      const found = subscriptions.get(third);
+      if (!found || found.status === "canceled") {
+        stripeError(response, 404, "invalid_request_error", `No such subscription: '${third}'`, "resource_missing");
+        return;
+      }
+      // As Stripe does, the cancellation's event goes out too.
+      await cancelSubscription(third);
+      json(response, 200, found);
       return;
     }
     if (request.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
@@ -296,10 +351,17 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (request.method === "GET" && first === "v1" && second === "subscriptions" && third) {
       const found = subscriptions.get(third);
       if (!found) {
-        stripeError(response, 404, "invalid_request_error", `No such subscription: '${third}'`);
+        stripeError(response, 404, "invalid_request_error", `No such subscription: '${third}'`, "resource_missing");
         return;
       }
-      json(response, 200, found);
+      const read = structuredClone(found);
+      const hold = heldRetrieve;
+      heldRetrieve = null;
+      if (hold) {
+        hold.arrived();
+        await hold.released;
+      }
+      json(response, 200, read);
       return;
     }
     stripeError(
@@ -404,8 +466,32 @@ ${live ? `<form method="post" action="/portal/${id}/cancel"><button type="submit
     url: base,
     requests,
     deliveries,
-    failWith(status) {
-      failure = status;
+    failWith(status, error = {}) {
+      const type =
+        error.type ??
+        (status === 429
+          ? "rate_limit_error"
+          : status !== null && status >= 500
+            ? "api_error"
+            : "invalid_request_error");
+      failure = status === null ? null : { status, type, code: error.code };
+    },
+    holdNextRetrieve() {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      heldRetrieve = { arrived, released };
+      return { arrived: arrival, release };
+    },
+    checkoutSession(sessionId) {
+      const session = checkoutSessions.get(sessionId);
+      if (!session) throw new Error(`The stand-in has no checkout session ${sessionId}`);
+      return session;
     },
     completeCheckout,
     cancelSubscription,
@@ -443,7 +529,7 @@ function json(response: ServerResponse, status: number, body: object): void {
 }
 
 /** Stripe's error body; `stripe-should-retry: false` so the client gives up at once, as Stripe tells it for these. */
-function stripeError(response: ServerResponse, status: number, type: string, message: string): void {
+function stripeError(response: ServerResponse, status: number, type: string, message: string, code?: string): void {
   if (response.headersSent) {
     response.end();
     return;
@@ -453,7 +539,7 @@ function stripeError(response: ServerResponse, status: number, type: string, mes
     "request-id": newId("req"),
     "stripe-should-retry": "false",
   });
-  response.end(JSON.stringify({ error: { type, message } }));
+  response.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }));
 }
 
 function page(response: ServerResponse, status: number, title: string, content: string): void {

@@ -83,6 +83,9 @@ export const seatsText = (plan: PlanId, members: number) =>
 /** 409: checkout for a household already on Pro, or the portal for one that never subscribed. */
 export const ALREADY_PRO_MESSAGE = "This household is already on Housemate Pro.";
 export const NO_SUBSCRIPTION_MESSAGE = "This household has no subscription to manage.";
+/** 409: the household (its last member leaving, its deletion, its last member's account deletion) still pays for Pro. */
+export const CANCEL_SUBSCRIPTION_FIRST_MESSAGE =
+  "Cancel the household's Pro subscription first: Manage subscription on the household page.";
 /** 503: plans are on but the payment provider could not be reached or refused the call. */
 export const BILLING_UNAVAILABLE_MESSAGE = "Payments are not available right now. Please try again later.";
 /** Query parameter the provider returns the admin to the settings page with: `?billing=success|cancelled`. */

@@ -37,8 +37,12 @@ export interface ProviderEvent {
 }
 
 export interface BillingProvider {
-  /** The provider's checkout page for the Pro subscription. */
-  startCheckout(request: CheckoutRequest): Promise<string>;
+  /** The provider's checkout session for the Pro subscription: its id (to expire it later) and its page. */
+  startCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Closes a checkout session so it can no longer be paid; refused (ProviderRefusedError) unless it is still open. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Cancels a subscription at once (a second one bought while the household already pays). */
+  cancelSubscription(id: string): Promise<void>;
   /** The provider's page where the customer cancels or changes their card. */
   openPortal(request: { customerId: string; returnUrl: string }): Promise<string>;
   /** The event the raw body carries; throws InvalidSignatureError unless the signature is the provider's and recent. */
@@ -52,10 +56,44 @@ export class InvalidSignatureError extends Error {
   override name = "InvalidSignatureError";
 }
 
-/** The provider could not be reached, timed out, or refused the call. */
+/** What the provider said about a failed call, for the log: never the request, never a key. */
+export interface ProviderErrorDetails {
+  /** The provider's error type (Stripe's `invalid_request_error`, `api_error`…), null for a network failure. */
+  type: string | null;
+  /** The provider's error code (`resource_missing`…), if it gave one. */
+  code: string | null;
+  /** The provider's id of the request, to find it in its dashboard. */
+  requestId: string | null;
+  statusCode: number | null;
+}
+
+/** A failure that may pass: the provider could not be reached, timed out, failed itself (5xx) or was rate-limited. */
 export class ProviderUnavailableError extends Error {
   override name = "ProviderUnavailableError";
+  constructor(
+    message: string,
+    readonly details: ProviderErrorDetails,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
+
+/** A failure that asking again will not mend: the provider answered that the request itself is wrong (4xx). */
+export class ProviderRefusedError extends Error {
+  override name = "ProviderRefusedError";
+  constructor(
+    message: string,
+    readonly details: ProviderErrorDetails,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The provider has no such object (a subscription deleted in test mode, an id from another account). */
+export const isMissing = (error: unknown) =>
+  error instanceof ProviderRefusedError && error.details.code === "resource_missing";
 
 /** Which plan a subscription in this status gives: Pro while it is paid for or about to be retried, Basic otherwise. */
 export function planOfStatus(status: string): "basic" | "pro" {

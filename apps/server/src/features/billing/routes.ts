@@ -21,10 +21,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     handler: async (request) => {
       const household = await requireAdmin(app.db, request.session, request.params.id);
       if (!provider) throw notFound();
-      const url = await startCheckout(provider, {
+      const url = await startCheckout(app.db, provider, {
         household,
         adminEmail: request.session.user.email,
         publicUrl: app.config.publicUrl,
+        log: request.log,
       });
       return { data: { url } };
     },
@@ -35,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     handler: async (request) => {
       const household = await requireAdmin(app.db, request.session, request.params.id);
       if (!provider) throw notFound();
-      const url = await openPortal(provider, { household, publicUrl: app.config.publicUrl });
+      const url = await openPortal(provider, { household, publicUrl: app.config.publicUrl, log: request.log });
       return { data: { url } };
     },
   });
@@ -62,6 +63,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> =
         rawBody,
         signature: typeof signature === "string" ? signature : undefined,
         now: app.now(),
+        log: request.log,
       });
       return { received: true as const, duplicate };
     },

@@ -2,13 +2,18 @@ import Stripe from "stripe";
 import type { PlansConfig } from "../../config.js";
 import {
   InvalidSignatureError,
+  ProviderRefusedError,
   ProviderUnavailableError,
+  type ProviderErrorDetails,
   type BillingProvider,
   type ProviderEvent,
   type ProviderSubscription,
 } from "./provider.js";
 
-/** An admin waits for this call: a slow provider is answered with 503 rather than a spinner that never ends. */
+/**
+ * An admin waits for this call: a slow provider is answered with 503 rather than a spinner that never ends. With the
+ * one retry below, the longest wait is about 20 s (10 s, then 10 s more).
+ */
 const STRIPE_TIMEOUT_MS = 10_000;
 /** Stripe's client retries idempotently (it sends an Idempotency-Key); one retry covers a dropped connection. */
 const STRIPE_RETRIES = 1;
@@ -48,8 +53,23 @@ export function stripeProvider(config: PlansConfig["stripe"]): BillingProvider {
           cancel_url: request.cancelUrl,
         }),
       );
-      if (!session.url) throw new ProviderUnavailableError("Stripe's checkout session has no URL");
-      return session.url;
+      if (!session.url) {
+        throw new ProviderRefusedError("Stripe's checkout session has no URL", {
+          type: null,
+          code: null,
+          requestId: session.lastResponse.requestId,
+          statusCode: null,
+        });
+      }
+      return { id: session.id, url: session.url };
+    },
+
+    async expireCheckout(sessionId) {
+      await call(() => stripe.checkout.sessions.expire(sessionId));
+    },
+
+    async cancelSubscription(id) {
+      await call(() => stripe.subscriptions.cancel(id));
     },
 
     async openPortal(request) {
@@ -91,16 +111,33 @@ function addressOf(apiUrl: string): { host: string; port: number; protocol: "htt
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
 }
 
-/** Any failure of a call to Stripe (network, timeout, an error answer) is the provider being unavailable to us. */
+/**
+ * A call to Stripe, its failure sorted: one that may pass (no connection, a time-out, Stripe's own 5xx, 429 rate
+ * limiting) is ProviderUnavailableError, a 503 that the admin or Stripe's webhook retries; any other answer (a bad
+ * key, a wrong price, no such object) is ProviderRefusedError, which retrying cannot mend.
+ */
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    throw new ProviderUnavailableError(error instanceof Error ? error.message : "Stripe call failed", {
-      cause: error,
-    });
+    const message = error instanceof Error ? error.message : "Stripe call failed";
+    if (!(error instanceof Stripe.errors.StripeError)) {
+      throw new ProviderUnavailableError(message, NO_ANSWER, { cause: error });
+    }
+    const details: ProviderErrorDetails = {
+      type: error.rawType ?? null,
+      code: error.code ?? null,
+      requestId: error.requestId ?? null,
+      statusCode: error.statusCode ?? null,
+    };
+    const status = error.statusCode ?? 0;
+    const passing = error instanceof Stripe.errors.StripeConnectionError || status === 429 || status >= 500;
+    // A failure without an HTTP status never reached an answer (the client's own error): it may pass too.
+    if (passing || status === 0) throw new ProviderUnavailableError(message, details, { cause: error });
+    throw new ProviderRefusedError(message, details, { cause: error });
   }
 }
+const NO_ANSWER: ProviderErrorDetails = { type: null, code: null, requestId: null, statusCode: null };
 
 function eventOf(event: Stripe.Event): ProviderEvent {
   if (event.type === "checkout.session.completed") {

@@ -15,6 +15,7 @@ import type { UserRow } from "../../plugins/auth.js";
 import { announceAccessEnded, announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { proposalReceipts, settleProposalsOfDeparture } from "../proposals/deciding.js";
 import { settleAppealsOfDeparture } from "../appeals/closing.js";
+import { refuseWhileSubscribed } from "../billing/service.js";
 import {
   countOpenFinesOwed,
   currentMembers,
@@ -68,6 +69,7 @@ export async function leaveHousehold(
     const members = await currentMembers(tx, householdId);
 
     if (members.length <= 1) {
+      refuseWhileSubscribed(household);
       if (!confirmations.confirmDeleteHousehold) throw conflict(LAST_MEMBER_LEAVE_MESSAGE);
       const deleted = await deleteHouseholdRow(tx, household, leaver, now);
       return { ...nothingSettled(userId), householdDeleted: true, ...deleted };
@@ -129,6 +131,7 @@ export async function deleteHousehold(db: Database, params: Change & { adminId: 
     const admin = await stillMember(tx, params.adminId, params.householdId, true);
     const members = await currentMembers(tx, params.householdId);
     if (members.length > 1) throw conflict(DELETE_HOUSEHOLD_NOT_ALONE_MESSAGE);
+    refuseWhileSubscribed(household);
     return deleteHouseholdRow(tx, household, admin, params.now);
   });
 }
@@ -178,7 +181,10 @@ export async function settleDeletedAccount(
   const members = await currentMembers(tx, householdId);
   const others = members.filter((member) => member.id !== user.id);
   const [longestStanding] = others;
-  if (!longestStanding) return (await deleteHouseholdRow(tx, household, user, now)).filesToRemove;
+  if (!longestStanding) {
+    refuseWhileSubscribed(household);
+    return (await deleteHouseholdRow(tx, household, user, now)).filesToRemove;
+  }
 
   let reviewer = successorAdmin(members, user.id);
   if (!reviewer) {
