@@ -149,6 +149,7 @@ export async function queueMail(tx: Transaction, message: MailMessage, now: Date
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      headers: message.headers ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })
