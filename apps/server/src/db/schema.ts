@@ -22,27 +22,45 @@ const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const households = pgTable("households", {
-  id: id(),
-  name: text("name").notNull(),
-  currency: text("iso_4217_code").notNull(),
-  createdBy: uuid("created_by"),
-  /**
-   * Bumped by a trigger whenever one of the household's fines is inserted or changed (migration 0001), in the
-   * same transaction: the household's fines list is cached under it (features/fines/list-cache.ts).
-   */
-  finesVersion: integer("fines_version").notNull().default(0),
-  /**
-   * What joins the household by ID (POST /households/{id}/join): its id at creation, so SPEC's flow is unchanged,
-   * and a fresh random one after each rotation (docs/decisions/020). The default only serves rows inserted without
-   * one (test fixtures): an unguessable code, never a guessable one.
-   */
-  joinCode: uuid("join_code").notNull().unique().defaultRandom(),
-  /** Off: the household cannot be joined by its code at all, only by an invite link. */
-  joinById: boolean("join_by_id").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const households = pgTable(
+  "households",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    currency: text("iso_4217_code").notNull(),
+    createdBy: uuid("created_by"),
+    /**
+     * Bumped by a trigger whenever one of the household's fines is inserted or changed (migration 0001), in the
+     * same transaction: the household's fines list is cached under it (features/fines/list-cache.ts).
+     */
+    finesVersion: integer("fines_version").notNull().default(0),
+    /**
+     * What joins the household by ID (POST /households/{id}/join): its id at creation, so SPEC's flow is unchanged,
+     * and a fresh random one after each rotation (docs/decisions/020). The default only serves rows inserted without
+     * one (test fixtures): an unguessable code, never a guessable one.
+     */
+    joinCode: uuid("join_code").notNull().unique().defaultRandom(),
+    /** Off: the household cannot be joined by its code at all, only by an invite link. */
+    joinById: boolean("join_by_id").notNull().default(true),
+    /**
+     * Issue 21 (docs/decisions/046): the plan the household pays for. Read only with PLANS=on; with plans off every
+     * household has everything whatever this says. Moved by features/plans/plan-change.ts alone (one activity entry).
+     */
+    plan: text("plan", { enum: ["basic", "pro"] })
+      .notNull()
+      .default("basic"),
+    /** The payment provider's customer for this household: made at its first checkout, kept after a cancellation. */
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    /** The provider's subscription as its latest event described it (null: the household never subscribed). */
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    subscriptionStatus: text("subscription_status"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("households_plan_check", sql`${t.plan} in ('basic', 'pro')`)],
+);
 
 export const users = pgTable(
   "users",
@@ -530,3 +548,15 @@ export const activityLog = pgTable(
     index("activity_log_member_idx").on(t.householdId, t.memberId, t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * The payment provider's events already applied (issue 21, docs/decisions/046), keyed by the provider's own event id:
+ * the webhook inserts the id in the transaction that applies the event, so the same event delivered twice changes
+ * nothing the second time. The household is kept for reading the history; a deleted household leaves its events.
+ */
+export const billingEvents = pgTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  householdId: uuid("household_id").references(() => households.id, { onDelete: "set null" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
