@@ -17,6 +17,7 @@ import statsRoutes from "./features/stats/routes.js";
 import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
+import supportRoutes from "./features/support/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import loadShedding from "./plugins/load-shedding.js";
@@ -58,5 +59,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(activityRoutes);
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
+    await scope.register(supportRoutes);
   });
 }

@@ -458,6 +458,8 @@ const QUIET = [
   // Exports only read (issue 20): nobody is told of a download.
   "GET /api/households/:id/exports/fines.csv",
   "GET /api/households/:id/exports/fines.pdf",
+  // A support message is mailed to SUPPORT_EMAIL (the outbox), never pushed: nobody in the household is told.
+  "POST /api/support",
   `GET ${SOCKET_PATH}`,
 ];
 

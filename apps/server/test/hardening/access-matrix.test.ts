@@ -462,6 +462,13 @@ const ROWS: Row[] = [
     }),
     expected: { ...signedIn(200, 403), housemate: 200 },
   },
+  // 'Contact support' (issue 21): anyone signed in, whatever their household. SUPPORT_EMAIL is unset here, so a
+  // signed-in caller gets its 404; test/support.test.ts sends with it set.
+  {
+    operation: "sendSupportMessage",
+    request: plain("/api/support", { subject: "Hello", message: "Is anyone there to help?" }),
+    expected: signedIn(404, 404),
+  },
 ];
 
 /** A row's method and route as Fastify registered it, e.g. PUT /api/rules/:id. */

@@ -2,11 +2,7 @@ import type { EffectivePlan } from "@housemate/contract";
 import type { PlansConfig } from "../../config.js";
 import type { HouseholdRow } from "../../plugins/auth.js";
 
-/**
- * The plan a support message reports and is prioritised by: null with plans off (every household has everything),
- * Basic until the household's plan column arrives (helper (1)'s migration 0013), then the column.
- */
-export function supportPlanOf(plans: PlansConfig | null, _household: HouseholdRow): EffectivePlan {
-  if (plans === null) return null;
-  return "basic";
+/** The plan a support message reports and is prioritised by: null with plans off (every household has everything). */
+export function supportPlanOf(plans: PlansConfig | null, household: HouseholdRow): EffectivePlan {
+  return plans === null ? null : household.plan;
 }

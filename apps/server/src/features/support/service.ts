@@ -20,7 +20,11 @@ export async function sendSupportMessage(
   const { senderId, now, ...facts } = params;
   await pruneRateLimits(db, new Date(now.getTime() - SUPPORT_WINDOW_MS), SUPPORT_KEY_PREFIX);
   // Outside any transaction: a refused try must stay counted, and a rollback would undo it.
-  await hitRateLimits(db, [{ key: `${SUPPORT_KEY_PREFIX}${senderId}`, max: SUPPORT_MESSAGES_PER_HOUR, windowMs: SUPPORT_WINDOW_MS }], now);
+  await hitRateLimits(
+    db,
+    [{ key: `${SUPPORT_KEY_PREFIX}${senderId}`, max: SUPPORT_MESSAGES_PER_HOUR, windowMs: SUPPORT_WINDOW_MS }],
+    now,
+  );
   await db.transaction((tx) => queueMail(tx, supportMail(facts), now));
   return { priority: isPriority(facts) };
 }
