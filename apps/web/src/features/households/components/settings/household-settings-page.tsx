@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { LoadError } from "@/components/load-error";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { DISPLAY_CURRENCY } from "@/lib/format";
@@ -15,7 +16,14 @@ import { SectionLoading } from "./section-loading";
  * them; everyone else sees them as they are. Whether someone is an admin is read from the members list when it has
  * loaded (it follows role changes made elsewhere), and from the session until then.
  */
-export function HouseholdSettingsPage({ householdId }: { householdId: string }) {
+export function HouseholdSettingsPage({
+  householdId,
+  support,
+}: {
+  householdId: string;
+  /** 'Contact support' (issue 21), when the server offers it: composed by the route. */
+  support?: ReactNode;
+}) {
   const currentUser = useAuthStore((state) => state.currentUser);
   const household = useHousehold();
   const roster = useHouseholdRoster(householdId);
@@ -54,6 +62,7 @@ export function HouseholdSettingsPage({ householdId }: { householdId: string }) 
         household.data && <HouseholdIdCard household={household.data} isAdmin={isAdmin} />
       )}
       <InviteLinksCard householdId={householdId} isAdmin={isAdmin} />
+      {support}
       <HouseholdDangerZoneCard householdId={householdId} canDelete={isAdmin && roster.data?.length === 1} />
     </div>
   );
