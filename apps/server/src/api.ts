@@ -18,8 +18,10 @@ import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
 import supportRoutes from "./features/support/routes.js";
+import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
+import { requireProFeatures } from "./plugins/features.js";
 import loadShedding from "./plugins/load-shedding.js";
 
 /**
@@ -37,11 +39,13 @@ export default async function api(app: FastifyInstance) {
     await scope.register(healthRoutes);
     await scope.register(signInRoutes);
     await scope.register(inviteLinkRoutes);
+    await scope.register(appConfigRoutes);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 
   await app.register(async function authenticatedScope(scope) {
     requireSession(scope);
+    requireProFeatures(scope);
     await scope.register(sessionRoutes);
     await scope.register(householdRoutes);
     await scope.register(inviteRoutes);
@@ -60,5 +64,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
     await scope.register(supportRoutes);
+    await scope.register(planRoutes);
   });
 }

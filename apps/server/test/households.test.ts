@@ -621,6 +621,13 @@ const MATRIX: MatrixRow[] = [
     url: (x) => `/api/households/${x.household}/${route}`,
     expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
   })),
+  // Issue 21: the household's plan, read by any member.
+  {
+    method: "GET",
+    path: "/households/{id}/plan",
+    url: (x) => `/api/households/${x.household}/plan`,
+    expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
+  },
   {
     method: "PUT",
     path: "/households/{id}/members/{userId}/role",

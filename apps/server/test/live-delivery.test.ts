@@ -460,6 +460,9 @@ const QUIET = [
   "GET /api/households/:id/exports/fines.pdf",
   // A support message is mailed to SUPPORT_EMAIL (the outbox), never pushed: nobody in the household is told.
   "POST /api/support",
+  // Plans (issue 21) only read: what the server offers, and the household's plan.
+  "GET /api/config",
+  "GET /api/households/:id/plan",
   `GET ${SOCKET_PATH}`,
 ];
 

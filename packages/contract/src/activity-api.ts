@@ -14,5 +14,5 @@ export const listActivity = defineEndpoint({
   query: activityQuery,
   response: activityPageSchema,
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "PLAN_LIMIT"],
 });

@@ -156,6 +156,7 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
   variant("household.created"),
   variant("household.updated"),
   variant("household.join_code_reset"),
+  variant("household.plan_changed"),
   variant("invite.created"),
   variant("invite.revoked"),
   variant("note.added"),

@@ -14,7 +14,7 @@ export const exportFinesCsv = defineEndpoint({
   produces: ["text/csv"],
   response: exportFileSchema,
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "PLAN_LIMIT"],
 });
 
 export const exportFinesPdf = defineEndpoint({
@@ -25,5 +25,5 @@ export const exportFinesPdf = defineEndpoint({
   produces: ["application/pdf"],
   response: exportFileSchema,
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "PLAN_LIMIT"],
 });

@@ -69,7 +69,7 @@ export const joinHousehold = defineEndpoint({
   body: joinHouseholdBody,
   response: envelope(joinHouseholdResponse),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "PLAN_LIMIT"],
 });
 
 export const listHouseholdMembers = defineEndpoint({

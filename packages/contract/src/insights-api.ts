@@ -13,5 +13,5 @@ export const getInsights = defineEndpoint({
   query: insightsQuery,
   response: envelope(insightsSchema),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "PLAN_LIMIT"],
 });

@@ -39,7 +39,7 @@ export const joinByInvite = defineEndpoint({
   body: joinByInviteBody,
   response: envelope(joinByInviteResponse),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "PLAN_LIMIT"],
 });
 
 export const listInvites = defineEndpoint({

@@ -31,7 +31,7 @@ export const createRule = defineEndpoint({
   status: 201,
   response: envelope(ruleSchema),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "PLAN_LIMIT"],
 });
 
 export const updateRule = defineEndpoint({
@@ -41,7 +41,7 @@ export const updateRule = defineEndpoint({
   body: updateRuleBody,
   response: envelope(ruleSchema),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "PLAN_LIMIT"],
 });
 
 export const deleteRule = defineEndpoint({

@@ -1,3 +1,4 @@
+import type { PlanId } from "@housemate/contract";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { households } from "../db/schema.js";
@@ -5,10 +6,16 @@ import { households } from "../db/schema.js";
 /**
  * Locks the household row for the rest of the transaction. Writes that must see every row of a
  * household at once (a note's next position, a reorder's permutation check, the cap on rules and
- * notes) take it first, so they happen one at a time per household.
+ * notes) take it first, so they happen one at a time per household. Answers with the household's plan as the lock
+ * sees it (issue 21: a limit is checked against the plan no downgrade can change meanwhile); undefined if it has gone.
  */
-export async function lockHousehold(tx: Executor, householdId: string) {
-  await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for("update");
+export async function lockHousehold(tx: Executor, householdId: string): Promise<{ plan: PlanId } | undefined> {
+  const [locked] = await tx
+    .select({ plan: households.plan })
+    .from(households)
+    .where(eq(households.id, householdId))
+    .for("update");
+  return locked;
 }
 
 /**

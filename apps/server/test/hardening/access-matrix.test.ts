@@ -362,6 +362,13 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/households/${w.householdId}/insights?from=2026-01-01&to=2026-12-31` }),
     expected: signedIn(200, 403),
   },
+  // Issue 21's plans (decision 046): what the server offers, to anyone; the household's plan, to any of its members.
+  { operation: "getAppConfig", request: plain("/api/config"), expected: open(200) },
+  {
+    operation: "getHouseholdPlan",
+    request: (w) => ({ url: `/api/households/${w.householdId}/plan` }),
+    expected: { ...signedIn(200, 403), housemate: 200 },
+  },
   {
     operation: "listProposals",
     request: (w) => ({ url: `/api/balance/household/${w.householdId}/proposals?status=open` }),

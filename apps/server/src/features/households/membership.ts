@@ -10,9 +10,10 @@ export const ALREADY_MEMBER_CREATE_MESSAGE =
   "You are already a member of a household. Leave it before creating another.";
 
 /**
- * The household an unexpired invite code opens, or null. `forJoining` (inside the join's transaction) locks the
- * household's row FOR SHARE: its deletion by the last member meanwhile is either waited for (and then there is no
- * household to join) or waits for the join (and then its last member is not the last any more).
+ * The household an unexpired invite code opens, or null. `forJoining` (inside the join's transaction) takes the
+ * household's lock (FOR UPDATE, as lib/household-lock.ts): its deletion by the last member meanwhile is either waited
+ * for (and then there is no household to join) or waits for the join (and then its last member is not the last any
+ * more); and two joins are counted against the plan's seats one after the other (issue 21).
  */
 export async function findValidInvite(db: Executor, code: string, now: Date, forJoining = false) {
   const query = db
@@ -21,7 +22,7 @@ export async function findValidInvite(db: Executor, code: string, now: Date, for
     .innerJoin(households, eq(households.id, invites.householdId))
     .where(and(eq(invites.code, code), gt(invites.expiresAt, now)))
     .limit(1);
-  const [row] = forJoining ? await query.for("share", { of: households }) : await query;
+  const [row] = forJoining ? await query.for("update", { of: households }) : await query;
   return row ?? null;
 }
 

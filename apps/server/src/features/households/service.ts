@@ -16,6 +16,7 @@ import { announceHouseholdChanged, recordNotification } from "../notifications/r
 import { lockedHousehold, stillMember } from "./departure.js";
 import { addMember, ALREADY_MEMBER_CREATE_MESSAGE } from "./membership.js";
 import { personOf, recordActivity } from "../activity/record.js";
+import { requireFreeSeat } from "../plans/limits.js";
 import { changedFields } from "../activity/changed-fields.js";
 
 /**
@@ -67,20 +68,22 @@ export async function createHousehold(
  */
 export async function joinHousehold(
   db: Database,
-  params: { userId: string; joinCode: string; publicUrl: string; now: Date },
+  params: { userId: string; joinCode: string; publicUrl: string; now: Date; plans: boolean },
 ): Promise<HouseholdRow> {
   return db.transaction(async (tx) => {
-    // FOR SHARE: a rotation or a switch-off committing meanwhile is waited for and then seen, so no one joins
-    // with a code that has just stopped working.
+    // The household's lock (FOR UPDATE, as lib/household-lock.ts takes it): a rotation or a switch-off committing
+    // meanwhile is waited for and then seen, so no one joins with a code that has just stopped working; and two
+    // people joining the plan's last seat are counted one after the other (issue 21).
     const [household] = await tx
       .select()
       .from(households)
       .where(eq(households.joinCode, params.joinCode))
       .limit(1)
-      .for("share");
+      .for("update");
     if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     if (!household.joinById) throw forbidden(JOIN_BY_ID_OFF_MESSAGE);
     if (await wasRemoved(tx, household.id, params.userId)) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
+    await requireFreeSeat(tx, params.plans ? household.plan : null, household.id);
     const member = await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
     await recordActivity(tx, {
       householdId: household.id,

@@ -35,6 +35,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         displayName: request.body.display_name,
         publicUrl: app.config.publicUrl,
         now: app.now(),
+        plans: app.config.plans !== null,
       });
       return { data: { success: true as const, household: presentHousehold(household), user: presentUser(user) } };
     },
@@ -71,6 +72,8 @@ export default inviteRoutes;
 export const inviteLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(invitesApi.getInvite),
-    handler: async (request) => ({ data: await inviteDetails(app.db, request.params.code, app.now()) }),
+    handler: async (request) => ({
+      data: await inviteDetails(app.db, request.params.code, app.now(), app.config.plans !== null),
+    }),
   });
 };

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   FORMER_MEMBER_NAME,
+  householdFullMessage,
+  planLimitsOf,
   INVITE_NOT_FOUND_MESSAGE,
   INVITE_TTL_DAYS,
   REMOVED_MEMBER_REJOIN_MESSAGE,
@@ -17,6 +19,7 @@ import type { HouseholdRow } from "../../lib/access.js";
 import type { UserRow } from "../../plugins/auth.js";
 import { ALREADY_MEMBER_MESSAGE, addMember, countMembers, requireValidInvite } from "../households/membership.js";
 import { personOf, recordActivity } from "../activity/record.js";
+import { requireFreeSeat } from "../plans/limits.js";
 
 /** DESIGN §3: 16+ random bytes; a code is as good as a key to the household's door. */
 const INVITE_CODE_BYTES = 18;
@@ -54,10 +57,14 @@ export async function createInvite(
 }
 
 /** What the invite landing page shows: unknown or expired codes are a 404 with SPEC's text. */
-export async function inviteDetails(db: Executor, code: string, now: Date): Promise<InviteDetails> {
+export async function inviteDetails(db: Executor, code: string, now: Date, plans: boolean): Promise<InviteDetails> {
   const { household } = await requireValidInvite(db, code, now);
-  // Issue 21's plans (decision 046) say when the household is full.
-  return { householdName: household.name, memberCount: await countMembers(db, household.id), fullMessage: null };
+  const memberCount = await countMembers(db, household.id);
+  // With plans on, a household whose seats are taken says so before anyone registers (decision 046).
+  const plan = plans ? household.plan : null;
+  const seats = planLimitsOf(plan).members;
+  const full = plan !== null && seats !== null && memberCount >= seats;
+  return { householdName: household.name, memberCount, fullMessage: full ? householdFullMessage(plan) : null };
 }
 
 /**
@@ -67,7 +74,14 @@ export async function inviteDetails(db: Executor, code: string, now: Date): Prom
  */
 export async function joinByInvite(
   db: Database,
-  params: { userId: string; code: string; displayName: string | undefined; publicUrl: string; now: Date },
+  params: {
+    userId: string;
+    code: string;
+    displayName: string | undefined;
+    publicUrl: string;
+    now: Date;
+    plans: boolean;
+  },
 ): Promise<{ household: HouseholdRow; user: UserRow }> {
   return db.transaction(async (tx) => {
     const { household, invite } = await requireValidInvite(tx, params.code, params.now, true);
@@ -75,6 +89,8 @@ export async function joinByInvite(
     // from before would undo the removal.
     const removedAt = await wasRemoved(tx, household.id, params.userId);
     if (removedAt && invite.createdAt <= removedAt) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
+    // Counted under the household's lock, taken with the invite: two people racing for the last seat, one gets in.
+    await requireFreeSeat(tx, params.plans ? household.plan : null, household.id);
     if (params.displayName !== undefined) {
       // Renamed first, so the housemates' "joined" notification carries the chosen name.
       const [renamed] = await tx

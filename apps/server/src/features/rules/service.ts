@@ -1,8 +1,9 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   RULES_LIMIT_MESSAGE,
   RULES_PER_HOUSEHOLD_MAX,
   type CreateRuleBody,
+  type EffectivePlan,
   type NotificationTypeId,
   type UpdateRuleBody,
 } from "@housemate/contract";
@@ -20,6 +21,7 @@ import { personOf, recordActivity } from "../activity/record.js";
 import type { RuleRow } from "./presenter.js";
 import { otherMemberIds } from "./queries.js";
 import { changedFields } from "../activity/changed-fields.js";
+import { countRules, requireRoomForPlanRule, requireRulesWithinPlan } from "../plans/limits.js";
 
 export const RULE_NOT_FOUND_MESSAGE = "Rule not found";
 
@@ -28,6 +30,8 @@ interface Context {
   household: HouseholdRow;
   now: Date;
   publicUrl: string;
+  /** PLANS=on: the household's plan limits its rules (docs/decisions/046). */
+  plans: boolean;
 }
 
 /** Tells everyone else in the household that `author` changed the rules (DESIGN §3 notifications). */
@@ -69,13 +73,14 @@ function ruleChanges(before: RuleRow, after: RuleRow) {
   return changedFields(fieldsOf(before), fieldsOf(after));
 }
 
-/** 409 once the household keeps RULES_PER_HOUSEHOLD_MAX rules; the caller holds the household lock. */
-async function requireRoomForRule(tx: Executor, householdId: string) {
-  const [kept] = await tx
-    .select({ rules: count() })
-    .from(rules)
-    .where(and(eq(rules.householdId, householdId), isNull(rules.deletedAt)));
-  if ((kept?.rules ?? 0) >= RULES_PER_HOUSEHOLD_MAX) throw conflict(RULES_LIMIT_MESSAGE);
+/**
+ * 409 once the household keeps RULES_PER_HOUSEHOLD_MAX rules, the safety cap of every plan (an upgrade would not
+ * help, so it is checked first); then 402 beyond its plan's rules. The caller holds the household lock.
+ */
+async function requireRoomForRule(tx: Executor, householdId: string, plan: EffectivePlan) {
+  const kept = await countRules(tx, householdId);
+  if (kept >= RULES_PER_HOUSEHOLD_MAX) throw conflict(RULES_LIMIT_MESSAGE);
+  requireRoomForPlanRule(plan, kept);
 }
 
 export async function createRule(
@@ -85,8 +90,8 @@ export async function createRule(
 ): Promise<RuleRow> {
   return db.transaction(async (tx) => {
     // Locked so that two creates racing at the cap cannot both pass the count.
-    await lockHousehold(tx, context.household.id);
-    await requireRoomForRule(tx, context.household.id);
+    const locked = await lockHousehold(tx, context.household.id);
+    await requireRoomForRule(tx, context.household.id, locked && context.plans ? locked.plan : null);
     const [rule] = await tx
       .insert(rules)
       .values({
@@ -124,6 +129,8 @@ export async function updateRule(
   changes: UpdateRuleBody,
 ): Promise<RuleRow> {
   return db.transaction(async (tx) => {
+    // Over the plan's rules after a downgrade, every rule is read-only (deleting stays allowed).
+    await requireRulesWithinPlan(tx, context.plans ? context.household.plan : null, context.household.id);
     // The rule as it was, locked, for the log's before and after.
     const [before] = await tx
       .select()

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SUPPORT_OFF_MESSAGE, supportApi } from "@housemate/contract";
 import { notFound } from "../../lib/errors.js";
 import { routeOptions } from "../../lib/route.js";
-import { APP_VERSION } from "./app-version.js";
-import { supportPlanOf } from "./plan.js";
+import { effectivePlan } from "../plans/limits.js";
+import { appConfig } from "../plans/service.js";
 import { sendSupportMessage } from "./service.js";
 
 /**
@@ -14,15 +14,16 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(supportApi.sendSupportMessage),
     handler: async (request, reply) => {
-      const { supportEmail, plans } = app.config;
+      const { supportEmail } = app.config;
       if (!supportEmail) throw notFound(SUPPORT_OFF_MESSAGE);
       const { user, household } = request.session;
       const { priority } = await sendSupportMessage(app.db, {
         senderId: user.id,
         supportEmail,
         sender: { displayName: user.displayName, email: user.email },
-        household: household && { id: household.id, name: household.name, plan: supportPlanOf(plans, household) },
-        version: APP_VERSION,
+        household: household && { id: household.id, name: household.name, plan: effectivePlan(app.config, household) },
+        // The version GET /config reports, so the mail and the app agree.
+        version: appConfig(app.config).version,
         subject: request.body.subject,
         message: request.body.message,
         now: app.now(),
