@@ -19,6 +19,8 @@ import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
 import supportRoutes from "./features/support/routes.js";
 import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
+import { billingRoutes, billingWebhookRoutes } from "./features/billing/routes.js";
+import { stripeProvider } from "./features/billing/stripe-provider.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import { requireProFeatures } from "./plugins/features.js";
@@ -33,6 +35,8 @@ import loadShedding from "./plugins/load-shedding.js";
 export default async function api(app: FastifyInstance) {
   app.setNotFoundHandler(sendNotFound);
   await app.register(loadShedding, { maxInFlight: app.config.maxInFlight });
+  // Issue 21: one payment provider client for the app, none with PLANS=off (docs/decisions/048).
+  const billing = { provider: app.config.plans ? stripeProvider(app.config.plans.stripe) : null };
 
   await app.register(async function publicScope(scope) {
     allowAnyone(scope);
@@ -40,6 +44,7 @@ export default async function api(app: FastifyInstance) {
     await scope.register(signInRoutes);
     await scope.register(inviteLinkRoutes);
     await scope.register(appConfigRoutes);
+    await scope.register(billingWebhookRoutes, billing);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 
@@ -65,5 +70,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(exportRoutes);
     await scope.register(supportRoutes);
     await scope.register(planRoutes);
+    await scope.register(billingRoutes, billing);
   });
 }
