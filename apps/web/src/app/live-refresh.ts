@@ -6,7 +6,7 @@ import { householdQueryKey } from "@/features/households/api/get-household";
 import { notesQueryKey } from "@/features/notes/api/get-notes";
 import type { ChangeMessage } from "@/features/notifications/api/live-messages";
 import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
-import { activityQueryKey, insightsQueryKey } from "@/lib/query-keys";
+import { activityQueryKey, householdPlanQueryKey, insightsQueryKey } from "@/lib/query-keys";
 
 /** What a live message can change, each fetched again as a whole. */
 type Shown = "household" | "fines" | "fund" | "rules" | "notes" | "activity";
@@ -33,11 +33,13 @@ const REFRESH: Record<Shown, (queryClient: QueryClient, scope: Scope) => Promise
     queryClient.invalidateQueries({ queryKey: getRulesQueryOptions(householdId).queryKey }),
   notes: (queryClient, { householdId }) => queryClient.invalidateQueries({ queryKey: notesQueryKey(householdId) }),
   // Every filtered list of the log, each page already shown (issue 20: every change writes an entry), and Insights,
-  // whose figures are the fines' (lib/query-keys.ts).
+  // whose figures are the fines' (lib/query-keys.ts); and the plan, whose usage a join, a leave or a rule moves, and
+  // which the provider's webhook changes (household.plan_changed) while nobody here did anything (issue 21).
   activity: (queryClient, { householdId }) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: activityQueryKey(householdId) }),
       queryClient.invalidateQueries({ queryKey: insightsQueryKey(householdId) }),
+      queryClient.invalidateQueries({ queryKey: householdPlanQueryKey(householdId) }),
     ]),
 };
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
-import { activityRootKey, insightsRootKey } from "./query-keys";
+import { activityRootKey, insightsRootKey, planRootKey } from "./query-keys";
 
 /** SPEC §9: cached server data dropped after 5 minutes; retries back off from 1 s, doubling, up to 30 s. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -14,9 +14,11 @@ export function createQueryClient() {
       // Every change made here writes an entry in the household's log (issue 20), and may move Insights' figures: in
       // one place rather than in each feature's mutation, so no new one forgets. Not awaited: the change's own
       // onSuccess (its toast, its lists) need not wait for them. Only what a screen shows is fetched again at once.
+      // The plan's usage too (issue 21): a join, a leave, a removal, a rule added or deleted each move its counts.
       onSuccess: () => {
         void client.invalidateQueries({ queryKey: activityRootKey });
         void client.invalidateQueries({ queryKey: insightsRootKey });
+        void client.invalidateQueries({ queryKey: planRootKey });
       },
     }),
   });

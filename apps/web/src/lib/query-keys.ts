@@ -34,6 +34,7 @@ export const insightsQueryKey = (householdId: string) => [...insightsRootKey, ho
  * The household's plan, limits and usage (issue 21). A member joining or leaving and a rule added or deleted move its
  * usage, so the households and rules features refresh it too.
  */
-export const householdPlanQueryKey = (householdId: string) => ["plan", householdId] as const;
+export const planRootKey = ["plan"] as const;
+export const householdPlanQueryKey = (householdId: string) => [...planRootKey, householdId] as const;
 /** What the server offers (plans on or off, the support form): one per server, fetched once. */
 export const appConfigQueryKey = ["app-config"] as const;

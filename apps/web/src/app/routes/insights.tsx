@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import type { Insights } from "@housemate/contract";
 import { ExportFineHistory, type ExportMember } from "@/features/exports/components/export-fine-history";
 import { useHousehold } from "@/features/households/api/get-household";
@@ -14,6 +15,7 @@ import {
   InsightsView,
   NoRecentFines,
 } from "@/features/insights/components/insights-view";
+import { ProCheckLoading, ProUpsell } from "@/features/plans/components/pro-upsell";
 import { NEW_FINE_PATH } from "@/features/shell/components/nav-items";
 import { usePageTitle } from "../page-title";
 
@@ -37,13 +39,17 @@ function exportMembers(current: readonly ExportMember[] = [], insights: Insights
 
 /**
  * /dashboard/insights (issue 20): the household's fine analytics over the last 12 months, each chart with a table a
- * screen reader reads. The guard has already sent anyone without a household away.
+ * screen reader reads. A Pro feature, as its export is (issue 21): on Basic the page offers Pro instead, and asks for
+ * neither. The guard has already sent anyone without a household away.
  */
 export function Component() {
   usePageTitle("Insights");
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const isAdmin = useAuthStore((state) => state.currentUser?.is_admin ?? false);
   const currency = useHousehold().data?.iso_4217_code;
-  const insights = useInsights(householdId);
+  const access = usePlanAccess(householdId);
+  const hasInsights = !access.isPending && access.has("analytics");
+  const insights = useInsights(hasInsights ? householdId : null);
   const members = useMemberChoices().choices;
 
   if (!householdId) return null;
@@ -54,9 +60,15 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
           <p className="text-muted-foreground">How the household's fines went over the last 12 months.</p>
         </div>
-        <ExportFineHistory householdId={householdId} members={exportMembers(members, insights.data)} />
+        {hasInsights && access.has("exports") && (
+          <ExportFineHistory householdId={householdId} members={exportMembers(members, insights.data)} />
+        )}
       </div>
-      {insights.isError ? (
+      {access.isPending ? (
+        <ProCheckLoading label="Loading insights" />
+      ) : !hasInsights ? (
+        <ProUpsell feature="analytics" isAdmin={isAdmin} />
+      ) : insights.isError ? (
         <LoadError message={INSIGHTS_LOAD_FAILED} onRetry={() => void insights.refetch()} />
       ) : !insights.data ? (
         <InsightsSkeleton />

@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { CompactHouseBalance, HouseBalanceCard } from "@/features/balance/components/house-balance";
 import { useHousehold } from "@/features/households/api/get-household";
@@ -10,9 +11,11 @@ import { openInviteDialog } from "@/features/households/stores/invite-dialog-sto
 import { NotificationsBell } from "@/features/notifications/components/notifications-bell";
 import { useLiveNotifications } from "@/features/notifications/hooks/use-live-notifications";
 import { AppShell } from "@/features/shell/components/app-shell";
-import { FUND_PATH } from "@/features/shell/components/nav-items";
+import { ACTIVITY_PATH, FUND_PATH, INSIGHTS_PATH } from "@/features/shell/components/nav-items";
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
+import { householdFullReason } from "@/lib/plans/plan-usage";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { forgetHousehold } from "../household-caches";
 import { refreshLiveChange } from "../live-refresh";
 
@@ -26,6 +29,19 @@ export function Component() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const currency = useHousehold().data?.iso_4217_code;
   const copyHouseholdId = useCopyHouseholdId();
+  const access = usePlanAccess(householdId);
+  // Issue 21: on Basic, the Pro pages are marked so before they are opened.
+  const hasActivity = access.has("activity-log");
+  const hasInsights = access.has("analytics");
+  const proPaths = useMemo(
+    () =>
+      new Set([
+        ...(hasActivity ? [] : [ACTIVITY_PATH]),
+        ...(hasInsights ? [] : [INSIGHTS_PATH]),
+      ]) as ReadonlySet<string>,
+    [hasActivity, hasInsights],
+  );
+  const fullReason = householdFullReason(access.plan);
   useHouseholdSession();
   // While the first answers are on their way: Intl's data loads now, in a task of its own (the money format's once
   // the household's currency is known, usually before its balance).
@@ -47,7 +63,11 @@ export function Component() {
   return (
     <AppShell
       onInvite={openInviteDialog}
-      onCopyHouseholdId={() => void copyHouseholdId()}
+      // The phone's Invite copies the household ID: pointless while every seat is taken, so it says why instead.
+      onCopyHouseholdId={() =>
+        fullReason ? toast.error("Error", { description: fullReason }) : void copyHouseholdId()
+      }
+      proPaths={proPaths}
       dialogs={<InviteDialog />}
       notificationsBell={<NotificationsBell />}
       // The House Balance card for the sidebar, and its compact form for the phone bar.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { plansApi, type AppConfig } from "@housemate/contract";
-import { api } from "@/lib/api-client";
+import { api, ApiError } from "@/lib/api-client";
 import { appConfigQueryKey } from "@/lib/query-keys";
 
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
@@ -13,6 +13,9 @@ export const getAppConfigQueryOptions = () =>
     queryKey: appConfigQueryKey,
     queryFn: ({ signal }) => getAppConfig(signal),
     staleTime: Infinity,
+    // A server without the endpoint (404) will not grow one on retry: it has no plans, and nothing waits for it.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
 
 /** Whether plans are on and the support form is offered (issue 21). */

@@ -1,5 +1,15 @@
 import { vi } from "vitest";
-import type { CurrentUser, Fine, User } from "@housemate/contract";
+import {
+  PLAN_LIMITS,
+  planHasFeature,
+  PRO_FEATURES,
+  type AppConfig,
+  type CurrentUser,
+  type Fine,
+  type HouseholdPlan,
+  type PlanId,
+  type User,
+} from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { nextTask } from "@/lib/next-task";
 
@@ -94,3 +104,50 @@ export const fineRoutes = (fines: readonly Fine[]) =>
   Object.fromEntries(
     fines.map((fine) => [`GET /api/fines/household/${fine.household_id}/fines/${fine.id}`, { body: { data: fine } }]),
   );
+
+/** GET /config's answer (issue 21): plans off, as the one-command install has them, unless a test says otherwise. */
+export const serverConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  plans: false,
+  support: false,
+  version: "0.0.0-test",
+  ...overrides,
+});
+
+/**
+ * A household's plan as GET /households/{id}/plan answers it with plans on: the plan's own limits and features, the
+ * usage given (2 members and 3 rules unless told), and no subscription unless given.
+ */
+export function serverPlan(
+  plan: PlanId,
+  usage: Partial<HouseholdPlan["usage"]> = {},
+  subscription: HouseholdPlan["subscription"] = null,
+): HouseholdPlan {
+  return {
+    plans: true,
+    plan,
+    limits: PLAN_LIMITS[plan],
+    usage: { members: 2, rules: 3, ...usage },
+    features: PRO_FEATURES.filter((feature) => planHasFeature(plan, feature)),
+    subscription,
+  };
+}
+
+/**
+ * The plans' routes for `respondWith` (issue 21): GET /config with plans on, the household's plan (an answer, or a
+ * function of the request to change it between calls), and its checkout and portal sending to `urls`.
+ */
+export function planRoutes(
+  householdId: string,
+  plan: HouseholdPlan | (() => HouseholdPlan),
+  urls: { checkout?: string; portal?: string } = {},
+) {
+  const billing = `/api/households/${householdId}/billing`;
+  return {
+    "GET /api/config": { body: { data: serverConfig({ plans: true }) } },
+    [`GET /api/households/${householdId}/plan`]: () => ({
+      body: { data: typeof plan === "function" ? plan() : plan },
+    }),
+    [`POST ${billing}/checkout`]: { body: { data: { url: urls.checkout ?? "https://checkout.stripe.test/c/pay_1" } } },
+    [`POST ${billing}/portal`]: { body: { data: { url: urls.portal ?? "https://billing.stripe.test/p/session_1" } } },
+  } satisfies Record<string, FakeAnswer | (() => FakeAnswer)>;
+}

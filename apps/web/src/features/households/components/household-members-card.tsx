@@ -6,8 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { personName } from "@/lib/person-name";
+import { householdFullReason, seatsLine } from "@/lib/plans/plan-usage";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useHouseholdMembers } from "../api/get-household-members";
 import { openInviteDialog } from "../stores/invite-dialog-store";
+import { HouseholdFullNotice } from "./household-full-notice";
 
 const memberCount = (count: number) => (count === 1 ? "1 member" : `${count} members`);
 
@@ -19,12 +22,19 @@ function splitFirstName(name: string): [first: string, rest: string] {
 
 /**
  * Who lives here, as the landing page's preview shows them: each member's avatar (photo, or initials on their own
- * colour) and name, the signed-in person marked, how many they are, and a way to invite more.
+ * colour) and name, the signed-in person marked, how many they are, and a way to invite more. With plans on (issue 21)
+ * the count is the plan's seats ('4 of 5 flatmates on Basic'), and a full household's Invite is off, saying why.
  */
 export function HouseholdMembersCard() {
   const userId = useAuthStore((state) => state.currentUser?.id);
+  const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const isAdmin = useAuthStore((state) => state.currentUser?.is_admin ?? false);
   const members = useHouseholdMembers();
+  const { plan } = usePlanAccess(householdId);
+  const fullReason = householdFullReason(plan);
   const titleId = useId();
+  const fullId = useId();
+  const count = members.data && (plan ? seatsLine(plan, members.data.length) : null);
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -33,14 +43,26 @@ export function HouseholdMembersCard() {
           <CardTitle id={titleId} className="text-base">
             Housemates
           </CardTitle>
-          <p className="h-5 text-xs text-muted-foreground">{members.data && memberCount(members.data.length)}</p>
+          <p className="h-5 text-xs text-muted-foreground">
+            {members.data && (count ?? memberCount(members.data.length))}
+          </p>
         </div>
-        <Button variant="ghost" size="sm" className="min-h-11 sm:min-h-8" onClick={openInviteDialog}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="min-h-11 sm:min-h-8"
+          onClick={openInviteDialog}
+          disabled={Boolean(fullReason)}
+          aria-describedby={fullReason ? fullId : undefined}
+        >
           <UserPlus aria-hidden="true" />
           Invite
         </Button>
       </CardHeader>
       <CardContent className="p-4 pt-0">
+        {fullReason && (
+          <HouseholdFullNotice id={fullId} reason={fullReason} isAdmin={isAdmin} className="mb-3 text-xs" />
+        )}
         {members.isPending && (
           // As tall as the list it usually stands for: one row of faces, or (xl) a list of four, so nothing moves.
           <div className="flex gap-2 xl:flex-col" role="status" aria-label="Loading housemates">

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { useShallow } from "zustand/react/shallow";
 import { Check, Copy } from "lucide-react";
@@ -9,6 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthStore } from "@/lib/auth/auth-store";
+import { householdFullReason, UPGRADE_PATH } from "@/lib/plans/plan-usage";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { createInvite } from "../api/create-invite";
 import { useInviteDialogStore } from "../stores/invite-dialog-store";
 import { copyText } from "../utils/copy-text";
@@ -41,9 +44,14 @@ async function generateInviteLink(householdId: string | null | undefined) {
   }
 }
 
-/** SPEC §2 Invite dialog: opened through the invite dialog store, it makes a fresh link each time. */
+/**
+ * SPEC §2 Invite dialog: opened through the invite dialog store, it makes a fresh link each time; but none for a
+ * household whose plan has no free seat (issue 21): it says why instead, as the buttons that open it do.
+ */
 export function InviteDialog() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
+  const isAdmin = useAuthStore((state) => state.currentUser?.is_admin ?? false);
+  const fullReason = householdFullReason(usePlanAccess(householdId).plan);
   const { isOpen, inviteLink, isGenerating, isCopied, setCopied, reset } = useInviteDialogStore(
     useShallow(({ isOpen, inviteLink, isGenerating, isCopied, setCopied, reset }) => ({
       isOpen,
@@ -56,8 +64,8 @@ export function InviteDialog() {
   );
 
   useEffect(() => {
-    if (isOpen) void generateInviteLink(householdId);
-  }, [isOpen, householdId]);
+    if (isOpen && !fullReason) void generateInviteLink(householdId);
+  }, [isOpen, householdId, fullReason]);
 
   useEffect(() => {
     if (!isCopied) return;
@@ -81,37 +89,52 @@ export function InviteDialog() {
         <DialogHeader>
           <DialogTitle>Invite Housemates</DialogTitle>
         </DialogHeader>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="invite-link">Invite Link</Label>
-          <div className="flex items-center gap-2">
-            <div className="relative flex-1">
-              <Input
-                id="invite-link"
-                readOnly
-                value={inviteLink}
-                placeholder={isGenerating ? "Generating..." : ""}
-                onFocus={(event) => event.currentTarget.select()}
-                className="pr-9 font-mono text-xs md:text-xs"
-              />
-              {isGenerating && (
-                <Spinner
-                  label="Generating invite link"
-                  className="absolute top-3 right-3 size-4 text-muted-foreground"
-                />
-              )}
+        {fullReason ? (
+          <>
+            <DialogDescription className="text-foreground">{fullReason}</DialogDescription>
+            {isAdmin && (
+              <Button asChild variant="outline" className="w-fit">
+                <Link to={UPGRADE_PATH} onClick={reset}>
+                  Upgrade
+                </Link>
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="invite-link">Invite Link</Label>
+              <div className="flex items-center gap-2">
+                <div className="relative flex-1">
+                  <Input
+                    id="invite-link"
+                    readOnly
+                    value={inviteLink}
+                    placeholder={isGenerating ? "Generating..." : ""}
+                    onFocus={(event) => event.currentTarget.select()}
+                    className="pr-9 font-mono text-xs md:text-xs"
+                  />
+                  {isGenerating && (
+                    <Spinner
+                      label="Generating invite link"
+                      className="absolute top-3 right-3 size-4 text-muted-foreground"
+                    />
+                  )}
+                </div>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  onClick={() => void copyLink()}
+                  disabled={!inviteLink || isGenerating}
+                  aria-label={isCopied ? "Copied" : "Copy link"}
+                >
+                  {isCopied ? <Check className="text-success" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                </Button>
+              </div>
             </div>
-            <Button
-              variant="outline"
-              size="icon"
-              onClick={() => void copyLink()}
-              disabled={!inviteLink || isGenerating}
-              aria-label={isCopied ? "Copied" : "Copy link"}
-            >
-              {isCopied ? <Check className="text-success" aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            </Button>
-          </div>
-        </div>
-        <DialogDescription>This link expires in 7 days and can be used by multiple people.</DialogDescription>
+            <DialogDescription>This link expires in 7 days and can be used by multiple people.</DialogDescription>
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -51,7 +51,7 @@ function InviteDetailsCard({ code }: { code: string }) {
     );
   }
 
-  const { householdName, memberCount } = details.data;
+  const { householdName, memberCount, fullMessage } = details.data;
   return (
     <>
       <CardHeader className="items-center text-center">
@@ -71,17 +71,26 @@ function InviteDetailsCard({ code }: { code: string }) {
             <AlertDescription>You are already a member of a household.</AlertDescription>
           </Alert>
         )}
+        {/* Issue 21: a household whose plan has no free seat says so before anyone registers, and offers no way in. */}
+        {fullMessage && (
+          <Alert>
+            <TriangleAlert aria-hidden="true" />
+            <AlertDescription className="text-foreground">{fullMessage}</AlertDescription>
+          </Alert>
+        )}
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
         <GoToHome />
-        <Button
-          onClick={() => void join({ householdName, memberCount })}
-          disabled={isMember || isJoining}
-          className="w-full sm:w-32"
-        >
-          {isJoining && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          Join
-        </Button>
+        {!fullMessage && (
+          <Button
+            onClick={() => void join({ householdName, memberCount })}
+            disabled={isMember || isJoining}
+            className="w-full sm:w-32"
+          >
+            {isJoining && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            Join
+          </Button>
+        )}
       </CardFooter>
     </>
   );

@@ -19,6 +19,9 @@ export function JoinHouseholdForm({ onBack }: { onBack: () => void }) {
     await finish(joinHousehold.mutateAsync(householdId), {
       success: "You've joined the household.",
       failure: "Failed to join household. Please check the ID and try again.",
+      // A 402: the household's plan has no free seat (issue 21); checking the ID would not help, and its message names
+      // the plan.
+      serverWordsFor: [402, 403, 409],
     });
   }
 

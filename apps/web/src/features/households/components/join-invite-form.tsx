@@ -37,7 +37,8 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
     await finish(joining, {
       success: "You've joined the household.",
       failure: "Failed to join household. Please try again.",
-      serverWordsFor: [400, 404, 409],
+      // A 402: the household's plan has no free seat (issue 21); its message names the plan.
+      serverWordsFor: [400, 402, 404, 409],
     });
   }
 

@@ -31,8 +31,9 @@ export function useJoinByInvite(code: string) {
     await finish(joinByInvite.mutateAsync({ code }), {
       success: "You've joined the household.",
       failure: "Failed to join household. Please try again.",
-      // A 403: a link made before an admin removed this person (decision 032).
-      serverWordsFor: [403, 404, 409],
+      // A 403: a link made before an admin removed this person (decision 032). A 402: the household filled up since
+      // the page loaded (issue 21), and its message names the plan.
+      serverWordsFor: [402, 403, 404, 409],
     });
   }
 

@@ -1,9 +1,12 @@
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { toast } from "sonner";
-import { BookOpen, Pencil, Plus } from "lucide-react";
+import { BookOpen, Pencil, Plus, TriangleAlert } from "lucide-react";
 import type { Rule } from "@housemate/contract";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { rulesAllowance } from "@/lib/plans/plan-usage";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useCreateRule } from "../api/create-rule";
 import { useDeleteRule } from "../api/delete-rule";
 import { useRules } from "../api/get-rules";
@@ -39,9 +42,16 @@ function RuleSkeletons() {
   );
 }
 
-/** SPEC §2 House Rules: every rule of the household, with Create Rule, Edit and Delete. */
+/**
+ * SPEC §2 House Rules: every rule of the household, with Create Rule, Edit and Delete. On a plan with a rule limit
+ * (issue 21, Basic): how many of them it uses, Create Rule off at the limit, saying why, and over it (after a
+ * downgrade) the rules read-only but for Delete, as the server has them.
+ */
 export function RulesBoard({ householdId, currency }: RulesBoardProps) {
   const rules = useRules(householdId);
+  const { plan } = usePlanAccess(householdId);
+  const allowance = rulesAllowance(plan, rules.data?.length ?? plan?.usage.rules ?? 0);
+  const blockedId = useId();
   const createRule = useCreateRule();
   const updateRule = useUpdateRule();
   const deleteRule = useDeleteRule();
@@ -54,7 +64,7 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
   const remove = (rule: Rule) => settled(deleteRule.mutateAsync(rule));
 
   const createButton = (
-    <Button>
+    <Button disabled={Boolean(allowance?.addBlocked)} aria-describedby={allowance?.addBlocked ? blockedId : undefined}>
       <Plus aria-hidden="true" />
       Create Rule
     </Button>
@@ -66,9 +76,24 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">House Rules</h1>
           <p className="text-muted-foreground">The rules everyone agreed on, and what breaking each one costs.</p>
+          {allowance && <p className="mt-1 text-sm font-medium">{allowance.line}</p>}
         </div>
         <RuleFormDialog currency={currency} trigger={createButton} isSaving={createRule.isPending} onSave={create} />
       </div>
+      {allowance?.overLimit ? (
+        <Alert>
+          <TriangleAlert aria-hidden="true" />
+          <AlertDescription id={blockedId} className="text-foreground">
+            {allowance.overLimit}
+          </AlertDescription>
+        </Alert>
+      ) : (
+        allowance?.addBlocked && (
+          <p id={blockedId} className="-mt-3 text-sm text-muted-foreground">
+            {allowance.addBlocked}
+          </p>
+        )
+      )}
       {rules.isPending ? (
         <RuleSkeletons />
       ) : (rules.data ?? []).length === 0 ? (
@@ -104,6 +129,8 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
                           size="icon"
                           className="size-8 text-muted-foreground"
                           aria-label={`Edit ${rule.title}`}
+                          disabled={Boolean(allowance?.overLimit)}
+                          aria-describedby={allowance?.overLimit ? blockedId : undefined}
                         >
                           <Pencil aria-hidden="true" />
                         </Button>

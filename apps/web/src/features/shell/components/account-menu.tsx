@@ -13,12 +13,15 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { personName } from "@/lib/person-name";
 import { ACTIVITY, HOUSEHOLD_PATH, INSIGHTS } from "./nav-items";
+import { ProMark } from "./pro-mark";
 import { ACCOUNT_BUTTON_CLASS } from "./user-menu";
 
 export interface AccountMenuProps {
   currentUser: SessionUser;
   /** Open at once: the person pressed the button before this menu had loaded (user-menu.tsx). */
   defaultOpen: boolean;
+  /** The places marked Pro (issue 21). */
+  proPaths?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface AccountMenuProps {
  * (issue 20: the phone's way to them, as the bottom bar keeps SPEC's five) and Log out. A chunk of its own
  * with Radix's menu and its positioning (about 45 kB before compression): user-menu.tsx loads it when it is wanted.
  */
-export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
+export function AccountMenu({ currentUser, defaultOpen, proPaths }: AccountMenuProps) {
   const navigate = useNavigate();
   const logout = useAuthStore((state) => state.logout);
 
@@ -63,6 +66,7 @@ export function AccountMenu({ currentUser, defaultOpen }: AccountMenuProps) {
             <Link to={to}>
               <Icon aria-hidden="true" />
               {label}
+              {proPaths?.has(to) && <ProMark />}
             </Link>
           </DropdownMenuItem>
         ))}

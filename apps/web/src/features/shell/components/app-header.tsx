@@ -8,10 +8,12 @@ export interface AppHeaderProps {
   onInvite: () => void;
   /** The notifications bell, when the notifications feature supplies it. */
   notificationsBell?: ReactNode;
+  /** The places the account menu marks Pro (issue 21). */
+  proPaths?: ReadonlySet<string> | undefined;
 }
 
 /** SPEC §2 Signed-in shell: the sticky header. */
-export function AppHeader({ onInvite, notificationsBell }: AppHeaderProps) {
+export function AppHeader({ onInvite, notificationsBell, proPaths }: AppHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="flex h-16 items-center gap-3 px-4 md:px-6">
@@ -28,7 +30,7 @@ export function AppHeader({ onInvite, notificationsBell }: AppHeaderProps) {
             Invite Housemates
           </Button>
           {notificationsBell}
-          <UserMenu />
+          <UserMenu proPaths={proPaths} />
         </div>
       </div>
     </header>

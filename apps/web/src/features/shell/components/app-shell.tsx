@@ -15,6 +15,8 @@ export interface AppShellProps {
   notificationsBell?: ReactNode;
   houseBalance?: ReactNode;
   compactHouseBalance?: ReactNode;
+  /** The places marked Pro in the sidebar and the account menu (issue 21: Activity and Insights on Basic). */
+  proPaths?: ReadonlySet<string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function AppShell({
   notificationsBell,
   houseBalance,
   compactHouseBalance,
+  proPaths,
 }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30">
@@ -38,9 +41,9 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <AppHeader onInvite={onInvite} notificationsBell={notificationsBell} />
+      <AppHeader onInvite={onInvite} notificationsBell={notificationsBell} proPaths={proPaths} />
       <div className="flex flex-1">
-        <Sidebar houseBalance={houseBalance} />
+        <Sidebar houseBalance={houseBalance} proPaths={proPaths} />
         <main
           id="main"
           // Focusable from the skip link only: focus lands on the page, and the next Tab reaches its first control.

@@ -3,9 +3,13 @@ import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { NAV_ITEMS, NEW_FINE_ICON as NewFineIcon, NEW_FINE_PATH } from "./nav-items";
+import { ProMark } from "./pro-mark";
 
-/** SPEC §2 Signed-in shell: the desktop sidebar. `houseBalance` is the balance feature's House Balance card. */
-export function Sidebar({ houseBalance }: { houseBalance?: ReactNode }) {
+/**
+ * SPEC §2 Signed-in shell: the desktop sidebar. `houseBalance` is the balance feature's House Balance card; `proPaths`
+ * the places marked Pro (issue 21: on Basic, Activity and Insights).
+ */
+export function Sidebar({ houseBalance, proPaths }: { houseBalance?: ReactNode; proPaths?: ReadonlySet<string> }) {
   return (
     <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r p-4 md:flex">
       <nav aria-label="Main" className="flex flex-col gap-1">
@@ -25,6 +29,7 @@ export function Sidebar({ houseBalance }: { houseBalance?: ReactNode }) {
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}
+            {proPaths?.has(to) && <ProMark />}
           </NavLink>
         ))}
       </nav>

@@ -17,12 +17,12 @@ export const ACCOUNT_BUTTON_CLASS =
  * Until it is wanted the avatar is a plain button; pointing at it or focusing it fetches the menu, pressing it opens
  * the menu as soon as it is there.
  */
-export function UserMenu() {
+export function UserMenu({ proPaths }: { proPaths?: ReadonlySet<string> | undefined }) {
   const currentUser = useAuthStore((state) => state.currentUser);
   const [menu, setMenu] = useState<AccountMenuModule | null>(null);
   const [opened, setOpened] = useState(false);
   if (!currentUser) return null;
-  if (menu) return <menu.AccountMenu currentUser={currentUser} defaultOpen={opened} />;
+  if (menu) return <menu.AccountMenu currentUser={currentUser} defaultOpen={opened} proPaths={proPaths} />;
 
   function open() {
     setOpened(true);

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { LoadError } from "@/components/load-error";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { DISPLAY_CURRENCY } from "@/lib/format";
+import { householdFullReason, PLAN_SECTION_ID, seatsLine } from "@/lib/plans/plan-usage";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useHousehold } from "../../api/get-household";
 import { useHouseholdRoster } from "../../api/get-household-roster";
 import { HouseholdDangerZoneCard } from "./household-danger-zone-card";
@@ -14,17 +16,21 @@ import { SectionLoading } from "./section-loading";
 /**
  * /dashboard/household (issue 16): the household's settings, members, ID, invite links and danger zone. Admins act on
  * them; everyone else sees them as they are. Whether someone is an admin is read from the members list when it has
- * loaded (it follows role changes made elsewhere), and from the session until then.
+ * loaded (it follows role changes made elsewhere), and from the session until then. With plans on (issue 21), the
+ * plans feature's Plan section (`planSection`) and the seats the members and invite links use of it.
  */
 export function HouseholdSettingsPage({
   householdId,
+  planSection,
   support,
 }: {
   householdId: string;
+  planSection?: (isAdmin: boolean) => ReactNode;
   /** 'Contact support' (issue 21), when the server offers it: composed by the route. */
   support?: ReactNode;
 }) {
   const currentUser = useAuthStore((state) => state.currentUser);
+  const { plan } = usePlanAccess(householdId);
   const household = useHousehold();
   const roster = useHouseholdRoster(householdId);
   const me = roster.data?.find((member) => member.id === currentUser?.id);
@@ -45,6 +51,7 @@ export function HouseholdSettingsPage({
       ) : (
         <HouseholdSettingsCard household={household.data} isAdmin={isAdmin} hasFines={hasFines} />
       )}
+      {planSection?.(isAdmin)}
       <MembersCard
         householdId={householdId}
         members={roster.data}
@@ -54,6 +61,7 @@ export function HouseholdSettingsPage({
         currentUserId={currentUser?.id ?? ""}
         isAdmin={isAdmin}
         currency={currency}
+        seats={plan ? seatsLine(plan, roster.data?.length) : null}
       />
       {household.isPending ? (
         <SectionLoading className="h-40" label="Loading the household ID" />
@@ -61,7 +69,12 @@ export function HouseholdSettingsPage({
         // On a failure the settings card above says so, with its Retry.
         household.data && <HouseholdIdCard household={household.data} isAdmin={isAdmin} />
       )}
-      <InviteLinksCard householdId={householdId} isAdmin={isAdmin} />
+      <InviteLinksCard
+        householdId={householdId}
+        isAdmin={isAdmin}
+        fullReason={householdFullReason(plan)}
+        upgradeHref={`#${PLAN_SECTION_ID}`}
+      />
       {support}
       <HouseholdDangerZoneCard householdId={householdId} canDelete={isAdmin && roster.data?.length === 1} />
     </div>

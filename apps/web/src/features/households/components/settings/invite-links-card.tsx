@@ -23,12 +23,25 @@ import { formatDate } from "@/lib/format";
 import { getInvitesQueryOptions, useInvites } from "../../api/get-invites";
 import { useRevokeInvite } from "../../api/revoke-invite";
 import { openInviteDialog, useInviteDialogStore } from "../../stores/invite-dialog-store";
+import { HouseholdFullNotice } from "../household-full-notice";
 import { SectionLoading } from "./section-loading";
 
 const timesUsed = (count: number) => (count === 1 ? "used once" : `used ${count} times`);
 
-/** Issue 16, invite links: the live ones; any member makes one (the shell's invite dialog), the admin revokes them. */
-export function InviteLinksCard({ householdId, isAdmin }: { householdId: string; isAdmin: boolean }) {
+export interface InviteLinksCardProps {
+  householdId: string;
+  isAdmin: boolean;
+  /** Why no link is worth making (issue 21: every seat of the plan is taken), or null. */
+  fullReason?: string | null;
+  /** Where the full notice's 'Upgrade' leads. */
+  upgradeHref?: string;
+}
+
+/**
+ * Issue 16, invite links: the live ones; any member makes one (the shell's invite dialog), the admin revokes them.
+ * While the household is full (issue 21) no new link is made: the button says why beside it.
+ */
+export function InviteLinksCard({ householdId, isAdmin, fullReason, upgradeHref }: InviteLinksCardProps) {
   const queryClient = useQueryClient();
   const invites = useInvites(householdId);
   const revoke = useRevokeInvite(householdId);
@@ -55,10 +68,24 @@ export function InviteLinksCard({ householdId, isAdmin }: { householdId: string;
             Links that can still be used to join. Each expires 7 days after it was made.
           </CardDescription>
         </div>
-        <Button variant="outline" onClick={openInviteDialog}>
+        <Button
+          variant="outline"
+          onClick={openInviteDialog}
+          disabled={Boolean(fullReason)}
+          aria-describedby={fullReason ? "invite-links-full" : undefined}
+        >
           <UserPlus aria-hidden="true" />
           Create invite link
         </Button>
+        {fullReason && (
+          <HouseholdFullNotice
+            id="invite-links-full"
+            reason={fullReason}
+            isAdmin={isAdmin}
+            upgradeHref={upgradeHref}
+            className="basis-full"
+          />
+        )}
       </CardHeader>
       <CardContent>
         {invites.isPending ? (

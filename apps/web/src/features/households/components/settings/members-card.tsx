@@ -23,6 +23,8 @@ export interface MembersCardProps {
   currentUserId: string;
   isAdmin: boolean;
   currency: string;
+  /** '4 of 5 flatmates on Basic' (issue 21), with plans on. */
+  seats?: string | null;
 }
 
 /** Issue 16, members: who lives here, their role and their fines; the admin's actions on each. */
@@ -35,6 +37,7 @@ export function MembersCard({
   currentUserId,
   isAdmin,
   currency,
+  seats,
 }: MembersCardProps) {
   const setRole = useSetMemberRole(householdId);
   const [removing, setRemoving] = useState<HouseholdMember | null>(null);
@@ -55,6 +58,7 @@ export function MembersCard({
       <CardHeader>
         <CardTitle>Members</CardTitle>
         <CardDescription>Everyone in the household, what they owe and the fines they issued.</CardDescription>
+        {seats && <p className="text-sm font-medium">{seats}</p>}
       </CardHeader>
       <CardContent>
         {isLoading ? (
