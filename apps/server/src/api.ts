@@ -17,10 +17,10 @@ import statsRoutes from "./features/stats/routes.js";
 import activityRoutes from "./features/activity/routes.js";
 import insightsRoutes from "./features/insights/routes.js";
 import exportRoutes from "./features/exports/routes.js";
-import supportRoutes from "./features/support/routes.js";
-import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
 import { billingRoutes, billingWebhookRoutes } from "./features/billing/routes.js";
 import { stripeProvider } from "./features/billing/stripe-provider.js";
+import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
+import supportRoutes from "./features/support/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import { requireProFeatures } from "./plugins/features.js";
@@ -43,8 +43,8 @@ export default async function api(app: FastifyInstance) {
     await scope.register(healthRoutes);
     await scope.register(signInRoutes);
     await scope.register(inviteLinkRoutes);
-    await scope.register(appConfigRoutes);
     await scope.register(billingWebhookRoutes, billing);
+    await scope.register(appConfigRoutes);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 
@@ -68,8 +68,8 @@ export default async function api(app: FastifyInstance) {
     await scope.register(activityRoutes);
     await scope.register(insightsRoutes);
     await scope.register(exportRoutes);
-    await scope.register(supportRoutes);
-    await scope.register(planRoutes);
     await scope.register(billingRoutes, billing);
+    await scope.register(planRoutes);
+    await scope.register(supportRoutes);
   });
 }

@@ -771,6 +771,11 @@ const EXEMPT: Record<string, string> = {
   "DELETE /api/households/:id": "the household is gone, and its log with it",
   "OPTIONS *": "CORS preflights change nothing",
   "POST /api/support": "a message to support changes nothing in the household",
+  "POST /api/households/:id/billing/checkout":
+    "sends the admin to Stripe; nothing changes until Stripe's event says so",
+  "POST /api/households/:id/billing/portal": "sends the admin to Stripe's portal; nothing changes here",
+  "POST /api/billing/stripe/webhook":
+    "Stripe's event: a plan it moves is logged as household.plan_changed by setHouseholdPlan (billing.test.ts; PLANS=off here)",
 };
 
 describe("every change writes its entries in its own transaction", () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { and, eq } from "drizzle-orm";
 import {
   ALREADY_PRO_MESSAGE,
@@ -215,18 +216,22 @@ describe("Stripe's webhook", () => {
 
   it("shows the plan and the subscription on the household's plan endpoint", async () => {
     const flat = await buildHouseholdWithMembers(t.db);
-    await subscribed(flat);
+    const subscription = await subscribed(flat);
     const res = await t.request({
       method: "GET",
       url: `/api/households/${flat.household.id}/plan`,
       token: flat.members[0]?.token,
     });
-    // The endpoint is helper (1)'s; until it is merged the route is the JSON 404.
-    if (res.statusCode === 404) return;
+    expect(res.statusCode, res.body).toBe(200);
+    const periodEnd = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
     expect(res.json().data).toMatchObject({
       plans: true,
       plan: "pro",
-      subscription: { status: "active", cancel_at_period_end: false },
+      subscription: {
+        status: "active",
+        current_period_end: new Date(periodEnd).toISOString(),
+        cancel_at_period_end: false,
+      },
     });
   });
 
@@ -434,6 +439,41 @@ describe("Stripe's webhook", () => {
     const retried = await stripe.sendEvent("customer.subscription.created", subscription, { eventId: failed.eventId });
     expect(JSON.parse(retried.body)).toEqual({ received: true, duplicate: false });
     expect((await householdRow(flat)).plan).toBe("pro");
+  });
+
+  it("answers any body with any signature that is not Stripe's with 400, recording nothing", async () => {
+    const before = (await t.db.select().from(billingEvents)).length;
+    const valid = stripe.signedEvent("customer.subscription.created", { id: "sub_x", object: "subscription" });
+    const signature = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      // Well-formed headers with a wrong or truncated signature, at any time.
+      fc
+        .tuple(fc.integer({ min: 0, max: 2 ** 32 }), fc.stringMatching(/^[\da-f]{0,64}$/))
+        .map(([time, hex]) => `t=${String(time)},v1=${hex}`),
+      // Stripe's own signature with its last digit changed.
+      fc.constant(`${valid.signature.slice(0, -1)}${valid.signature.endsWith("0") ? "1" : "0"}`),
+    );
+    const body = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.json({ maxDepth: 3 }),
+      // Stripe's event, one character changed or added: its signature no longer matches.
+      fc.constant(valid.payload.replace("sub_x", "sub_y")),
+      fc.constant(`${valid.payload} `),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, signature, async (payload, header) => {
+        const res = await t.request({
+          method: "POST",
+          url: WEBHOOK,
+          headers: { "content-type": "application/json", "stripe-signature": header },
+          payload,
+        });
+        expect(res.statusCode, `${header} ${payload.slice(0, 100)} → ${res.body}`).toBe(400);
+        expect(res.json().error.code).toBe("VALIDATION_ERROR");
+      }),
+      { numRuns: 150 },
+    );
+    expect((await t.db.select().from(billingEvents)).length).toBe(before);
   });
 
   it("refuses a body over 1 MiB (413)", async () => {

@@ -708,6 +708,20 @@ const MATRIX: MatrixRow[] = [
     url: (x) => `/api/users/${x.account}`,
     expect: { "signed out": 401, newcomer: 403, member: 200, "other household's member": 403, "unknown id": 404 },
   },
+  // Issue 21's billing (docs/decisions/048): admin only; PLANS=off here, so the admin's answer is 404 (billing.test.ts
+  // asks with plans on).
+  {
+    method: "POST",
+    path: "/households/{id}/billing/checkout",
+    url: (x) => `/api/households/${x.household}/billing/checkout`,
+    expect: adminOnly(404),
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/billing/portal",
+    url: (x) => `/api/households/${x.household}/billing/portal`,
+    expect: adminOnly(404),
+  },
 ];
 
 /** A fresh cast per case, so a case that deletes or joins cannot change the next one. */

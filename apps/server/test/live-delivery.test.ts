@@ -460,6 +460,11 @@ const QUIET = [
   "GET /api/households/:id/exports/fines.pdf",
   // A support message is mailed to SUPPORT_EMAIL (the outbox), never pushed: nobody in the household is told.
   "POST /api/support",
+  // Issue 21: Checkout and the portal only send the admin to Stripe. Stripe's webhook is 404 with PLANS=off here; with
+  // plans on, a plan it moves reloads every member's household (setHouseholdPlan), as billing.test.ts shows.
+  "POST /api/households/:id/billing/checkout",
+  "POST /api/households/:id/billing/portal",
+  "POST /api/billing/stripe/webhook",
   // Plans (issue 21) only read: what the server offers, and the household's plan.
   "GET /api/config",
   "GET /api/households/:id/plan",

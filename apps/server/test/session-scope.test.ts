@@ -17,6 +17,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/login": "asking for a sign-in link is how a session starts",
   "GET /api/auth/verify": "trading the link for a session",
   "GET /api/invites/:code": "the invite link is the permission (decision 021)",
+  "POST /api/billing/stripe/webhook": "Stripe calls it without a session: its signature is the proof (decision 048)",
   "GET /api/config": "what the server offers, before anyone signs in; it names no household (decision 046)",
   "OPTIONS *": "@fastify/cors's preflight route, answered before routing",
   "GET /files/*": "the unguessable path is the capability (decision 005)",

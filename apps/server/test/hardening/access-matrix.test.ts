@@ -476,6 +476,24 @@ const ROWS: Row[] = [
     request: plain("/api/support", { subject: "Hello", message: "Is anyone there to help?" }),
     expected: signedIn(404, 404),
   },
+  // Issue 21's billing (docs/decisions/048), with PLANS=off here: the admin's answer is 404, everyone else is refused
+  // as before; with plans on (against a stand-in for Stripe) in test/billing.test.ts.
+  {
+    operation: "startCheckout",
+    request: (w) => ({ url: `/api/households/${w.householdId}/billing/checkout` }),
+    expected: adminOnly(404),
+  },
+  {
+    operation: "openBillingPortal",
+    request: (w) => ({ url: `/api/households/${w.householdId}/billing/portal` }),
+    expected: adminOnly(404),
+  },
+  // Stripe calls it without a session: its signature is the permission. No provider with plans off: 404 for anyone.
+  {
+    operation: "receiveStripeWebhook",
+    request: plain("/api/billing/stripe/webhook", { id: "evt_matrix", type: "invoice.paid" }),
+    expected: open(404),
+  },
 ];
 
 /** A row's method and route as Fastify registered it, e.g. PUT /api/rules/:id. */
