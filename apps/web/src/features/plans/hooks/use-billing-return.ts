@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { BILLING_RETURN_PARAM } from "@housemate/contract";
@@ -8,6 +8,24 @@ import { getHouseholdPlanQueryOptions } from "@/lib/plans/get-household-plan";
 /** How often, and how many times, the plan is asked for again after a paid checkout until it says Pro. */
 export const PRO_POLL_MS = 2000;
 export const PRO_POLL_ATTEMPTS = 5;
+
+/** Asks for the plan now and then every PRO_POLL_MS until it says Pro or the tries run out; answers how to stop. */
+function pollUntilPro(queryClient: QueryClient, householdId: string): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const poll = async (attempt: number) => {
+    const plan = await queryClient
+      .query({ ...getHouseholdPlanQueryOptions(householdId), staleTime: 0 })
+      .catch(() => undefined);
+    if (stopped || plan?.plan === "pro" || attempt >= PRO_POLL_ATTEMPTS) return;
+    timer = setTimeout(() => void poll(attempt + 1), PRO_POLL_MS);
+  };
+  void poll(1);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
 
 /**
  * The admin's return from the provider's checkout (`?billing=success|cancelled`): a toast, and the parameter taken out
@@ -19,14 +37,23 @@ export function useBillingReturn(householdId: string | null | undefined) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const outcome = params.get(BILLING_RETURN_PARAM);
-  const [awaitingPro, setAwaitingPro] = useState(false);
+  const stopPolling = useRef<(() => void) | null>(null);
+
+  // Polling outlives the parameter's removal (which runs the effect below again), not the page.
+  useEffect(
+    () => () => {
+      stopPolling.current?.();
+      stopPolling.current = null;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (outcome === null) return;
     // One id for both: React's development double effect shows one toast, not two.
     if (outcome === "success") {
       toast.success("Welcome to Housemate Pro", { id: "billing-return" });
-      setAwaitingPro(true);
+      if (householdId && !stopPolling.current) stopPolling.current = pollUntilPro(queryClient, householdId);
     } else if (outcome === "cancelled") {
       toast("Checkout cancelled", { id: "billing-return" });
     }
@@ -38,24 +65,5 @@ export function useBillingReturn(householdId: string | null | undefined) {
       },
       { replace: true },
     );
-  }, [outcome, setParams]);
-
-  useEffect(() => {
-    if (!awaitingPro || !householdId) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async (attempt: number) => {
-      const plan = await queryClient
-        .fetchQuery({ ...getHouseholdPlanQueryOptions(householdId), staleTime: 0 })
-        .catch(() => undefined);
-      if (stopped) return;
-      if (plan?.plan === "pro" || attempt >= PRO_POLL_ATTEMPTS) setAwaitingPro(false);
-      else timer = setTimeout(() => void poll(attempt + 1), PRO_POLL_MS);
-    };
-    void poll(1);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [awaitingPro, householdId, queryClient]);
+  }, [outcome, householdId, queryClient, setParams]);
 }

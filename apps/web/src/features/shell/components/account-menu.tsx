@@ -66,7 +66,12 @@ export function AccountMenu({ currentUser, defaultOpen, proPaths }: AccountMenuP
             <Link to={to}>
               <Icon aria-hidden="true" />
               {label}
-              {proPaths?.has(to) && <ProMark />}
+              {proPaths?.has(to) && (
+                <>
+                  {" "}
+                  <ProMark />
+                </>
+              )}
             </Link>
           </DropdownMenuItem>
         ))}

@@ -29,7 +29,12 @@ export function Sidebar({ houseBalance, proPaths }: { houseBalance?: ReactNode; 
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}
-            {proPaths?.has(to) && <ProMark />}
+            {proPaths?.has(to) && (
+              <>
+                {" "}
+                <ProMark />
+              </>
+            )}
           </NavLink>
         ))}
       </nav>
