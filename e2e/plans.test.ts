@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { featureNeedsProMessage, householdFullMessage, seatsText } from "@housemate/contract";
+import { featureNeedsProMessage, householdFullMessage, seatsText, SUPPORT_MESSAGE_SHORT } from "@housemate/contract";
 import { startStripeStandIn, type StripeStandIn } from "../apps/server/test/helpers/stripe-stand-in.js";
 import type { CapturedMail } from "../apps/server/test/helpers/smtp.js";
 import { expectAccessible } from "./helpers/axe.js";
@@ -159,7 +159,7 @@ describe("plans: Basic's limit, upgrading to Pro and back", () => {
     expect(await alexPage.getByRole("list", { name: "Members" }).getByRole("listitem").count()).toBe(5);
   });
 
-  it("the Plan section on a phone, in the dark: no sideways scroll, and axe finds nothing serious", async () => {
+  it("the Plan section and the support form on a phone, in the dark: no sideways scroll, axe finds nothing serious", async () => {
     await alexPage.emulateMedia({ colorScheme: "dark" });
     await openPage(alexPage, "/dashboard/household", PHONE);
     const plan = planSection(alexPage);
@@ -167,6 +167,24 @@ describe("plans: Basic's limit, upgrading to Pro and back", () => {
     await plan.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(alexPage);
     await expectAccessible(alexPage, "the household page's Plan section");
+
+    // The 'Contact support' form on the phone too, reached and filled with the keyboard alone.
+    const contact = alexPage.getByRole("button", { name: "Contact support" });
+    await contact.focus();
+    await alexPage.keyboard.press("Enter");
+    const dialog = alexPage.getByRole("dialog", { name: "Contact support" });
+    await expect
+      .poll(() => dialog.getByLabel("Subject").evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await alexPage.keyboard.type("Hi");
+    await alexPage.keyboard.press("Tab");
+    await alexPage.keyboard.type("Too short");
+    await dialog.getByRole("button", { name: "Send message" }).press("Enter");
+    await dialog.getByText(SUPPORT_MESSAGE_SHORT).waitFor();
+    await expectNoSidewaysScroll(alexPage);
+    await expectAccessible(alexPage, "the 'Contact support' dialog");
+    await alexPage.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
     await alexPage.emulateMedia({ colorScheme: "light" });
   });
 });
