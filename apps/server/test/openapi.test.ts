@@ -92,6 +92,12 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("describes Stripe's webhook as public, with a bad signature's 400, plans off's 404, 413 and Stripe's outage 503", () => {
+    const webhook = operations.find((operation) => operation.operationId === "receiveStripeWebhook");
+    expect(webhook?.security).toEqual([]);
+    expect(Object.keys(webhook?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "404", "413", "503"]));
+  });
+
   it("passes Redocly CLI's recommended rules with no error", async () => {
     const lint = await promisify(execFile)(
       process.execPath,

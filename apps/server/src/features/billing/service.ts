@@ -16,6 +16,7 @@ import {
   planOfStatus,
   ProviderUnavailableError,
   type BillingProvider,
+  type ProviderEvent,
   type ProviderSubscription,
 } from "./provider.js";
 
@@ -74,7 +75,7 @@ export async function receiveEvent(
   provider: BillingProvider,
   params: { rawBody: Buffer; signature: string | undefined; now: Date },
 ): Promise<{ duplicate: boolean }> {
-  let event;
+  let event: ProviderEvent;
   try {
     event = provider.verifyEvent(params.rawBody, params.signature, params.now);
   } catch (error) {
