@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import { Route } from "react-router";
 import { NOTIFICATION_TYPE_IDS, type Member, type Notification, type Rule, type StickyNote } from "@housemate/contract";
-import { heldAnswer, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import { heldAnswer, respondWith, serverPlan, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { FakeWebSocket } from "@/lib/testing/fake-websocket";
 import { layOutAs } from "@/lib/testing/media";
 import { useAuthStore } from "@/lib/auth/auth-store";
@@ -15,7 +15,8 @@ import { RulesBoard } from "@/features/rules/components/rules-board";
 import { buildRule } from "@/features/fines/testing/fine-fixtures";
 import { buildNotification } from "@/features/notifications/testing/render-signed-in";
 import { LIVE_REFRESH_WAIT_MS } from "@/features/notifications/api/live-messages";
-import { changedBy } from "./live-refresh";
+import { householdPlanQueryKey } from "@/lib/query-keys";
+import { changedBy, refreshLiveChange } from "./live-refresh";
 import { Component as Protected } from "./routes/protected";
 import { Component as Shell } from "./routes/shell";
 
@@ -228,5 +229,18 @@ describe("a live notification's toast and what it is news of show together (issu
     expect(changedBy({ type: "household_changed", data: { household_id: HOUSEHOLD_ID } })).not.toContain("activity");
     expect(changedBy({ type: "fund_changed", data: { household_id: HOUSEHOLD_ID } })).toEqual(["fund"]);
     expect(changedBy({ type: "activity_changed", data: { household_id: HOUSEHOLD_ID } })).toEqual(["activity"]);
+  });
+});
+
+describe("the plan after a live change (issue 21)", () => {
+  it("is fetched again on activity_changed, which a join, a leave, a rule or the provider's webhook sends", async () => {
+    const key = householdPlanQueryKey(HOUSEHOLD_ID);
+    queryClient.setQueryData(key, serverPlan("basic"));
+    await refreshLiveChange(
+      queryClient,
+      { type: "activity_changed", data: { household_id: HOUSEHOLD_ID } },
+      { householdId: HOUSEHOLD_ID, userId: "u1" },
+    );
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

@@ -237,12 +237,59 @@ describe("household page on Basic", () => {
     expect(requested(fake, "POST", `${HOUSEHOLD_PATH}/invites`)).toBe(0);
   });
 
-  it("keeps inviting open with a seat left", async () => {
+  it("keeps inviting open with a seat left, the dialog counting the seats", async () => {
     await signInAs(true);
-    server(serverPlan("basic", { members: 4 }));
+    server(serverPlan("basic", { members: 4 }), {
+      [`POST ${HOUSEHOLD_PATH}/invites`]: {
+        status: 201,
+        body: { data: { inviteUrl: "http://localhost/invite/c0de", expires: "2026-01-08T00:00:00.000Z" } },
+      },
+    });
     renderPage();
     expect(await within(await planSection()).findByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
+    const create = screen.getByRole("button", { name: "Create invite link" });
+    expect(create).toBeEnabled();
+    await userEvent.setup().click(create);
+    const dialog = await screen.findByRole("dialog", { name: "Invite Housemates" });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Invite Link")).toHaveValue("http://localhost/invite/c0de"),
+    );
+    expect(within(dialog).getByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
+  });
+});
+
+describe("the plan's usage after a change", () => {
+  it("is asked for again when a member is removed, freeing a seat", async () => {
+    await signInAs(true);
+    let seats = 5;
+    const fake = server(() => serverPlan("basic", { members: seats }), {
+      [`POST ${HOUSEHOLD_PATH}/members/${BLAIR_ID}/remove`]: () => {
+        seats = 4;
+        return {
+          body: {
+            data: {
+              user_id: BLAIR_ID,
+              fines_written_off: 0,
+              amount_written_off: 0,
+              disputes_handed_over: 0,
+              disputes_handed_to: null,
+            },
+          },
+        };
+      },
+    });
+    renderPage();
+    const plan = await planSection();
+    expect(await within(plan).findByText("5 of 5 flatmates on Basic")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create invite link" })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Remove Blair" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove Blair" });
+    await user.type(within(dialog).getByLabelText("Reason"), "Moved out");
+    await user.click(within(dialog).getByRole("button", { name: "Remove Member" }));
+    expect(await within(plan).findByText("4 of 5 flatmates on Basic")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Create invite link" })).toBeEnabled();
+    expect(requested(fake, "GET", `${HOUSEHOLD_PATH}/plan`)).toBeGreaterThanOrEqual(2);
   });
 });
 

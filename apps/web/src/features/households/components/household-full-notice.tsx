@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { UPGRADE_PATH } from "@/lib/plans/plan-usage";
 import { cn } from "@/lib/utils";
 
+const LINK_CLASS =
+  "rounded-sm font-medium text-primary underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
 export interface HouseholdFullNoticeProps {
   /** The contract's householdFullMessage. */
   reason: string;
@@ -24,11 +27,11 @@ export function HouseholdFullNotice({ reason, isAdmin, upgradeHref, id, classNam
         <>
           {" "}
           {upgradeHref?.startsWith("#") ? (
-            <a href={upgradeHref} className="font-medium text-primary underline underline-offset-4">
+            <a href={upgradeHref} className={LINK_CLASS}>
               Upgrade
             </a>
           ) : (
-            <Link to={upgradeHref ?? UPGRADE_PATH} className="font-medium text-primary underline underline-offset-4">
+            <Link to={upgradeHref ?? UPGRADE_PATH} className={LINK_CLASS}>
               Upgrade
             </Link>
           )}

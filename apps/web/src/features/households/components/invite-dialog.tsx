@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { householdFullReason, UPGRADE_PATH } from "@/lib/plans/plan-usage";
+import { householdFullReason, seatsLine, UPGRADE_PATH } from "@/lib/plans/plan-usage";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { createInvite } from "../api/create-invite";
 import { useInviteDialogStore } from "../stores/invite-dialog-store";
@@ -51,7 +51,9 @@ async function generateInviteLink(householdId: string | null | undefined) {
 export function InviteDialog() {
   const householdId = useAuthStore((state) => state.currentUser?.household_id);
   const isAdmin = useAuthStore((state) => state.currentUser?.is_admin ?? false);
-  const fullReason = householdFullReason(usePlanAccess(householdId).plan);
+  const { plan } = usePlanAccess(householdId);
+  const fullReason = householdFullReason(plan);
+  const seats = plan ? seatsLine(plan) : null;
   const { isOpen, inviteLink, isGenerating, isCopied, setCopied, reset } = useInviteDialogStore(
     useShallow(({ isOpen, inviteLink, isGenerating, isCopied, setCopied, reset }) => ({
       isOpen,
@@ -133,6 +135,7 @@ export function InviteDialog() {
               </div>
             </div>
             <DialogDescription>This link expires in 7 days and can be used by multiple people.</DialogDescription>
+            {seats && <p className="text-sm font-medium">{seats}</p>}
           </>
         )}
       </DialogContent>

@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { Check, CreditCard, LoaderCircle, Sparkles } from "lucide-react";
 import { PLAN_NAMES, PLAN_SHORT_NAMES, PRO_PRICE_TEXT, type HouseholdPlan } from "@housemate/contract";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
@@ -44,6 +43,8 @@ export function PlanCard({ householdId, plan, isAdmin }: PlanCardProps) {
   const isPro = plan.plan === "pro";
   const seats = seatsLine(plan);
   const renewal = renewalText(plan);
+  // A member on Pro has nothing to do here; everyone else has a button or a word.
+  const hasFooter = !isPro || (isAdmin && plan.subscription !== null);
 
   return (
     <Card id={PLAN_SECTION_ID} role="region" aria-labelledby={titleId} className="scroll-mt-20">
@@ -52,10 +53,7 @@ export function PlanCard({ householdId, plan, isAdmin }: PlanCardProps) {
         <CardDescription>What your household's plan allows, and what it uses.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <p className="text-lg font-semibold">{plan.plan ? PLAN_NAMES[plan.plan] : ""}</p>
-          {isPro && <Badge>{PLAN_SHORT_NAMES.pro}</Badge>}
-        </div>
+        <p className="text-lg font-semibold">{plan.plan ? PLAN_NAMES[plan.plan] : ""}</p>
         <ul className="flex flex-col gap-1 text-sm" aria-label="Usage">
           {seats && <li>{seats}</li>}
           <li>{rulesText(plan)}</li>
@@ -78,41 +76,43 @@ export function PlanCard({ householdId, plan, isAdmin }: PlanCardProps) {
           </div>
         )}
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-3">
-        {!isAdmin ? (
-          !isPro && <p className="text-sm text-muted-foreground">Ask your household's admin to upgrade.</p>
-        ) : !isPro ? (
-          <Button className="max-sm:w-full" disabled={leaving} onClick={() => checkout.mutate()}>
-            {checkout.isIdle || checkout.isError ? (
-              <>
-                <Sparkles aria-hidden="true" />
-                Upgrade to Pro
-              </>
-            ) : (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-                Opening checkout...
-              </>
-            )}
-          </Button>
-        ) : (
-          plan.subscription && (
-            <Button variant="outline" className="max-sm:w-full" disabled={leaving} onClick={() => portal.mutate()}>
-              {portal.isIdle || portal.isError ? (
+      {hasFooter && (
+        <CardFooter className="flex flex-wrap gap-3">
+          {!isAdmin ? (
+            !isPro && <p className="text-sm text-muted-foreground">Ask your household's admin to upgrade.</p>
+          ) : !isPro ? (
+            <Button className="max-sm:w-full" disabled={leaving} onClick={() => checkout.mutate()}>
+              {checkout.isIdle || checkout.isError ? (
                 <>
-                  <CreditCard aria-hidden="true" />
-                  Manage subscription
+                  <Sparkles aria-hidden="true" />
+                  Upgrade to Pro
                 </>
               ) : (
                 <>
                   <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  Opening...
+                  Opening checkout...
                 </>
               )}
             </Button>
-          )
-        )}
-      </CardFooter>
+          ) : (
+            plan.subscription && (
+              <Button variant="outline" className="max-sm:w-full" disabled={leaving} onClick={() => portal.mutate()}>
+                {portal.isIdle || portal.isError ? (
+                  <>
+                    <CreditCard aria-hidden="true" />
+                    Manage subscription
+                  </>
+                ) : (
+                  <>
+                    <LoaderCircle className="animate-spin" aria-hidden="true" />
+                    Opening...
+                  </>
+                )}
+              </Button>
+            )
+          )}
+        </CardFooter>
+      )}
     </Card>
   );
 }
