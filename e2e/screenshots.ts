@@ -3,8 +3,10 @@
  * household of four (e2e/helpers/dashboard-household.ts) on the real server, at 1280×800 and 390×844, in both themes:
  * the signed-in dashboard as the screen shows it, and the whole of the Insights and Activity pages (issue 20). The
  * household has six months of fines behind it, so the charts have a shape: made through the API, then moved back in
- * time in the stopped server's database (helpers/backdate.ts). Builds the app first when the build is missing or
- * older than the sources.
+ * time in the stopped server's database (helpers/backdate.ts). Then the same household on a server with PLANS=on
+ * (issue 21): the household page's Plan section, '4 of 5 flatmates on Basic' as its admin sees it,
+ * docs/screenshots/plan-{desktop,phone}-{light,dark}.png. Builds the app first when the build is missing or older
+ * than the sources.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -63,6 +65,17 @@ const PAGES = {
 } as const;
 
 /**
+ * A hosted service's configuration (issue 21) for the Plan section's pictures. Nothing here calls Stripe (only the
+ * buttons would), so the keys need only be well formed.
+ */
+const PLANS_ON = {
+  PLANS: "on",
+  STRIPE_SECRET_KEY: "sk_test_screenshots",
+  STRIPE_WEBHOOK_SECRET: "whsec_screenshots",
+  STRIPE_PRICE_ID: "price_screenshots",
+};
+
+/**
  * Saves what the screen shows; with `whole`, the whole page, taken on a screen as tall as the page: a full-page
  * capture would paint the phone's fixed bottom bar where the screen's bottom was, halfway down a long page.
  */
@@ -112,6 +125,28 @@ async function main() {
       }
     } finally {
       await server.stop();
+    }
+    const hosted = await startServer({ DATA_DIR: dataDir, ...PLANS_ON });
+    try {
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          const { page } = await openAlexDashboard(browser, hosted, household, { viewport, colorScheme });
+          await page.goto("/dashboard/household");
+          const plan = page.getByRole("region", { name: "Plan" });
+          await plan.getByRole("button", { name: "Upgrade to Pro" }).waitFor();
+          await loaded(page);
+          await page.addStyleTag({ content: STILL });
+          // A screen as tall as the page, so the phone's fixed bottom bar stays at the page's end, off the section.
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+          const file = path.join(OUT, `plan-${size}-${colorScheme}.png`);
+          await plan.screenshot({ path: file, animations: "disabled" });
+          console.log(`Saved ${path.relative(root, file)}`);
+          await page.context().close();
+        }
+      }
+    } finally {
+      await hosted.stop();
     }
   } finally {
     await browser.close();

@@ -22,14 +22,19 @@ const REFUSED_REQUEST = /^Failed to load resource: the server responded with a s
  * A test fails when a page it opened logged a warning or an error, or threw: React's and the router's
  * warnings, a Content-Security-Policy refusal or an uncaught error all count; refused requests do not.
  */
-export function useJourney(): Journey {
+export function useJourney(
+  options: {
+    /** The server's environment beyond the defaults, read when it starts: after the file's earlier beforeAll hooks. */
+    env?: () => Record<string, string>;
+  } = {},
+): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const logged: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.env?.());
     browser = await launchBrowser();
   });
   afterEach(() => {

@@ -21,6 +21,7 @@ import { billingRoutes, billingWebhookRoutes } from "./features/billing/routes.j
 import { stripeProvider } from "./features/billing/stripe-provider.js";
 import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
 import appealRoutes from "./features/appeals/routes.js";
+import supportRoutes from "./features/support/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import { requireProFeatures } from "./plugins/features.js";
@@ -71,5 +72,6 @@ export default async function api(app: FastifyInstance) {
     await scope.register(billingRoutes, billing);
     await scope.register(planRoutes);
     await scope.register(appealRoutes);
+    await scope.register(supportRoutes);
   });
 }

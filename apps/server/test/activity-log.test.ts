@@ -841,6 +841,7 @@ const EXEMPT: Record<string, string> = {
   "POST /api/fines/household/:hid/fines/:fid/appeal/votes":
     "votes are secret until the appeal closes: a vote that does not close it writes nothing, and the closing one's " +
     "entry records every vote (its CASES row)",
+  "POST /api/support": "a message to support changes nothing in the household",
   "POST /api/households/:id/billing/checkout":
     "sends the admin to Stripe; nothing changes until Stripe's event says so",
   "POST /api/households/:id/billing/portal": "sends the admin to Stripe's portal; nothing changes here",

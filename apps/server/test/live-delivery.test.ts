@@ -498,6 +498,8 @@ const QUIET = [
   // Exports only read (issue 20): nobody is told of a download.
   "GET /api/households/:id/exports/fines.csv",
   "GET /api/households/:id/exports/fines.pdf",
+  // A support message is mailed to SUPPORT_EMAIL (the outbox), never pushed: nobody in the household is told.
+  "POST /api/support",
   // Issue 21: Checkout and the portal only send the admin to Stripe. Stripe's webhook is 404 with PLANS=off here; with
   // plans on, a plan it moves reloads every member's household (setHouseholdPlan), as billing.test.ts shows.
   "POST /api/households/:id/billing/checkout",

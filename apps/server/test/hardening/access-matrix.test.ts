@@ -491,6 +491,13 @@ const ROWS: Row[] = [
     }),
     expected: { ...signedIn(200, 403), housemate: 200 },
   },
+  // 'Contact support' (issue 21): anyone signed in, whatever their household. SUPPORT_EMAIL is unset here, so a
+  // signed-in caller gets its 404; test/support.test.ts sends with it set.
+  {
+    operation: "sendSupportMessage",
+    request: plain("/api/support", { subject: "Hello", message: "Is anyone there to help?" }),
+    expected: signedIn(404, 404),
+  },
   // Issue 21's billing (docs/decisions/048), with PLANS=off here: the admin's answer is 404, everyone else is refused
   // as before; with plans on (against a stand-in for Stripe) in test/billing.test.ts.
   {

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { rateLimits } from "../../db/schema.js";
 import { rateLimited } from "../../lib/errors.js";
@@ -57,7 +57,13 @@ export async function hitRateLimits(db: Executor, limits: RateLimit[], now: Date
   if (retryAfterMs > 0) throw rateLimited(retryAfterMs / 1000);
 }
 
-/** Forgets windows that ended before `before`, so the table holds only live counters. */
-export async function pruneRateLimits(db: Executor, before: Date): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+/**
+ * Forgets the windows of keys starting `keyPrefix` that started before `before` (now less their length), so the table
+ * holds only live counters. Each limiter prunes its own keys: windows differ in length (15 minutes for sign-in links,
+ * an hour for support messages), and one limiter's cut would end another's windows early.
+ */
+export async function pruneRateLimits(db: Executor, before: Date, keyPrefix: string): Promise<void> {
+  await db
+    .delete(rateLimits)
+    .where(and(lt(rateLimits.windowStart, before), sql`starts_with(${rateLimits.key}, ${keyPrefix})`));
 }

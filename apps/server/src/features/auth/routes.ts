@@ -21,7 +21,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { email, displayName, inviteCode } = request.body;
       const now = app.now();
-      await pruneRateLimits(app.db, new Date(now.getTime() - LOGIN_WINDOW_MS));
+      await pruneRateLimits(app.db, new Date(now.getTime() - LOGIN_WINDOW_MS), "login:");
       await hitRateLimits(
         app.db,
         [

@@ -41,6 +41,7 @@ export async function sendDueMail({ db, mailer, log, now }: OutboxDeps): Promise
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         sent.push(mail.id);
       } catch (error) {

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (Reply-To, a priority): set by our code only, never from what a person typed but a subject. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -138,8 +138,9 @@ async function readRecipients(db: Executor, type: NotificationTypeId, ids: strin
 }
 
 /**
- * Queues an email that is not a notification (a sign-in link) inside the caller's transaction: it goes out once the
- * transaction commits, and is retried from the outbox if the mail server fails. `now` is the app's clock.
+ * Queues an email that is not a notification (a sign-in link, a support message with its extra headers) inside the
+ * caller's transaction: it goes out once the transaction commits, and is retried from the outbox if the mail server
+ * fails. `now` is the app's clock.
  */
 export async function queueMail(tx: Transaction, message: MailMessage, now: Date): Promise<void> {
   await tx
@@ -149,6 +150,7 @@ export async function queueMail(tx: Transaction, message: MailMessage, now: Date
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      headers: message.headers ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })

@@ -5,6 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { toast, Toaster } from "sonner";
 import {
+  SUPPORT_SENT_TITLE,
   CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
   HOUSEHOLD_ADMIN_ONLY_MESSAGE,
   ONLY_ADMIN_CANNOT_STEP_DOWN_MESSAGE,
@@ -411,5 +412,37 @@ describe("household page: danger zone", () => {
     expect(await screen.findByRole("heading", { name: "onboarding" })).toBeInTheDocument();
     expect(requestsTo(fake, "DELETE", HOUSEHOLD_PATH)).toHaveLength(1);
     expect(useAuthStore.getState().currentUser?.household_id).toBeNull();
+  });
+});
+
+describe("household page: 'Contact support' (issue 21)", () => {
+  const config = (support: boolean): FakeAnswer => ({ body: { data: { plans: false, support, version: "1.0.0" } } });
+
+  it("is offered to every member when the server has a support address, and sends from here", async () => {
+    await signInAs(BLAIR_ID, false);
+    const fake = server({
+      "GET /api/config": config(true),
+      "POST /api/support": { status: 201, body: { data: { success: true, priority: false } } },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Contact support" }));
+    const dialog = await screen.findByRole("dialog", { name: "Contact support" });
+    await user.type(within(dialog).getByLabelText("Subject"), "Invite link");
+    await user.type(within(dialog).getByLabelText("Message"), "The link says it expired.");
+    await user.click(within(dialog).getByRole("button", { name: "Send message" }));
+    expect(await screen.findByText(SUPPORT_SENT_TITLE)).toBeInTheDocument();
+    expect(requestsTo(fake, "POST", "/api/support")).toEqual([
+      { subject: "Invite link", message: "The link says it expired." },
+    ]);
+  });
+
+  it("is not offered when the server has none", async () => {
+    await signInAs(ALEX_ID, true);
+    const fake = server({ "GET /api/config": config(false) });
+    renderPage();
+    expect(await screen.findByLabelText("Household Name")).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(fake, "GET", "/api/config")).toHaveLength(1));
+    expect(screen.queryByRole("button", { name: "Contact support" })).not.toBeInTheDocument();
   });
 });

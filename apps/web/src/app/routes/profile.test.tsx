@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
+  SUPPORT_SENT_TITLE,
   DISPLAY_NAME_MESSAGE,
   NOTIFICATION_TYPES,
   ONLY_ADMIN_CANNOT_LEAVE_MESSAGE,
@@ -455,5 +456,37 @@ describe("Danger Zone: deleting the account", () => {
     expect(await screen.findByText("Failed to delete account. Please try again.")).toBeInTheDocument();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLeaving: false });
     expect(screen.queryByTestId("path")).not.toBeInTheDocument();
+  });
+});
+
+describe("Preferences: 'Contact support' (issue 21)", () => {
+  const config = (support: boolean): FakeAnswer => ({ body: { data: { plans: false, support, version: "1.0.0" } } });
+
+  it("is offered when the server has a support address, and sends from here", async () => {
+    await signInBen();
+    const fake = server({
+      "GET /api/config": config(true),
+      "POST /api/support": { status: 201, body: { data: { success: true, priority: true } } },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Contact support" }));
+    const dialog = await screen.findByRole("dialog", { name: "Contact support" });
+    await user.type(within(dialog).getByLabelText("Subject"), "Statistics");
+    await user.type(within(dialog).getByLabelText("Message"), "My totals look wrong.");
+    await user.click(within(dialog).getByRole("button", { name: "Send message" }));
+    expect(await screen.findByText(SUPPORT_SENT_TITLE)).toBeInTheDocument();
+    expect(requestsTo(fake, "POST", "/api/support")).toEqual([
+      { subject: "Statistics", message: "My totals look wrong." },
+    ]);
+  });
+
+  it("is not offered when the server has none", async () => {
+    await signInBen();
+    const fake = server({ "GET /api/config": config(false) });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    expect(await screen.findByRole("heading", { name: "Danger Zone" })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(fake, "GET", "/api/config")).toHaveLength(1));
+    expect(screen.queryByRole("button", { name: "Contact support" })).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,8 @@ import { PreferencesTab } from "@/features/profile/components/preferences-tab";
 import { PROFILE_TABS, ProfilePage, type ProfileTab } from "@/features/profile/components/profile-page";
 import { StatisticsTab } from "@/features/profile/components/statistics-tab";
 import { uploadFile } from "@/features/storage/api/upload-file";
+import { ContactSupportCard } from "@/features/support/components/contact-support-card";
+import { useAppConfig } from "@/lib/plans/get-app-config";
 import { DISPLAY_CURRENCY } from "@/lib/format";
 import { useFineViewerValue } from "../fine-viewer-scope";
 import { usePageTitle } from "../page-title";
@@ -86,6 +88,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const user = useAuthStore((state) => state.currentUser);
   const householdId = user?.household_id;
+  const support = useAppConfig().data?.support ?? false;
   const refreshMembers = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: getHouseholdMembersQueryOptions(householdId).queryKey });
   }, [queryClient, householdId]);
@@ -100,6 +103,7 @@ export function Component() {
       preferences={
         <PreferencesTab
           notificationPreferences={<NotificationPreferences />}
+          support={support && <ContactSupportCard />}
           LeaveHouseholdDialog={LeaveHouseholdDialog}
         />
       }

@@ -23,9 +23,12 @@ import { SectionLoading } from "./section-loading";
 export function HouseholdSettingsPage({
   householdId,
   planSection,
+  support,
 }: {
   householdId: string;
   planSection?: (isAdmin: boolean) => ReactNode;
+  /** 'Contact support' (issue 21), when the server offers it: composed by the route. */
+  support?: ReactNode;
 }) {
   const currentUser = useAuthStore((state) => state.currentUser);
   const { plan } = usePlanAccess(householdId);
@@ -72,6 +75,7 @@ export function HouseholdSettingsPage({
         fullReason={householdFullReason(plan)}
         upgradeHref={`#${PLAN_SECTION_ID}`}
       />
+      {support}
       <HouseholdDangerZoneCard householdId={householdId} canDelete={isAdmin && roster.data?.length === 1} />
     </div>
   );
