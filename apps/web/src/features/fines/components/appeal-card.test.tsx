@@ -8,7 +8,7 @@ import {
   CANCELLED_ON_APPEAL_REASON,
   type Fine,
 } from "@housemate/contract";
-import { appealRoutes, respondWith, storeSession } from "@/lib/testing/fake-server";
+import { appealRoutes, planRoutes, respondWith, serverConfig, storeSession } from "@/lib/testing/fake-server";
 import {
   ANA,
   appealOn,
@@ -33,6 +33,8 @@ afterEach(() => {
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const planPath = `GET /api/households/${HOUSEHOLD_ID}/plan`;
+/** Plans on (GET /config), and the household's plan: Pro unless told. */
+const withPlan = (plan = buildPlan()) => planRoutes(HOUSEHOLD_ID, plan);
 const appealPath = (fine: Fine) => `/api/fines/household/${HOUSEHOLD_ID}/fines/${fine.id}/appeal`;
 
 const DECLINED_DESCRIPTION = [
@@ -87,7 +89,9 @@ describe("an appeal on the fine card (issue 21)", () => {
     expect(screen.getByText("Pending")).toBeInTheDocument();
     unmount();
     renderFines(<FineCard fine={fine} compact />, viewerAs(ANA));
-    expect(screen.getByText("You fined Ben · Mar 4, 2026 · Under appeal until Mar 14, 2026")).toBeInTheDocument();
+    expect(screen.getByText("Under appeal until Mar 14, 2026").closest("p")).toHaveTextContent(
+      "You fined Ben · Mar 4, 2026 · Under appeal until Mar 14, 2026",
+    );
   });
 
   it("open: Pay stays in its place but off, saying why to the eye and to a screen reader; no Dispute, no second appeal", async () => {
@@ -152,18 +156,33 @@ describe("an appeal on the fine card (issue 21)", () => {
 describe("'Appeal to the house' is offered only when the contract's canAppeal allows it", () => {
   it("to the person fined, in a house of three on a plan with appeals, within 3 days of the decline", async () => {
     storeSession();
-    respondWith({ [planPath]: { body: { data: buildPlan() } } });
+    respondWith(withPlan());
     renderFines(<FineItem fine={declinedFine(3 * DAY - HOUR)} />, viewerAs(BEN, { memberCount: 3 }));
     expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
     // Pay is still there: appealing is a choice, not a duty.
     expect(screen.getByRole("button", { name: "Pay" })).not.toHaveAttribute("aria-disabled");
   });
 
-  it("with plans off too: every household has appeals", async () => {
+  it("with plans off too: every household has appeals, and the plan is never asked for (lib/plans' usePlanAccess)", async () => {
     storeSession();
-    respondWith({ [planPath]: { body: { data: buildPlan({ plans: false, plan: null }) } } });
+    const server = respondWith({
+      "GET /api/config": { body: { data: serverConfig() } },
+      [planPath]: { body: { data: buildPlan({ plans: false, plan: null }) } },
+    });
     renderFines(<FineItem fine={declinedFine()} />, viewerAs(BEN, { memberCount: 3 }));
     expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
+    expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual(["/api/config"]);
+  });
+
+  it("when the plan fails to load: offered, as every Pro feature is then (the server still refuses what it lacks)", async () => {
+    storeSession();
+    const server = respondWith({
+      ...withPlan(),
+      [planPath]: { status: 500, body: { error: { message: "Boom", code: "INTERNAL", requestId: "test" } } },
+    });
+    renderFines(<FineItem fine={declinedFine()} />, viewerAs(BEN, { memberCount: 3 }));
+    expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
+    expect(server.requests.some((request) => request.url.endsWith("/plan"))).toBe(true);
   });
 
   it.each([
@@ -191,9 +210,9 @@ describe("'Appeal to the house' is offered only when the contract's canAppeal al
 
   it("not on Basic, whose plan has no appeals", async () => {
     storeSession();
-    const server = respondWith({ [planPath]: { body: { data: buildPlan({ plan: "basic", features: [] }) } } });
+    const server = respondWith(withPlan(buildPlan({ plan: "basic", features: [] })));
     renderFines(<FineItem fine={declinedFine()} />, viewerAs(BEN, { memberCount: 3 }));
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith("/plan"))).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("button", { name: "Appeal to the house" })).not.toBeInTheDocument();
   });

@@ -10,10 +10,12 @@ export interface AppealDialogProps {
   fine: Fine;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus): also called when it unmounts, appealed. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The person fined asks the rest of the house to decide a declined dispute (issue 21: at least 5 characters). */
-export function AppealDialog({ fine, open, onOpenChange }: AppealDialogProps) {
+export function AppealDialog({ fine, open, onOpenChange, onCloseAutoFocus }: AppealDialogProps) {
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
   const appeal = useOpenAppeal();
@@ -41,7 +43,7 @@ export function AppealDialog({ fine, open, onOpenChange }: AppealDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>Appeal to the house</DialogTitle>

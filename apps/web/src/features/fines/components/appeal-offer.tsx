@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Vote } from "lucide-react";
-import { canAppeal, type Fine } from "@housemate/contract";
+import { appealDeadline, canAppeal, type Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
-import { useHouseholdPlan } from "@/lib/plans/get-household-plan";
+import { formatDate } from "@/lib/format";
+import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useFineViewer } from "./fine-viewer";
 
 const AppealDialog = lazy(() => import("./appeal-dialog").then((module) => ({ default: module.AppealDialog })));
@@ -23,27 +24,60 @@ export function mightAppeal(fine: Fine, memberCount: number | undefined, now = n
   });
 }
 
+/** The fine's 'Under appeal until' line, focusable from script (fine-card.tsx): where focus goes once appealed. */
+export const UNDER_APPEAL_LINE = "[data-under-appeal]";
+
 /**
  * 'Appeal to the house' (issue 21), for the person fined on a fine `mightAppeal` allows, once the household's plan
- * says it has appeals (with plans off, every household has). Two people's households are never offered it.
+ * says it has appeals (lib/plans' one way to ask: with plans off every household has, and the plan is not asked for;
+ * a plan that failed to load counts as having it, the server still refusing what the plan lacks). Two people's
+ * households are never offered it.
  */
 export function AppealOffer({ fine, size = "sm" }: { fine: Fine; size?: "sm" | "default" }) {
   const { householdId } = useFineViewer();
-  const plan = useHouseholdPlan(householdId);
+  const access = usePlanAccess(householdId);
   const [appealing, setAppealing] = useState(false);
-  if (!plan.data?.features.includes("appeals")) return null;
+  const card = useRef<HTMLElement | null>(null);
+  if (access.isPending || !access.has("appeals")) return null;
+
+  // Once appealed this button and its dialog are gone: focus goes to the fine's new 'Under appeal until' line rather
+  // than to the page's <body>. A dialog closed without appealing returns focus to the button, as usual.
+  function focusAfterClose(event: Event) {
+    const line = card.current?.isConnected ? card.current.querySelector<HTMLElement>(UNDER_APPEAL_LINE) : null;
+    if (!line) return;
+    event.preventDefault();
+    line.focus();
+  }
 
   return (
     <>
-      <Button size={size} variant="outline" onClick={() => setAppealing(true)}>
+      <Button
+        size={size}
+        variant="outline"
+        onClick={(event) => {
+          card.current = event.currentTarget.closest("article");
+          setAppealing(true);
+        }}
+      >
         <Vote aria-hidden="true" />
         Appeal to the house
       </Button>
       {appealing && (
         <Suspense fallback={null}>
-          <AppealDialog fine={fine} open onOpenChange={setAppealing} />
+          <AppealDialog fine={fine} open onOpenChange={setAppealing} onCloseAutoFocus={focusAfterClose} />
         </Suspense>
       )}
     </>
   );
+}
+
+/**
+ * My Fines' 'You can appeal to the house until …' (the contract's appealDeadline), on a fine `mightAppeal` allows: said
+ * exactly when 'Appeal to the house' is offered, the plan's answer included.
+ */
+export function AppealDeadline({ declinedAt }: { declinedAt: string }) {
+  const { householdId } = useFineViewer();
+  const access = usePlanAccess(householdId);
+  if (access.isPending || !access.has("appeals")) return null;
+  return <>{` You can appeal to the house until ${formatDate(appealDeadline(declinedAt))}.`}</>;
 }
