@@ -10,9 +10,9 @@ const FOCUSABLE_LINE = "rounded-sm outline-none focus-visible:ring-2 focus-visib
 const AFTER_VOTE = "[data-after-vote]";
 
 /** Once voted in Fine Details: the 'You voted' line (the outcome, if the vote closed it), within the dialog. */
-function focusAfterVote(pressed: HTMLElement): HTMLElement | null {
+function focusAfterVote(pressed: HTMLElement): () => HTMLElement | null {
   const section = pressed.closest("section");
-  return section?.querySelector<HTMLElement>(AFTER_VOTE) ?? section;
+  return () => section?.querySelector<HTMLElement>(AFTER_VOTE) ?? section;
 }
 
 /** While open, who voted stays private (issue 21): only how many, and the viewer's own vote. */

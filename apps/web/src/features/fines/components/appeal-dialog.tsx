@@ -10,12 +10,14 @@ export interface AppealDialogProps {
   fine: Fine;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Told when the appeal has been made, just before the dialog closes. */
+  onAppealed?: () => void;
   /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus): also called when it unmounts, appealed. */
   onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The person fined asks the rest of the house to decide a declined dispute (issue 21: at least 5 characters). */
-export function AppealDialog({ fine, open, onOpenChange, onCloseAutoFocus }: AppealDialogProps) {
+export function AppealDialog({ fine, open, onOpenChange, onAppealed, onCloseAutoFocus }: AppealDialogProps) {
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
   const appeal = useOpenAppeal();
@@ -38,7 +40,15 @@ export function AppealDialog({ fine, open, onOpenChange, onCloseAutoFocus }: App
       return;
     }
     setProblem(undefined);
-    appeal.mutate({ fine, reason: parsed.data.reason }, { onSuccess: () => change(false) });
+    appeal.mutate(
+      { fine, reason: parsed.data.reason },
+      {
+        onSuccess: () => {
+          onAppealed?.();
+          change(false);
+        },
+      },
+    );
   }
 
   return (

@@ -24,6 +24,28 @@ export function mightAppeal(fine: Fine, memberCount: number | undefined, now = n
   });
 }
 
+/**
+ * Focuses what `selector` finds in `card` once it shows. A list may show the fine's new state a moment after the dialog
+ * closes (a dashboard card renders its answer deferred): meanwhile the card itself holds focus, never the page's <body>.
+ */
+function focusWhenShown(card: HTMLElement, selector: string) {
+  const now = card.querySelector<HTMLElement>(selector);
+  if (now) {
+    now.focus();
+    return;
+  }
+  card.focus();
+  const observer = new MutationObserver(() => {
+    const shown = card.querySelector<HTMLElement>(selector);
+    if (!shown) return;
+    observer.disconnect();
+    // Only if the person has not moved on meanwhile.
+    if (document.activeElement === card || document.activeElement === document.body) shown.focus();
+  });
+  observer.observe(card, { childList: true, subtree: true, characterData: true });
+  window.setTimeout(() => observer.disconnect(), 10_000);
+}
+
 /** The fine's 'Under appeal until' line, focusable from script (fine-card.tsx): where focus goes once appealed. */
 export const UNDER_APPEAL_LINE = "[data-under-appeal]";
 
@@ -38,15 +60,18 @@ export function AppealOffer({ fine, size = "sm" }: { fine: Fine; size?: "sm" | "
   const access = usePlanAccess(householdId);
   const [appealing, setAppealing] = useState(false);
   const card = useRef<HTMLElement | null>(null);
+  const appealed = useRef(false);
   if (access.isPending || !access.has("appeals")) return null;
 
   // Once appealed this button and its dialog are gone: focus goes to the fine's new 'Under appeal until' line rather
   // than to the page's <body>. A dialog closed without appealing returns focus to the button, as usual.
   function focusAfterClose(event: Event) {
-    const line = card.current?.isConnected ? card.current.querySelector<HTMLElement>(UNDER_APPEAL_LINE) : null;
-    if (!line) return;
+    const article = card.current;
+    if (!article?.isConnected) return;
+    // Appealed: told so, or the fine shows its appeal already (the dialog went with this button, before being told).
+    if (!appealed.current && !article.querySelector(UNDER_APPEAL_LINE)) return;
     event.preventDefault();
-    line.focus();
+    focusWhenShown(article, UNDER_APPEAL_LINE);
   }
 
   return (
@@ -56,6 +81,7 @@ export function AppealOffer({ fine, size = "sm" }: { fine: Fine; size?: "sm" | "
         variant="outline"
         onClick={(event) => {
           card.current = event.currentTarget.closest("article");
+          appealed.current = false;
           setAppealing(true);
         }}
       >
@@ -64,7 +90,13 @@ export function AppealOffer({ fine, size = "sm" }: { fine: Fine; size?: "sm" | "
       </Button>
       {appealing && (
         <Suspense fallback={null}>
-          <AppealDialog fine={fine} open onOpenChange={setAppealing} onCloseAutoFocus={focusAfterClose} />
+          <AppealDialog
+            fine={fine}
+            open
+            onOpenChange={setAppealing}
+            onAppealed={() => (appealed.current = true)}
+            onCloseAutoFocus={focusAfterClose}
+          />
         </Suspense>
       )}
     </>

@@ -13,27 +13,28 @@ export interface AppealVoteButtonsProps {
   fine: Fine;
   size?: "sm" | "default";
   /**
-   * Where focus goes once a vote has been cast and these buttons are gone (never the page's <body>), given the button
-   * that was pressed, as it stood: the dashboard's next appeal, Fine Details' 'You voted' line.
+   * Where focus goes once a vote has been cast and these buttons are gone (never the page's <body>): asked when a
+   * button is pressed, while the page still shows where it was, and answering once voted (the dashboard's next appeal,
+   * Fine Details' 'You voted' line).
    */
-  focusAfterVote: (pressed: HTMLElement) => HTMLElement | null;
+  focusAfterVote: (pressed: HTMLElement) => () => HTMLElement | null;
 }
 
 /** A voter's two choices on an open appeal (issue 21), each confirmed first since a vote is final. */
 export function AppealVoteButtons({ fine, size = "sm", focusAfterVote }: AppealVoteButtonsProps) {
   const [choice, setChoice] = useState<AppealVote | null>(null);
-  const pressed = useRef<HTMLElement | null>(null);
+  const pressed = useRef<{ button: HTMLElement; target: () => HTMLElement | null } | null>(null);
 
   function choose(event: { currentTarget: HTMLElement }, vote: AppealVote) {
-    pressed.current = event.currentTarget;
+    pressed.current = { button: event.currentTarget, target: focusAfterVote(event.currentTarget) };
     setChoice(vote);
   }
 
   // A vote not cast leaves the buttons where they were, and focus returns to the one pressed, as usual.
   function focusAfterClose(event: Event) {
-    const button = pressed.current;
-    if (!button || button.isConnected) return;
-    const target = focusAfterVote(button);
+    const place = pressed.current;
+    if (!place || place.button.isConnected) return;
+    const target = place.target();
     if (!target) return;
     event.preventDefault();
     target.focus();

@@ -11,9 +11,10 @@ import { useFineViewer } from "./fine-viewer";
 const VOTE_GROUP = "[data-vote-group]";
 
 /** Once voted, the appeal leaves the card: focus goes to the next one's votes, else the card's title, else the page. */
-function focusAfterVote(pressed: HTMLElement): HTMLElement | null {
+function focusAfterVote(pressed: HTMLElement): () => HTMLElement | null {
   const card = pressed.closest("article");
-  return card ? focusTargetAfter(placeOf(card), VOTE_GROUP) : document.getElementById("main");
+  const place = card ? placeOf(card) : null;
+  return () => (place ? focusTargetAfter(place, VOTE_GROUP) : document.getElementById("main"));
 }
 
 function AppealToVoteOn({ appeal, fine }: AppealWithFine) {

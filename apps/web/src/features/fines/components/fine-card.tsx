@@ -96,7 +96,11 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
                 {underAppeal && " · "}
                 {underAppeal && (
                   // Focusable from script: where focus goes once the fine is appealed (appeal-offer.tsx).
-                  <span data-under-appeal tabIndex={-1} className="outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  <span
+                    data-under-appeal
+                    tabIndex={-1}
+                    className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
                     {underAppeal}
                   </span>
                 )}
