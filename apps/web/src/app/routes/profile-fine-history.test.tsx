@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import { CANCELLED_ON_APPEAL_REASON } from "@housemate/contract";
 import { buildFine } from "@/features/fines/testing/fine-fixtures";
-import { FineHistory } from "./fine-history";
+import { FineHistory } from "@/features/profile/components/fine-history";
 
 describe("Fine History's badges (fineStatusLook)", () => {
   it("tell the house's cancellation, a write-off and a dispute's cancellation apart", () => {
