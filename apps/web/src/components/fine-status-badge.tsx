@@ -1,13 +1,15 @@
+import type { Fine } from "@housemate/contract";
 import { Badge } from "@/components/ui/badge";
-import { statusLook } from "@/lib/fine-status";
+import { fineCancelReason, fineStatusLook } from "@/lib/fine-status";
 
 /**
- * A fine's status as a badge (SPEC §2: an unknown status looks like pending). A written-off fine's reason, when given,
- * is its tooltip and part of what a screen reader says ("Written off: Left the household"); a null reason means an
- * accepted dispute cancelled it ('Cancelled').
+ * A fine's status as a badge (SPEC §2: an unknown status looks like pending), from the fine itself (fineStatusLook). A
+ * written-off fine's reason is its tooltip and part of what a screen reader says ("Written off: Left the household"); a
+ * cancelled fine with no reason was cancelled by an accepted dispute ('Cancelled'); the house's is 'Cancelled on appeal'.
  */
-export function FineStatusBadge({ status, reason }: { status: string; reason?: string | null | undefined }) {
-  const look = statusLook(status, reason);
+export function FineStatusBadge({ fine }: { fine: Pick<Fine, "status" | "cancel_reason"> }) {
+  const look = fineStatusLook(fine);
+  const reason = fineCancelReason(fine);
   return (
     <Badge variant={look.badge} title={reason ?? undefined}>
       {look.label}

@@ -1,4 +1,4 @@
-import { CANCELLED_ON_APPEAL_REASON } from "@housemate/contract";
+import { CANCELLED_ON_APPEAL_REASON, type Fine } from "@housemate/contract";
 
 /** How a fine's status looks wherever a fine is listed (the fines screens, the profile's Fine History). */
 export interface StatusLook {
@@ -38,3 +38,14 @@ export function statusLook(status: string, cancelReason?: string | null): Status
   if (status === "cancelled" && cancelReason === CANCELLED_ON_APPEAL_REASON) return CANCELLED_ON_APPEAL;
   return isKnown(status) ? LOOKS[status] : LOOKS.pending;
 }
+
+/** Why a cancelled fine was cancelled (its `cancel_reason`: a write-off's, the house's, or null for a dispute); null for any other fine. */
+export const fineCancelReason = (fine: Pick<Fine, "status" | "cancel_reason">): string | null =>
+  fine.status === "cancelled" ? fine.cancel_reason : null;
+
+/**
+ * A fine's look from the fine itself, its cancel reason included: the one way every screen that lists a fine (its card's
+ * edge, its badge, Fine History) tells a write-off, a dispute's cancellation and the house's apart.
+ */
+export const fineStatusLook = (fine: Pick<Fine, "status" | "cancel_reason">): StatusLook =>
+  statusLook(fine.status, fineCancelReason(fine));

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { appealsApi, type AppealVote, type AppealWithFine, type Fine } from "@housemate/contract";
 import { api } from "@/lib/api-client";
 import { appealQueryKey } from "./get-appeal";
+import { openAppealsQueryKey } from "./get-open-appeals";
 import { MissingInformation, refreshAfterLifecycleChange, replaceFine, toastLifecycleError } from "./fine-caches";
 
 export const MISSING_VOTE_INFO = "Missing required information to vote on the appeal.";
@@ -26,6 +27,11 @@ export function useVoteOnAppeal() {
       toast.success("Vote recorded");
       replaceFine(queryClient, fine);
       queryClient.setQueryData(appealQueryKey(fine.household_id, fine.id), appeal);
+      // The answer says the viewer may vote no more: the dashboard's appeal leaves at once, not after the refetch, so
+      // focus moves on to the next one rather than to the page's <body> (appeal-vote-buttons.tsx).
+      queryClient.setQueryData<AppealWithFine[]>(openAppealsQueryKey(fine.household_id), (list) =>
+        list?.map((each) => (each.appeal.id === appeal.id ? { appeal, fine } : each)),
+      );
       await refreshAfterLifecycleChange(queryClient, fine);
     },
     onError: (error) => toastLifecycleError(error, "Failed to record vote", "Failed to record vote. Please try again."),

@@ -42,7 +42,6 @@ export function ActivityRow({ fine }: { fine: Fine }) {
   // Names as the household knows them, not 'you': the row reads the same to everyone, as the preview's does.
   const parties = `${person(fine.created_by).name} fined ${person(fine.offender_id).name}`;
   const title = ruleTitle(fine.rule_id) ?? "Fine";
-  const reason = fine.status === "cancelled" ? fine.cancel_reason : null;
 
   return (
     <>
@@ -62,7 +61,7 @@ export function ActivityRow({ fine }: { fine: Fine }) {
             {formatCurrency(fine.amount, currency)}
           </p>
           <span className="flex justify-end sm:w-[5.5rem]">
-            <FineStatusBadge status={fine.status} reason={reason} />
+            <FineStatusBadge fine={fine} />
           </span>
         </div>
         {/* The row's one button, stretched over it: one tab stop, named by what it opens. */}

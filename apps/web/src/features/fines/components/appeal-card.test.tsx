@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
+  appealDeadline,
   APPEAL_OPEN_MESSAGE,
   APPEAL_REASON_MESSAGE,
   APPEAL_WINDOW_PASSED_MESSAGE,
   CANCELLED_ON_APPEAL_REASON,
   type Fine,
 } from "@housemate/contract";
-import { appealRoutes, respondWith, storeSession } from "@/lib/testing/fake-server";
+import { appealRoutes, planRoutes, respondWith, serverConfig, storeSession } from "@/lib/testing/fake-server";
 import {
   ANA,
   appealOn,
@@ -18,10 +19,13 @@ import {
   buildPlan,
   CASEY,
   dismissToasts,
+  finePages,
   HOUSEHOLD_ID,
   renderFines,
   viewerAs,
 } from "../testing/fine-fixtures";
+import { formatDate } from "@/lib/format";
+import { DashboardFineCards } from "./dashboard-fine-cards";
 import { FineCard } from "./fine-card";
 import { FineItem } from "./fine-item";
 
@@ -33,6 +37,8 @@ afterEach(() => {
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const planPath = `GET /api/households/${HOUSEHOLD_ID}/plan`;
+/** Plans on (GET /config), and the household's plan: Pro unless told. */
+const withPlan = (plan = buildPlan()) => planRoutes(HOUSEHOLD_ID, plan);
 const appealPath = (fine: Fine) => `/api/fines/household/${HOUSEHOLD_ID}/fines/${fine.id}/appeal`;
 
 const DECLINED_DESCRIPTION = [
@@ -87,7 +93,9 @@ describe("an appeal on the fine card (issue 21)", () => {
     expect(screen.getByText("Pending")).toBeInTheDocument();
     unmount();
     renderFines(<FineCard fine={fine} compact />, viewerAs(ANA));
-    expect(screen.getByText("You fined Ben · Mar 4, 2026 · Under appeal until Mar 14, 2026")).toBeInTheDocument();
+    expect(screen.getByText("Under appeal until Mar 14, 2026").closest("p")).toHaveTextContent(
+      "You fined Ben · Mar 4, 2026 · Under appeal until Mar 14, 2026",
+    );
   });
 
   it("open: Pay stays in its place but off, saying why to the eye and to a screen reader; no Dispute, no second appeal", async () => {
@@ -152,18 +160,33 @@ describe("an appeal on the fine card (issue 21)", () => {
 describe("'Appeal to the house' is offered only when the contract's canAppeal allows it", () => {
   it("to the person fined, in a house of three on a plan with appeals, within 3 days of the decline", async () => {
     storeSession();
-    respondWith({ [planPath]: { body: { data: buildPlan() } } });
+    respondWith(withPlan());
     renderFines(<FineItem fine={declinedFine(3 * DAY - HOUR)} />, viewerAs(BEN, { memberCount: 3 }));
     expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
     // Pay is still there: appealing is a choice, not a duty.
     expect(screen.getByRole("button", { name: "Pay" })).not.toHaveAttribute("aria-disabled");
   });
 
-  it("with plans off too: every household has appeals", async () => {
+  it("with plans off too: every household has appeals, and the plan is never asked for (lib/plans' usePlanAccess)", async () => {
     storeSession();
-    respondWith({ [planPath]: { body: { data: buildPlan({ plans: false, plan: null }) } } });
+    const server = respondWith({
+      "GET /api/config": { body: { data: serverConfig() } },
+      [planPath]: { body: { data: buildPlan({ plans: false, plan: null }) } },
+    });
     renderFines(<FineItem fine={declinedFine()} />, viewerAs(BEN, { memberCount: 3 }));
     expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
+    expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual(["/api/config"]);
+  });
+
+  it("when the plan fails to load: offered, as every Pro feature is then (the server still refuses what it lacks)", async () => {
+    storeSession();
+    const server = respondWith({
+      ...withPlan(),
+      [planPath]: { status: 500, body: { error: { message: "Boom", code: "INTERNAL", requestId: "test" } } },
+    });
+    renderFines(<FineItem fine={declinedFine()} />, viewerAs(BEN, { memberCount: 3 }));
+    expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
+    expect(server.requests.some((request) => request.url.endsWith("/plan"))).toBe(true);
   });
 
   it.each([
@@ -191,9 +214,9 @@ describe("'Appeal to the house' is offered only when the contract's canAppeal al
 
   it("not on Basic, whose plan has no appeals", async () => {
     storeSession();
-    const server = respondWith({ [planPath]: { body: { data: buildPlan({ plan: "basic", features: [] }) } } });
+    const server = respondWith(withPlan(buildPlan({ plan: "basic", features: [] })));
     renderFines(<FineItem fine={declinedFine()} />, viewerAs(BEN, { memberCount: 3 }));
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith("/plan"))).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("button", { name: "Appeal to the house" })).not.toBeInTheDocument();
   });
@@ -362,5 +385,91 @@ describe("Fine Details' appeal", () => {
     const dialog = await screen.findByRole("dialog", { name: "Fine Details" });
     expect(within(dialog).queryByRole("region", { name: "Appeal to the house" })).not.toBeInTheDocument();
     expect(server.requests.some((request) => request.url.endsWith("/appeal"))).toBe(false);
+  });
+});
+
+describe("after appealing (issue 21)", () => {
+  it("focus goes to the fine's 'Under appeal until' line, not to the page, once the button and its dialog are gone", async () => {
+    storeSession();
+    const mine = [declinedFine()];
+    const [fine] = mine as [Fine];
+    const appeal = buildAppeal(fine, { reason: "Casey saw me wash up" });
+    respondWith({
+      [`GET /api/fines/household/${HOUSEHOLD_ID}`]: finePages(mine),
+      [`GET /api/fines/user/${BEN}`]: finePages(mine),
+      [`POST ${appealPath(fine)}`]: () => {
+        mine[0] = { ...fine, appeal: appealOn(appeal) };
+        return { status: 201, body: { data: { appeal, fine: mine[0] } } };
+      },
+    });
+    renderFines(<DashboardFineCards />, viewerAs(BEN, { memberCount: 3 }));
+    const user = userEvent.setup();
+    const pending = await screen.findByRole("region", { name: "Your Pending Fines" });
+    await user.click(await within(pending).findByRole("button", { name: "Appeal to the house" }));
+    const dialog = await screen.findByRole("dialog", { name: "Appeal to the house" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Casey saw");
+    await user.click(within(dialog).getByRole("button", { name: "Submit Appeal" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(within(pending).getByText("Under appeal until Mar 14, 2026")).toHaveFocus());
+  }, 15_000);
+});
+
+describe("one look for a fine cancelled on appeal (fineStatusLook)", () => {
+  it.each([
+    ["cancelled on appeal", CANCELLED_ON_APPEAL_REASON, "Cancelled on appeal", "border-l-success"],
+    ["written off", "Left the household", "Written off", "border-l-muted-foreground"],
+    ["cancelled by an accepted dispute", null, "Cancelled", "border-l-muted-foreground"],
+  ])("%s: the card's edge agrees with its badge, on both card sizes", (_case, reason, label, edge) => {
+    const fine = buildFine({ status: "cancelled", cancel_reason: reason });
+    for (const compact of [false, true]) {
+      const { unmount } = renderFines(<FineCard fine={fine} compact={compact} />, viewerAs(ANA));
+      expect(screen.getByRole("article")).toHaveClass(edge);
+      expect(screen.getByText(label)).toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
+describe("My Fines' line on a declined dispute (issue 21)", () => {
+  const declinedLine = "Your dispute was declined, so this fine can no longer be disputed.";
+
+  it("says until when the house can be asked, when it can (plans off: every household can)", async () => {
+    storeSession();
+    respondWith({ "GET /api/config": { body: { data: serverConfig() } } });
+    const fine = declinedFine();
+    renderFines(<FineItem fine={fine} disputeFor="offender" />, viewerAs(BEN, { memberCount: 3 }));
+    const until = formatDate(appealDeadline(fine.declined_at ?? ""));
+    const line = await screen.findByText(`${declinedLine} You can appeal to the house until ${until}.`);
+    expect(line).toBeVisible();
+    expect(await screen.findByRole("button", { name: "Appeal to the house" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["in a two-person household", declinedFine(), 2, () => ({})],
+    ["after the 3 days", declinedFine(3 * DAY + 60_000), 3, () => ({})],
+    [
+      "on Basic, whose plan has no appeals",
+      declinedFine(),
+      3,
+      () => withPlan(buildPlan({ plan: "basic", features: [] })),
+    ],
+  ])("only says it can no longer be disputed %s", async (_case, fine, memberCount, routes) => {
+    storeSession();
+    respondWith(routes());
+    renderFines(<FineItem fine={fine} disputeFor="offender" />, viewerAs(BEN, { memberCount }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(declinedLine)).toBeInTheDocument();
+    expect(screen.queryByText(/You can appeal/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["open", "open"],
+    ["upheld", "upheld"],
+  ] as const)("says nothing of the dispute once appealed (%s): the appeal speaks for itself", (_case, status) => {
+    const fine = appealedFine(undefined, { appeal: appealOn(buildAppeal(buildFine(), { status })) });
+    renderFines(<FineItem fine={fine} disputeFor="offender" />, viewerAs(BEN, { memberCount: 3 }));
+    expect(screen.queryByText(/Your dispute was declined/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/You can appeal/)).not.toBeInTheDocument();
   });
 });

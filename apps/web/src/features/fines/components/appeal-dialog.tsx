@@ -10,10 +10,14 @@ export interface AppealDialogProps {
   fine: Fine;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Told when the appeal has been made, just before the dialog closes. */
+  onAppealed?: () => void;
+  /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus): also called when it unmounts, appealed. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The person fined asks the rest of the house to decide a declined dispute (issue 21: at least 5 characters). */
-export function AppealDialog({ fine, open, onOpenChange }: AppealDialogProps) {
+export function AppealDialog({ fine, open, onOpenChange, onAppealed, onCloseAutoFocus }: AppealDialogProps) {
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
   const appeal = useOpenAppeal();
@@ -36,12 +40,20 @@ export function AppealDialog({ fine, open, onOpenChange }: AppealDialogProps) {
       return;
     }
     setProblem(undefined);
-    appeal.mutate({ fine, reason: parsed.data.reason }, { onSuccess: () => change(false) });
+    appeal.mutate(
+      { fine, reason: parsed.data.reason },
+      {
+        onSuccess: () => {
+          onAppealed?.();
+          change(false);
+        },
+      },
+    );
   }
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>Appeal to the house</DialogTitle>

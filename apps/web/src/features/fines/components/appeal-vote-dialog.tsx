@@ -19,13 +19,15 @@ export interface AppealVoteDialogProps {
   fine: Fine;
   choice: AppealVote;
   onClose: () => void;
+  /** Where focus goes when it closes (Radix's onCloseAutoFocus): also called when it unmounts, the vote cast. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
  * A vote is final (issue 21), so it is confirmed first, naming the fine; the confirmation stays open, its button busy,
  * until the server has answered.
  */
-export function AppealVoteDialog({ fine, choice, onClose }: AppealVoteDialogProps) {
+export function AppealVoteDialog({ fine, choice, onClose, onCloseAutoFocus }: AppealVoteDialogProps) {
   const vote = useVoteOnAppeal();
 
   function confirm(event: MouseEvent<HTMLButtonElement>) {
@@ -37,7 +39,7 @@ export function AppealVoteDialog({ fine, choice, onClose }: AppealVoteDialogProp
 
   return (
     <AlertDialog open onOpenChange={(open) => !open && !vote.isPending && onClose()}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{`${APPEAL_VOTE_LABELS[choice]}?`}</AlertDialogTitle>
           <AlertDialogDescription>A vote is final: it cannot be changed.</AlertDialogDescription>

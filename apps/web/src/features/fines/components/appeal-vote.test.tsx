@@ -123,6 +123,47 @@ describe("the dashboard's 'Appeals to vote on' (issue 21)", () => {
     expect(server.requests.filter((request) => request.url.endsWith("/appeals"))).toHaveLength(2);
   });
 
+  it("keeps focus on the card once voted: on the next appeal's votes, then, the card gone, on the page's main", async () => {
+    storeSession();
+    const first = appealed({ id: "appeal-1" }, { id: "fine-1" });
+    const second = appealed({ id: "appeal-2" }, { id: "fine-2", rule_id: null });
+    let open = [first, second];
+    respondWith({
+      [appealsPath]: () => ({ body: { data: open } }),
+      ...Object.fromEntries(
+        [first, second].map(({ appeal, fine }) => [
+          votesPath(fine),
+          () => {
+            open = open.filter((each) => each.appeal.id !== appeal.id);
+            const voted = { ...appeal, can_vote: false, my_vote: "cancel" as const, votes_cast: 1 };
+            return { status: 201, body: { data: { appeal: voted, fine } } };
+          },
+        ]),
+      ),
+    });
+    renderFines(
+      <main id="main" tabIndex={-1}>
+        <AppealsToVoteCard />
+      </main>,
+      casey,
+    );
+    const user = userEvent.setup();
+    const voteOnFirst = async () => {
+      await user.click(within(await region()).getAllByRole("button", { name: "Cancel fine" })[0] as HTMLElement);
+      const confirmation = await screen.findByRole("alertdialog", { name: "Cancel the fine?" });
+      await user.click(within(confirmation).getByRole("button", { name: "Cancel fine" }));
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    };
+
+    await voteOnFirst();
+    const card = await region();
+    await waitFor(() => expect(within(card).getAllByRole("article")).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole("group", { name: "Your vote on Fine" })).toHaveFocus());
+    await voteOnFirst();
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Appeals to vote on" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("main")).toHaveFocus());
+  }, 15_000);
+
   it("shows the server's refusal of a vote (voted already elsewhere)", async () => {
     storeSession();
     const { appeal, fine } = appealed();
@@ -178,7 +219,8 @@ describe("voting from Fine Details", () => {
     await user.click(within(confirmation).getByRole("button", { name: "Uphold" }));
 
     expect(await screen.findByText("Vote recorded")).toBeInTheDocument();
-    expect(await within(section).findByText("You voted: Uphold the fine.")).toBeInTheDocument();
+    // The buttons are gone: focus is on the viewer's vote, inside the dialog, not on the page's <body>.
+    await waitFor(() => expect(within(section).getByText("You voted: Uphold the fine.")).toHaveFocus());
     expect(within(section).getByText("Voting closes Mar 14, 2026. 1 of 2 have voted.")).toBeInTheDocument();
     expect(within(section).queryByRole("group", { name: "Your vote" })).not.toBeInTheDocument();
   });

@@ -4,8 +4,18 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCurrency, formatDate } from "@/lib/format";
 import { useOpenAppeals } from "../api/get-open-appeals";
+import { focusTargetAfter, placeOf } from "../utils/focus-after";
 import { AppealVoteButtons } from "./appeal-vote-buttons";
 import { useFineViewer } from "./fine-viewer";
+
+const VOTE_GROUP = "[data-vote-group]";
+
+/** Once voted, the appeal leaves the card: focus goes to the next one's votes, else the card's title, else the page. */
+function focusAfterVote(pressed: HTMLElement): () => HTMLElement | null {
+  const card = pressed.closest("article");
+  const place = card ? placeOf(card) : null;
+  return () => (place ? focusTargetAfter(place, VOTE_GROUP) : document.getElementById("main"));
+}
 
 function AppealToVoteOn({ appeal, fine }: AppealWithFine) {
   const { currency, memberName, ruleTitle } = useFineViewer();
@@ -28,9 +38,12 @@ function AppealToVoteOn({ appeal, fine }: AppealWithFine) {
       <div
         role="group"
         aria-label={`Your vote on ${title}`}
-        className="flex flex-wrap gap-1.5 max-sm:[&_button]:min-h-11"
+        // Focusable from script: where focus goes once the appeal before it was voted on.
+        data-vote-group
+        tabIndex={-1}
+        className="flex flex-wrap gap-1.5 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring max-sm:[&_button]:min-h-11"
       >
-        <AppealVoteButtons fine={fine} />
+        <AppealVoteButtons fine={fine} focusAfterVote={focusAfterVote} />
       </div>
     </article>
   );
@@ -52,7 +65,10 @@ export function AppealsToVoteCard() {
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="gap-1.5 p-5 pb-4">
         <div className="flex items-baseline justify-between gap-3">
-          <CardTitle id={titleId}>Appeals to vote on</CardTitle>
+          {/* Focusable from script, as the fine lists' titles are: where focus goes if the voted appeal had no neighbour. */}
+          <CardTitle id={titleId} tabIndex={-1} className="outline-none">
+            Appeals to vote on
+          </CardTitle>
           <Badge variant="warning">{toVoteOn.length}</Badge>
         </div>
         <CardDescription>A housemate asked the house to decide. A vote is final.</CardDescription>

@@ -4,6 +4,7 @@ import { APPEAL_OPEN_MESSAGE, type Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePayFine } from "../api/pay-fine";
+import { focusTargetAfter, placeOf, type FinePlace } from "../utils/focus-after";
 import { AppealOffer, mightAppeal } from "./appeal-offer";
 import { useFineViewer } from "./fine-viewer";
 
@@ -11,42 +12,6 @@ import { useFineViewer } from "./fine-viewer";
 const DisputeDialog = lazy(() => import("./dispute-dialog").then((module) => ({ default: module.DisputeDialog })));
 const ReviewDialog = lazy(() => import("./review-dialog").then((module) => ({ default: module.ReviewDialog })));
 const PayFineDialog = lazy(() => import("./pay-fine-dialog").then((module) => ({ default: module.PayFineDialog })));
-
-/** Where a fine stood when Pay was pressed: its card, and the list it was in. */
-interface FinePlace {
-  card: HTMLElement;
-  list: HTMLElement | null;
-  index: number;
-  /** The heading that names the card's region (a dashboard card's title, focusable from script). */
-  heading: HTMLElement | null;
-}
-
-function placeOf(card: HTMLElement): FinePlace {
-  const item = card.closest("li");
-  const list = item?.parentElement ?? null;
-  const labelledBy = card.closest('[role="region"]')?.getAttribute("aria-labelledby");
-  return {
-    card,
-    list,
-    index: list && item ? [...list.children].indexOf(item) : -1,
-    heading: labelledBy ? document.getElementById(labelledBy) : null,
-  };
-}
-
-/**
- * Where focus goes once a paid fine's dialog closes: the fine itself if it still shows; if it left its list (paid,
- * it is no longer pending), the fine now in its place or the one before it; else the list's heading, else the page.
- */
-function focusTargetAfter({ card, list, index, heading }: FinePlace): HTMLElement | null {
-  if (card.isConnected) return card;
-  if (list?.isConnected) {
-    const items = [...list.children];
-    const neighbour = (items[index] ?? items[index - 1])?.querySelector<HTMLElement>("article");
-    if (neighbour) return neighbour;
-  }
-  if (heading?.isConnected && heading.tabIndex === -1) return heading;
-  return document.getElementById("main");
-}
 
 export interface FineActionsProps {
   fine: Fine;

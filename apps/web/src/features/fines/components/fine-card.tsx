@@ -4,7 +4,7 @@ import { CANCELLED_ON_APPEAL_REASON, type Fine } from "@housemate/contract";
 import { FineStatusBadge } from "@/components/fine-status-badge";
 import { Button } from "@/components/ui/button";
 import { formatCurrency, formatDate } from "@/lib/format";
-import { statusLook } from "@/lib/fine-status";
+import { fineCancelReason, fineStatusLook } from "@/lib/fine-status";
 import { cn } from "@/lib/utils";
 import { parseFineDescription } from "../utils/fine-description";
 import { DisputeSections } from "./dispute-sections";
@@ -42,9 +42,6 @@ function Amount({ fine, className }: { fine: Fine; className?: string }) {
   );
 }
 
-/** Why a written-off fine was written off (decision 032), or that the house cancelled it; null for every other fine. */
-const cancelReason = (fine: Fine) => (fine.status === "cancelled" ? fine.cancel_reason : null);
-
 /** Issue 21: an open appeal's state, as a card's line says it; null when the fine has none open. */
 export function underAppealText(fine: Pick<Fine, "appeal">): string | null {
   return fine.appeal?.status === "open" ? `Under appeal until ${formatDate(fine.appeal.closes_at)}` : null;
@@ -65,8 +62,8 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
   const { ruleTitle } = useFineViewer();
   const parties = useParties(fine);
   const title = ruleTitle(fine.rule_id) ?? "Fine";
-  const look = statusLook(fine.status);
-  const reason = cancelReason(fine);
+  const look = fineStatusLook(fine);
+  const reason = fineCancelReason(fine);
   // The house's cancellation says itself in the badge; a write-off also says why.
   const writtenOff = reason !== CANCELLED_ON_APPEAL_REASON ? reason : null;
   const underAppeal = underAppealText(fine);
@@ -96,12 +93,22 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
               <p className="truncate text-xs text-muted-foreground">
                 {parties} · {formatDate(fine.created_at)}
                 {writtenOff && ` · ${writtenOff}`}
-                {underAppeal && ` · ${underAppeal}`}
+                {underAppeal && " · "}
+                {underAppeal && (
+                  // Focusable from script: where focus goes once the fine is appealed (appeal-offer.tsx).
+                  <span
+                    data-under-appeal
+                    tabIndex={-1}
+                    className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    {underAppeal}
+                  </span>
+                )}
               </p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
               <Amount fine={fine} className="text-sm" />
-              <FineStatusBadge status={fine.status} reason={reason} />
+              <FineStatusBadge fine={fine} />
             </div>
           </div>
           {/* Actions on the left, looking on the right; one line when the row is wide enough. On a phone each is a
@@ -137,14 +144,19 @@ export function FineCard({ fine, compact = false, onViewDetails, actions, childr
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <Amount fine={fine} className="text-lg" />
-          <FineStatusBadge status={fine.status} reason={reason} />
+          <FineStatusBadge fine={fine} />
         </div>
       </div>
       {writtenOff && (
         <p className="text-sm text-muted-foreground">{`Written off: ${writtenOff}. Nobody owes it now.`}</p>
       )}
       {underAppeal && (
-        <p className="flex items-center gap-1.5 text-sm font-medium">
+        // Focusable from script: where focus goes once the fine is appealed (appeal-offer.tsx).
+        <p
+          data-under-appeal
+          tabIndex={-1}
+          className="flex items-center gap-1.5 rounded-sm text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <Vote className="size-4 shrink-0" aria-hidden="true" />
           {underAppeal}
         </p>

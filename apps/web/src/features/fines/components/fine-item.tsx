@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import type { Fine } from "@housemate/contract";
 import { formatDate } from "@/lib/format";
+import { AppealDeadline, mightAppeal } from "./appeal-offer";
 import { FineActions } from "./fine-actions";
 import { FineCard } from "./fine-card";
 import { useFineViewer } from "./fine-viewer";
@@ -25,17 +26,23 @@ export interface FineItemProps {
   withDetails?: boolean;
 }
 
-/** The offender's view of their dispute. A disputed fine changes no more until it is reviewed: `updated_at` is when. */
+/**
+ * The offender's view of their dispute. A disputed fine changes no more until it is reviewed: `updated_at` is when. Once
+ * declined it says until when the house may be asked instead (issue 21); once appealed, the appeal speaks for itself.
+ */
 function OffenderDisputeStatus({ fine, issuer }: { fine: Fine; issuer: string }) {
+  const { memberCount } = useFineViewer();
   if (fine.status === "disputed") {
     return (
       <p className="text-sm text-muted-foreground">{`Dispute sent ${formatDate(fine.updated_at)}, waiting for ${issuer} to review it.`}</p>
     );
   }
-  if (fine.status === "pending" && fine.dispute_rejected) {
+  if (fine.status === "pending" && fine.dispute_rejected && fine.appeal === null) {
+    const { declined_at: declinedAt } = fine;
     return (
       <p className="text-sm text-muted-foreground">
         Your dispute was declined, so this fine can no longer be disputed.
+        {declinedAt && mightAppeal(fine, memberCount) && <AppealDeadline declinedAt={declinedAt} />}
       </p>
     );
   }

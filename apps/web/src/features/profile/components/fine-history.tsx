@@ -40,7 +40,7 @@ function FineRow({
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <p className="text-sm font-bold tabular-nums">{formatCurrency(fine.amount, currency)}</p>
-        <FineStatusBadge status={fine.status} />
+        <FineStatusBadge fine={fine} />
       </div>
     </div>
   );
