@@ -1,3 +1,4 @@
+import { effectivePlan } from "../lib/effective-plan.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featureNeedsProMessage, planHasFeature, type ProFeature } from "@housemate/contract";
 import { AppError } from "../lib/errors.js";
@@ -38,6 +39,7 @@ export function requireProFeatures(scope: FastifyInstance): void {
     if (!feature) return;
     const household = request.session.household;
     if (!household || household.id !== householdIdOf(request)) return;
-    if (!planHasFeature(household.plan, feature)) throw new AppError("PLAN_LIMIT", featureNeedsProMessage(feature));
+    if (!planHasFeature(effectivePlan(scope.config, household), feature))
+      throw new AppError("PLAN_LIMIT", featureNeedsProMessage(feature));
   });
 }
