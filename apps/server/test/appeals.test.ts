@@ -299,6 +299,10 @@ describe("voting", () => {
       expect((await readAppeal(house, fine.id, person(house, index))).can_vote).toBe(false);
     }
     expect((await readAppeal(house, fine.id, person(house, 2))).can_vote).toBe(true);
+    // The refusal names every kind of non-voter, the member who declined (here not the issuer) too.
+    expect(APPEAL_NOT_VOTER_MESSAGE).toBe(
+      "The issuer, the member who declined the dispute and the person fined do not vote on this appeal.",
+    );
   });
 
   it("counts one vote each, final, and none once closed", async () => {
