@@ -14,6 +14,7 @@ import { activityLog, households, users } from "../src/db/schema.js";
 import { setHouseholdPlan } from "../src/features/plans/plan-change.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
+import { linkIn } from "./helpers/smtp.js";
 
 /**
  * Issue 21's plans (docs/decisions/046), through HTTP on the engine the run tests. With PLANS=off (the default)
@@ -241,6 +242,25 @@ describe("with plans on", () => {
       const sixth = await api.newcomer();
       expect(refusal(await api.joinByInvite(code, sixth.token))).toEqual(planLimit(householdFullMessage("basic")));
       expect(await api.memberCount(household.id)).toBe(5);
+    });
+
+    it("says full at sign-in through the emailed invite link, as the landing does, and not while a seat is free", async () => {
+      const { household, owner } = await api.flatOf(4);
+      const code = await api.inviteCode(household.id, owner.token);
+      const pending = async (email: string) => {
+        const seen = new Set(t.smtp.messages);
+        const asked = await t.request({ method: "POST", url: "/api/auth/login", payload: { email, inviteCode: code } });
+        expect(asked.statusCode, asked.body).toBe(200);
+        const mail = await t.smtp.waitFor(email, (m) => !seen.has(m), 15_000);
+        const token = linkIn(mail, "/auth/verify").searchParams.get("token") ?? "";
+        const verified = await t.request({ method: "GET", url: `/api/auth/verify?token=${encodeURIComponent(token)}` });
+        return (verified.json().data as { invite: unknown }).invite;
+      };
+      expect(await pending("fifth@example.com")).toMatchObject({ memberCount: 4, fullMessage: null });
+      expect((await api.joinByInvite(code, (await api.newcomer()).token)).statusCode).toBe(200);
+      const landing = (await api.landing(code)).json().data as object;
+      expect(await pending("sixth@example.com")).toEqual({ code, displayName: "", ...landing });
+      expect(landing).toMatchObject({ memberCount: 5, fullMessage: householdFullMessage("basic") });
     });
 
     it("keeps a refused newcomer's display name as it was (the join is one transaction)", async () => {

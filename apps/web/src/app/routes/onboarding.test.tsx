@@ -305,7 +305,13 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
 
   beforeEach(async () => {
     await signIn({ display_name: "ana" });
-    savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Blair" });
+    savePendingInvite({
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 2,
+      fullMessage: null,
+      displayName: "Blair",
+    });
   });
 
   it("opens on the invite, with the household, its member count and the proposed name to confirm", () => {
