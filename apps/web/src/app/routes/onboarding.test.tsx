@@ -325,6 +325,22 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
     expect(screen.getByRole("button", { name: "Not now" })).toBeEnabled();
   });
 
+  it("says a full household is full, as the invite's page does, and offers no Join (issue 21)", () => {
+    const full = "This household is full: Housemate Basic allows up to 5 flatmates.";
+    savePendingInvite({
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 5,
+      fullMessage: full,
+      displayName: "Blair",
+    });
+    respondWith({});
+    renderOnboarding();
+    expect(screen.getByText(full)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Join The Cozy Flat" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Not now" })).toBeEnabled();
+  });
+
   it("joins under the confirmed name, says so and goes to the dashboard", async () => {
     const server = respondWith({ [JOIN_PATH]: joined("Blair") });
     const user = userEvent.setup();
