@@ -62,6 +62,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> =
         rawBody,
         signature: typeof signature === "string" ? signature : undefined,
         now: app.now(),
+        publicUrl: app.config.publicUrl,
       });
       return { received: true as const, duplicate };
     },

@@ -73,7 +73,7 @@ const CHECKOUT_COMPLETED = "checkout.session.completed";
 export async function receiveEvent(
   db: Database,
   provider: BillingProvider,
-  params: { rawBody: Buffer; signature: string | undefined; now: Date },
+  params: { rawBody: Buffer; signature: string | undefined; now: Date; publicUrl: string },
 ): Promise<{ duplicate: boolean }> {
   let event: ProviderEvent;
   try {
@@ -98,7 +98,7 @@ export async function receiveEvent(
       .onConflictDoNothing({ target: billingEvents.id })
       .returning({ id: billingEvents.id });
     if (!recorded) return { duplicate: true };
-    if (household && subscription) await applySubscription(tx, household, subscription, params.now);
+    if (household && subscription) await applySubscription(tx, household, subscription, params);
     return { duplicate: false };
   });
 }
@@ -120,7 +120,7 @@ async function applySubscription(
   tx: Transaction,
   household: HouseholdRow,
   subscription: ProviderSubscription,
-  now: Date,
+  { now, publicUrl }: { now: Date; publicUrl: string },
 ): Promise<void> {
   const plan = planOfStatus(subscription.status);
   const current = household.stripeSubscriptionId;
@@ -136,7 +136,7 @@ async function applySubscription(
       updatedAt: now,
     })
     .where(eq(households.id, household.id));
-  const moved = await setHouseholdPlan(tx, { householdId: household.id, plan, now });
+  const moved = await setHouseholdPlan(tx, { householdId: household.id, plan, now, publicUrl });
   // The admin's settings page shows the subscription (a cancellation at the period's end): it reloads too.
   if (!moved) await announceHouseholdChanged(tx, [household.id]);
 }
