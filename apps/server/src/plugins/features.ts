@@ -1,6 +1,6 @@
-import { effectivePlan } from "../lib/effective-plan.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featureNeedsProMessage, planHasFeature, type ProFeature } from "@housemate/contract";
+import { effectivePlan } from "../lib/effective-plan.js";
 import { AppError } from "../lib/errors.js";
 
 /**

@@ -1,6 +1,6 @@
-import { effectivePlan } from "../../lib/effective-plan.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { appealsApi } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import { requireMember, type Actor } from "../../lib/access.js";
 import { routeOptions } from "../../lib/route.js";
 import type { Session } from "../../plugins/auth.js";

@@ -1,7 +1,7 @@
-import { effectivePlan } from "../../lib/effective-plan.js";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Currency, UpdateHouseholdBody } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Config } from "../../config.js";
 import type { Database, Transaction } from "../../db/client.js";
 import { fines, householdRemovals, households, users } from "../../db/schema.js";

@@ -1,4 +1,3 @@
-import { effectivePlan } from "../../lib/effective-plan.js";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   FORMER_MEMBER_NAME,
@@ -11,6 +10,7 @@ import {
   type InviteDetails,
   type PlanId,
 } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Config } from "../../config.js";
 import type { Database, Executor } from "../../db/client.js";
 import { householdRemovals, invites, users } from "../../db/schema.js";

@@ -1,4 +1,3 @@
-import { effectivePlan } from "../../lib/effective-plan.js";
 import { readFileSync } from "node:fs";
 import {
   hasFreeSeat,
@@ -10,6 +9,7 @@ import {
   type AppConfig,
   type HouseholdPlan,
 } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Config } from "../../config.js";
 import type { Executor } from "../../db/client.js";
 import type { HouseholdRow } from "../../lib/access.js";

@@ -1,4 +1,3 @@
-import { effectivePlan } from "../../lib/effective-plan.js";
 import { and, eq, isNull } from "drizzle-orm";
 import {
   RULES_LIMIT_MESSAGE,
@@ -8,6 +7,7 @@ import {
   type NotificationTypeId,
   type UpdateRuleBody,
 } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { rules } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
