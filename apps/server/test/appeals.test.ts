@@ -26,7 +26,15 @@ import {
   type Fine,
   type NotificationTypeId,
 } from "@housemate/contract";
-import { activityLog, fines, mailOutbox, notificationPreferences, notifications, rules } from "../src/db/schema.js";
+import {
+  activityLog,
+  fineAppeals,
+  fines,
+  mailOutbox,
+  notificationPreferences,
+  notifications,
+  rules,
+} from "../src/db/schema.js";
 import { expireDueAppeals } from "../src/features/appeals/closing.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildSession, unknownId } from "./helpers/factories.js";
@@ -299,6 +307,10 @@ describe("voting", () => {
       expect((await readAppeal(house, fine.id, person(house, index))).can_vote).toBe(false);
     }
     expect((await readAppeal(house, fine.id, person(house, 2))).can_vote).toBe(true);
+    // The refusal names every kind of non-voter, the member who declined (here not the issuer) too.
+    expect(APPEAL_NOT_VOTER_MESSAGE).toBe(
+      "The issuer, the member who declined the dispute and the person fined do not vote on this appeal.",
+    );
   });
 
   it("counts one vote each, final, and none once closed", async () => {
@@ -476,6 +488,41 @@ describe("the deadline", () => {
     expect(closed.description.endsWith("\n\nAppeal decided: The issuer's decision stands: nobody voted.")).toBe(true);
     expect(await logged(fine.id, "fine.appeal_decided")).toHaveLength(1);
     expect((await notified(house, "appeal_decided")).map((rows) => rows.length)).toEqual([1, 1, 1]);
+  });
+
+  it("goes on past a household whose appeal cannot be closed, which it reports, and closes the others'", async () => {
+    const [failing, other] = [await household(3), await household(3)];
+    const stuck = await declinedFine(failing);
+    const fine = await declinedFine(other);
+    await appealed(failing, stuck.id);
+    await appealed(other, fine.id);
+    t.clock.advance(APPEAL_VOTING_DAYS * DAY);
+    // A close that fails in one household only: its appeal cannot be updated.
+    await t.db.execute(
+      sql.raw(`create function refuse_closing_appeal() returns trigger language plpgsql as $$
+        begin
+          if old.household_id = '${failing.household.id}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(sql`
+      create trigger refuse_closing_appeal before update on fine_appeals
+      for each row execute function refuse_closing_appeal()`);
+    try {
+      const failed: string[] = [];
+      const onFailure = (_error: unknown, householdId: string) => void failed.push(householdId);
+      await expireDueAppeals(t.db, { now: t.clock.now, publicUrl: PUBLIC_URL, onFailure });
+      expect(failed).toEqual([failing.household.id]);
+      expect((await readFine(other, fine.id)).appeal).toMatchObject({ status: "upheld" });
+      const [still] = await t.db.select().from(fineAppeals).where(eq(fineAppeals.fineId, stuck.id));
+      expect(still?.status).toBe("open");
+      // A request closing its own household's first is told of the failure.
+      const own = { now: t.clock.now, publicUrl: PUBLIC_URL, householdId: failing.household.id };
+      await expect(expireDueAppeals(t.db, own)).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_closing_appeal on fine_appeals`);
+      await t.db.execute(sql`drop function refuse_closing_appeal()`);
+    }
   });
 
   it("is checked by pay: a fine whose appeal is past due is closed first, then paid", async () => {

@@ -366,7 +366,13 @@ describe("registering with an invite code (decision 021)", () => {
     // onboarding's name step after 'Not now', the account's name made from the address is not a chosen one.
     expect(session.user.display_name_chosen).toBe(false);
     expect(session.needsOnboarding).toBe(true);
-    expect(session.invite).toEqual({ code, householdName: household.name, memberCount: 1, displayName: "Jo Iner" });
+    expect(session.invite).toEqual({
+      code,
+      householdName: household.name,
+      memberCount: 1,
+      fullMessage: null,
+      displayName: "Jo Iner",
+    });
     const told = await t.db
       .select()
       .from(notifications)

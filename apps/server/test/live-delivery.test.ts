@@ -549,7 +549,10 @@ describe("every notifying route's event reaches a live socket", () => {
 
   it("has a row for every notification type", () => {
     const heard = new Set(ROWS.flatMap((row) => (typeof row.heard === "object" ? [row.heard.notification] : [])));
-    expect(NOTIFICATION_TYPES.map((type) => type.id).filter((id) => !heard.has(id))).toEqual([]);
+    // Issue 21: only Stripe's webhook moves a plan, 404 with PLANS=off here; plans.test.ts hears plan_changed live.
+    const elsewhere = new Set<string>(["plan_changed"]);
+    const missing = NOTIFICATION_TYPES.map((type) => type.id).filter((id) => !heard.has(id) && !elsewhere.has(id));
+    expect(missing).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", async (_name, row) => {

@@ -112,7 +112,7 @@ describe("notifications", () => {
     expect((await list(token)).notifications.every((n) => n.is_read)).toBe(true);
   });
 
-  it("describes SPEC's eight notification types, fine_updated (issue 13), the household's four (issue 16) and the fund's two (issue 17)", async () => {
+  it("describes SPEC's eight notification types, fine_updated (issue 13), the household's four (issue 16), the fund's two (issue 17), the appeals' two and plan_changed (issue 21)", async () => {
     const { token } = await buildMember(t.db);
     const res = await t.request({ method: "GET", url: "/api/notifications/types", token });
     expect(res.statusCode).toBe(200);
@@ -123,9 +123,9 @@ describe("notifications", () => {
         .data.map((type: { category: string }) => type.category)
         .sort(),
     ).toEqual([
-      ...Array<string>(5).fill("fines"),
+      ...Array<string>(7).fill("fines"),
       ...Array<string>(2).fill("fund"),
-      ...Array<string>(5).fill("household"),
+      ...Array<string>(6).fill("household"),
       ...Array<string>(3).fill("rules"),
     ]);
   });

@@ -10,10 +10,12 @@ import {
   type PlanId,
   type ProFeature,
 } from "@housemate/contract";
-import { activityLog, households, users } from "../src/db/schema.js";
+import { activityLog, households, mailOutbox, notifications, users } from "../src/db/schema.js";
 import { setHouseholdPlan } from "../src/features/plans/plan-change.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHouseholdWithMembers, buildMember, buildRule, unknownId } from "./helpers/factories.js";
+import { linkIn } from "./helpers/smtp.js";
+import { listen, openSocket } from "./helpers/socket-client.js";
 
 /**
  * Issue 21's plans (docs/decisions/046), through HTTP on the engine the run tests. With PLANS=off (the default)
@@ -80,7 +82,9 @@ function calls(t: () => TestContext) {
     get: (url: string, token?: string) => request({ method: "GET", url, token }),
     /** Moves the plan as the payment provider's event does (helper (2)'s webhook calls the same function). */
     setPlan: (householdId: string, plan: PlanId) =>
-      t().db.transaction((tx) => setHouseholdPlan(tx, { householdId, plan, now: t().clock.now })),
+      t().db.transaction((tx) =>
+        setHouseholdPlan(tx, { householdId, plan, now: t().clock.now, publicUrl: PUBLIC_URL }),
+      ),
     async memberCount(householdId: string) {
       const rows = await t()
         .db.select({ id: users.id })
@@ -243,6 +247,25 @@ describe("with plans on", () => {
       expect(await api.memberCount(household.id)).toBe(5);
     });
 
+    it("says full at sign-in through the emailed invite link, as the landing does, and not while a seat is free", async () => {
+      const { household, owner } = await api.flatOf(4);
+      const code = await api.inviteCode(household.id, owner.token);
+      const pending = async (email: string) => {
+        const seen = new Set(t.smtp.messages);
+        const asked = await t.request({ method: "POST", url: "/api/auth/login", payload: { email, inviteCode: code } });
+        expect(asked.statusCode, asked.body).toBe(200);
+        const mail = await t.smtp.waitFor(email, (m) => !seen.has(m), 15_000);
+        const token = linkIn(mail, "/auth/verify").searchParams.get("token") ?? "";
+        const verified = await t.request({ method: "GET", url: `/api/auth/verify?token=${encodeURIComponent(token)}` });
+        return (verified.json().data as { invite: unknown }).invite;
+      };
+      expect(await pending("fifth@example.com")).toMatchObject({ memberCount: 4, fullMessage: null });
+      expect((await api.joinByInvite(code, (await api.newcomer()).token)).statusCode).toBe(200);
+      const landing = (await api.landing(code)).json().data as object;
+      expect(await pending("sixth@example.com")).toEqual({ code, displayName: "", ...landing });
+      expect(landing).toMatchObject({ memberCount: 5, fullMessage: householdFullMessage("basic") });
+    });
+
     it("keeps a refused newcomer's display name as it was (the join is one transaction)", async () => {
       const { household, owner } = await api.flatOf(5);
       const code = await api.inviteCode(household.id, owner.token);
@@ -368,6 +391,58 @@ describe("with plans on", () => {
         planLimit(householdFullMessage("basic")),
       );
       expect(await api.memberCount(household.id)).toBe(6);
+    });
+
+    it("tells every member of a move (plan_changed), in-app and by email, as each one's preferences say", async () => {
+      const { household, owner, members } = await api.flatOf(3);
+      const [inAppOff, emailOff] = members;
+      if (!inAppOff || !emailOff) throw new Error("members missing");
+      const prefer = async (token: string, body: { in_app_enabled: boolean; email_enabled: boolean }) => {
+        const url = "/api/notifications/preferences/plan_changed";
+        const res = await t.request({ method: "PUT", url, token, payload: body });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await prefer(inAppOff.token, { in_app_enabled: false, email_enabled: true });
+      await prefer(emailOff.token, { in_app_enabled: true, email_enabled: false });
+      const everyone = [owner, inAppOff, emailOff];
+      const emails = everyone.map((person) => person.user.email ?? "");
+      const mailFor = async (to: string) =>
+        (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((mail) =>
+          mail.subject.includes("Plan changed"),
+        );
+
+      await api.setPlan(household.id, "pro");
+      const told = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.householdId, household.id), eq(notifications.typeId, "plan_changed")));
+      expect(told.map((row) => row.userId).sort()).toEqual([owner.user.id, emailOff.user.id].sort());
+      expect(told.map((row) => [row.title, row.message])).toEqual([
+        ["Plan changed", "Your household is now on Housemate Pro."],
+        ["Plan changed", "Your household is now on Housemate Pro."],
+      ]);
+      expect((await Promise.all(emails.map(mailFor))).map((mails) => mails.length)).toEqual([1, 1, 0]);
+      const [mail] = await mailFor(emails[0] ?? "");
+      expect(mail?.text).toContain(`${PUBLIC_URL}/dashboard/household`);
+
+      // Pushed live to a member's open socket, as every notification is.
+      const socket = await openSocket(await listen(t.app), emailOff.token);
+      await socket.next("notification_count");
+      await api.setPlan(household.id, "basic");
+      const pushed = await socket.next("notification", (message) => message.data.type_id === "plan_changed");
+      expect(pushed.data.message).toBe("Your household is now on Housemate Basic. Nothing was deleted.");
+      socket.close();
+
+      // The same plan again tells nobody; each move is told once.
+      await api.setPlan(household.id, "basic");
+      const after = await t.db
+        .select({ message: notifications.message })
+        .from(notifications)
+        .where(and(eq(notifications.userId, owner.user.id), eq(notifications.typeId, "plan_changed")));
+      expect(after.map((row) => row.message).sort()).toEqual([
+        "Your household is now on Housemate Basic. Nothing was deleted.",
+        "Your household is now on Housemate Pro.",
+      ]);
     });
 
     it("writes one plan_changed entry per move, by Housemate, and none for the same plan again", async () => {

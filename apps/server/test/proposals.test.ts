@@ -429,6 +429,42 @@ describe("expiry", () => {
   });
 });
 
+describe("the deadline's sweep", () => {
+  it("goes on past a household whose proposals cannot be failed, which it reports, and fails the others'", async () => {
+    const [failing, other] = [await household(2), await household(2)];
+    const stuck = await proposed(failing, person(failing, 0));
+    const proposal = await proposed(other, person(other, 0));
+    t.clock.advance(PROPOSAL_VOTING_DAYS * DAY);
+    // An expiry that fails in one household only: its proposals cannot be updated.
+    await t.db.execute(
+      sql.raw(`create function refuse_expiring_proposal() returns trigger language plpgsql as $$
+        begin
+          if old.household_id = '${failing.household.id}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(sql`
+      create trigger refuse_expiring_proposal before update on spending_proposals
+      for each row execute function refuse_expiring_proposal()`);
+    try {
+      const failed: string[] = [];
+      const onFailure = (_error: unknown, householdId: string) => void failed.push(householdId);
+      await expireDueProposals(t.db, { now: t.clock.now, publicUrl: PUBLIC_URL, onFailure });
+      expect(failed).toEqual([failing.household.id]);
+      const statusOf = async (id: string) =>
+        (await t.db.select().from(spendingProposals).where(eq(spendingProposals.id, id)))[0]?.status;
+      expect(await statusOf(proposal.id)).toBe("failed");
+      expect(await statusOf(stuck.id)).toBe("open");
+      // A request deciding its own household's first is told of the failure.
+      const own = { now: t.clock.now, publicUrl: PUBLIC_URL, householdId: failing.household.id };
+      await expect(expireDueProposals(t.db, own)).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_expiring_proposal on spending_proposals`);
+      await t.db.execute(sql`drop function refuse_expiring_proposal()`);
+    }
+  });
+});
+
 describe("withdrawing", () => {
   it("is the proposer's alone, while it is open", async () => {
     const house = await household(3);

@@ -54,7 +54,7 @@ export const appealSchema = z.object({
   votes_cast: z.number().int(),
   /** The caller's vote; null if they have not voted (or may not). */
   my_vote: appealVoteSchema.nullable(),
-  /** The caller may vote now: a member other than the issuer and the person fined, not yet voted, appeal open. */
+  /** The caller may vote now: a member other than the issuer, the member who declined the dispute and the person fined, not yet voted, appeal open. */
   can_vote: z.boolean(),
   /** Null while open. */
   tally: z.object({ uphold: z.number().int(), cancel: z.number().int() }).nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { successSchema } from "./common.js";
+import { inviteDetailsSchema } from "./households.js";
 import { singleLineText } from "./text.js";
 import { currentUserSchema } from "./users.js";
 
@@ -22,12 +23,11 @@ export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
 /**
  * The household a sign-in link's invite opens, for the person to confirm on onboarding (decision 021):
  * verification never joins it. `displayName` is the name proposed with the request, only a suggestion, else the
- * person's own once chosen: empty for an account made through /login, whose name the invite step asks for.
+ * person's own once chosen: empty for an account made through /login, whose name the invite step asks for. The
+ * household is described as on the invite's landing page, `fullMessage` included (issue 21).
  */
-export const pendingInviteSchema = z.object({
+export const pendingInviteSchema = inviteDetailsSchema.extend({
   code: z.string(),
-  householdName: z.string(),
-  memberCount: z.number().int(),
   displayName: z.string(),
 });
 export type PendingInvite = z.infer<typeof pendingInviteSchema>;

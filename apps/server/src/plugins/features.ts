@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featureNeedsProMessage, planHasFeature, type ProFeature } from "@housemate/contract";
+import { effectivePlan } from "../lib/effective-plan.js";
 import { AppError } from "../lib/errors.js";
 
 /**
@@ -38,6 +39,7 @@ export function requireProFeatures(scope: FastifyInstance): void {
     if (!feature) return;
     const household = request.session.household;
     if (!household || household.id !== householdIdOf(request)) return;
-    if (!planHasFeature(household.plan, feature)) throw new AppError("PLAN_LIMIT", featureNeedsProMessage(feature));
+    if (!planHasFeature(effectivePlan(scope.config, household), feature))
+      throw new AppError("PLAN_LIMIT", featureNeedsProMessage(feature));
   });
 }

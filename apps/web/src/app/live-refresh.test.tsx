@@ -15,6 +15,7 @@ import { RulesBoard } from "@/features/rules/components/rules-board";
 import { buildRule } from "@/features/fines/testing/fine-fixtures";
 import { buildNotification } from "@/features/notifications/testing/render-signed-in";
 import { LIVE_REFRESH_WAIT_MS } from "@/features/notifications/api/live-messages";
+import { householdQueryKey } from "@/features/households/api/get-household";
 import { householdPlanQueryKey } from "@/lib/query-keys";
 import { changedBy, refreshLiveChange } from "./live-refresh";
 import { Component as Protected } from "./routes/protected";
@@ -242,5 +243,19 @@ describe("the plan after a live change (issue 21)", () => {
       { householdId: HOUSEHOLD_ID, userId: "u1" },
     );
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it("is fetched again with the household on plan_changed, the notification every member is sent of a move", async () => {
+    const key = householdPlanQueryKey(HOUSEHOLD_ID);
+    queryClient.setQueryData(key, serverPlan("basic"));
+    queryClient.setQueryData(householdQueryKey(HOUSEHOLD_ID), { id: HOUSEHOLD_ID });
+    const moved = buildNotification({ type_id: "plan_changed", title: "Plan changed" });
+    await refreshLiveChange(
+      queryClient,
+      { type: "notification", data: moved },
+      { householdId: HOUSEHOLD_ID, userId: "u1" },
+    );
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(householdQueryKey(HOUSEHOLD_ID))?.isInvalidated).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { getRulesQueryOptions } from "@/features/rules/api/get-rules";
 import { activityQueryKey, householdPlanQueryKey, insightsQueryKey } from "@/lib/query-keys";
 
 /** What a live message can change, each fetched again as a whole. */
-type Shown = "household" | "fines" | "fund" | "rules" | "notes" | "activity";
+type Shown = "household" | "plan" | "fines" | "fund" | "rules" | "notes" | "activity";
 
 interface Scope {
   householdId: string;
@@ -24,6 +24,9 @@ const REFRESH: Record<Shown, (queryClient: QueryClient, scope: Scope) => Promise
   // The household's details, members, roster and invites all sit under its key.
   household: (queryClient, { householdId }) =>
     queryClient.invalidateQueries({ queryKey: householdQueryKey(householdId) }),
+  // What the household's plan allows and uses (issue 21).
+  plan: (queryClient, { householdId }) =>
+    queryClient.invalidateQueries({ queryKey: householdPlanQueryKey(householdId) }),
   // The household's fines, the person's own, an open fine's history, and the balance they move: which is the whole fund
   // (its key holds the stats, transactions and proposals), so "fines" need not be listed with "fund".
   fines: refreshHouseholdFines,
@@ -63,6 +66,8 @@ const NOTIFICATION_CHANGES: Record<NotificationTypeId, readonly Shown[]> = {
   // Its name or currency, which every amount is shown in.
   household_updated: ["household"],
   admin_changed: ["household"],
+  // The provider moved the plan: its limits and features, and the settings page's subscription.
+  plan_changed: ["plan", "household"],
   rule_created: ["rules"],
   rule_updated: ["rules"],
   rule_deleted: ["rules"],

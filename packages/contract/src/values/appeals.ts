@@ -36,12 +36,19 @@ export const CANCELLED_ON_APPEAL_REASON = "Cancelled on appeal";
 export const appealDeadline = (declinedAt: string | Date): Date =>
   new Date(new Date(declinedAt).getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
 
-/**
- * Whether the person fined may appeal now. The server's check, which the web asks too before offering the button:
- * the fine is pending with its dispute declined within the window and never appealed, the household has at least
- * APPEAL_MIN_MEMBERS members, and its plan has appeals.
- */
-export function canAppeal(input: {
+/** What stands in the way of an appeal, most telling first; the server names each in its refusal. */
+export const APPEAL_REFUSALS = [
+  "already_appealed",
+  "paid",
+  "cancelled",
+  "not_declined",
+  "too_few_members",
+  "no_appeals_feature",
+  "window_passed",
+] as const;
+export type AppealRefusal = (typeof APPEAL_REFUSALS)[number];
+
+export interface AppealInput {
   status: string;
   disputeRejected: boolean;
   declinedAt: string | Date | null;
@@ -49,17 +56,26 @@ export function canAppeal(input: {
   memberCount: number;
   hasAppealsFeature: boolean;
   now: Date;
-}): boolean {
-  return (
-    input.status === "pending" &&
-    input.disputeRejected &&
-    input.declinedAt !== null &&
-    !input.appealed &&
-    input.memberCount >= APPEAL_MIN_MEMBERS &&
-    input.hasAppealsFeature &&
-    input.now.getTime() < appealDeadline(input.declinedAt).getTime()
-  );
 }
+
+/**
+ * Why the person fined may not appeal now, or null when they may: the fine must be pending with its dispute declined
+ * within the window and never appealed, the household must have at least APPEAL_MIN_MEMBERS members, and its plan
+ * must have appeals. The one copy of the rule: the server refuses by it and the web asks it before offering the button.
+ */
+export function appealRefusal(input: AppealInput): AppealRefusal | null {
+  if (input.appealed) return "already_appealed";
+  if (input.status === "paid") return "paid";
+  if (input.status === "cancelled") return "cancelled";
+  if (input.status !== "pending" || !input.disputeRejected || input.declinedAt === null) return "not_declined";
+  if (input.memberCount < APPEAL_MIN_MEMBERS) return "too_few_members";
+  if (!input.hasAppealsFeature) return "no_appeals_feature";
+  if (input.now.getTime() >= appealDeadline(input.declinedAt).getTime()) return "window_passed";
+  return null;
+}
+
+/** Whether the person fined may appeal now (appealRefusal finds nothing in the way). */
+export const canAppeal = (input: AppealInput): boolean => appealRefusal(input) === null;
 
 export const APPEAL_REASON_MESSAGE = "Appeal reason must be at least 5 characters long";
 export const APPEAL_VOTE_MESSAGE = "Choose uphold or cancel";
@@ -73,7 +89,8 @@ export const APPEAL_ONLY_OFFENDER_MESSAGE = "Only the person fined can appeal.";
 export const APPEAL_PAID_MESSAGE = "This fine has already been paid, so it can no longer be appealed.";
 export const APPEAL_OPEN_MESSAGE = "This fine is under appeal. It can be paid once the house has decided.";
 export const APPEAL_VOTED_MESSAGE = "You have already voted on this appeal.";
-export const APPEAL_NOT_VOTER_MESSAGE = "The issuer and the person fined do not vote on this appeal.";
+export const APPEAL_NOT_VOTER_MESSAGE =
+  "The issuer, the member who declined the dispute and the person fined do not vote on this appeal.";
 export const APPEAL_CLOSED_MESSAGE = "This appeal has closed.";
 
 /**

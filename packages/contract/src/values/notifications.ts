@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   { id: "member_removed", category: "household", description: "Someone was removed from your household, or you were" },
   { id: "household_updated", category: "household", description: "Your household was renamed or its currency changed" },
   { id: "admin_changed", category: "household", description: "Someone became or stopped being an admin" },
+  { id: "plan_changed", category: "household", description: "Your household's plan changed" },
   { id: "rule_created", category: "rules", description: "A house rule was created" },
   { id: "rule_updated", category: "rules", description: "A house rule was changed" },
   { id: "rule_deleted", category: "rules", description: "A house rule was deleted" },

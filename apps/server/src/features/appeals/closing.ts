@@ -12,6 +12,7 @@ import {
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { appealVotes, fineAppeals, fines, households } from "../../db/schema.js";
 import { lockHousehold } from "../../lib/household-lock.js";
+import { sweepHousehold, type SweepFailure } from "../../lib/household-sweep.js";
 import { fineFacts } from "../activity/facts.js";
 import { recordActivity, SYSTEM_ACTOR } from "../activity/record.js";
 import { appendSection } from "../fines/description.js";
@@ -21,7 +22,8 @@ import { findFine, fineStory } from "../fines/queries.js";
 import { recordNotification } from "../notifications/record.js";
 import { appealDecidedNotice } from "./notifications.js";
 import { tallyOf } from "./presenter.js";
-import { currentMemberIds, eligibleVoterIds, nonVoters, votesOn, type AppealRow } from "./queries.js";
+import { currentMemberIds } from "../households/membership.js";
+import { eligibleVoterIds, nonVoters, votesOn, type AppealRow } from "./queries.js";
 
 /**
  * How an appeal closes (docs/decisions/047): by its last voter's vote, by its closing time, or void when its fine is
@@ -168,11 +170,13 @@ export async function closeIfEveryoneVoted(
 
 /**
  * Closes every open appeal past its closing time (of one household, or of all), each once however many instances run
- * this at the same moment. Answers how many it closed.
+ * this at the same moment. Answers how many it closed. Each household closes in its own transaction: the sweep of all
+ * gives `onFailure`, which is told of a household that failed while the others still close; without it (a request
+ * closing its own household's first), the failure is the caller's.
  */
 export async function expireDueAppeals(
   db: Database,
-  params: { now: Date; publicUrl: string; householdId?: string },
+  params: { now: Date; publicUrl: string; householdId?: string; onFailure?: SweepFailure },
 ): Promise<number> {
   // A read first: most requests find nothing due, and need no transaction or lock for it.
   const due = await db
@@ -181,15 +185,17 @@ export async function expireDueAppeals(
     .where(dueBy(params.now, params.householdId));
   let closed = 0;
   for (const { householdId } of due) {
-    closed += await db.transaction(async (tx) => {
-      await lockHousehold(tx, householdId);
-      const appeals = await lockedAppeals(tx, dueBy(params.now, householdId));
-      let count = 0;
-      // Nobody decided these: their closing time did.
-      const closing = { now: params.now, publicUrl: params.publicUrl, actor: SYSTEM_ACTOR };
-      for (const appeal of appeals) if (await closeAppeal(tx, closing, appeal)) count++;
-      return count;
-    });
+    const closeDue = () =>
+      db.transaction(async (tx) => {
+        await lockHousehold(tx, householdId);
+        const appeals = await lockedAppeals(tx, dueBy(params.now, householdId));
+        let count = 0;
+        // Nobody decided these: their closing time did.
+        const closing = { now: params.now, publicUrl: params.publicUrl, actor: SYSTEM_ACTOR };
+        for (const appeal of appeals) if (await closeAppeal(tx, closing, appeal)) count++;
+        return count;
+      });
+    closed += await sweepHousehold(householdId, closeDue, params.onFailure);
   }
   return closed;
 }

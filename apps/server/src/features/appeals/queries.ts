@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { APPEAL_VOTES, type AppealVote } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { appealVotes, fineAppeals, fines, users } from "../../db/schema.js";
@@ -46,25 +46,6 @@ export async function eligibleVoterIds(
       ),
     );
   return rows.map((row) => row.id);
-}
-
-/** The ids of the household's current members, but `departingId`. */
-export async function currentMemberIds(db: Executor, householdId: string, departingId: string | null = null) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.householdId, householdId),
-        isNull(users.deletedAt),
-        ...(departingId ? [ne(users.id, departingId)] : []),
-      ),
-    );
-  return rows.map((row) => row.id);
-}
-
-export async function countCurrentMembers(db: Executor, householdId: string): Promise<number> {
-  return (await currentMemberIds(db, householdId)).length;
 }
 
 /** The votes cast on these appeals, in the order they were cast. */

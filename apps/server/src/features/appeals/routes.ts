@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { appealsApi } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import { requireMember, type Actor } from "../../lib/access.js";
 import { routeOptions } from "../../lib/route.js";
 import type { Session } from "../../plugins/auth.js";
@@ -24,7 +25,11 @@ const appealRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { feature: "appeals" },
     handler: async (request, reply) => {
       const actor = await actorIn(request.session, request.params.hid);
-      const data = await openAppeal(app.db, actor, request.params.fid, request.body.reason);
+      const data = await openAppeal(app.db, actor, {
+        fineId: request.params.fid,
+        reason: request.body.reason,
+        plan: effectivePlan(app.config, actor.household),
+      });
       return reply.status(201).send({ data });
     },
   });
@@ -54,9 +59,12 @@ const appealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every instance sweeps: the close is conditional on the appeal still being open, so each is decided once.
   const timer = setInterval(() => {
-    expireDueAppeals(app.db, { now: app.now(), publicUrl: app.config.publicUrl }).catch((error: unknown) =>
-      app.log.error({ err: error }, "appeal expiry sweep failed"),
-    );
+    expireDueAppeals(app.db, {
+      now: app.now(),
+      publicUrl: app.config.publicUrl,
+      onFailure: (error, householdId) =>
+        app.log.error({ err: error, householdId }, "appeal expiry failed for one household"),
+    }).catch((error: unknown) => app.log.error({ err: error }, "appeal expiry sweep failed"));
   }, EXPIRY_SWEEP_MS);
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));

@@ -9,6 +9,7 @@ import {
   type Appeal,
   type AppealVote,
   type AppealWithFine,
+  type EffectivePlan,
 } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { appealVotes, fineAppeals, fines } from "../../db/schema.js";
@@ -25,17 +26,9 @@ import { recordNotification } from "../notifications/record.js";
 import { closeIfEveryoneVoted, expireDueAppeals, type Closing } from "./closing.js";
 import { appealOpenedText } from "./notifications.js";
 import { presentAppeal } from "./presenter.js";
-import {
-  countCurrentMembers,
-  currentMemberIds,
-  eligibleVoterIds,
-  findAppealOfFine,
-  nonVoters,
-  openAppealsOf,
-  votesOn,
-  type AppealRow,
-} from "./queries.js";
-import { whyCannotAppeal } from "./rules.js";
+import { countMembers, currentMemberIds } from "../households/membership.js";
+import { eligibleVoterIds, findAppealOfFine, nonVoters, openAppealsOf, votesOn, type AppealRow } from "./queries.js";
+import { appealRefused } from "./rules.js";
 
 /**
  * The house decides a declined dispute (issue 21, docs/decisions/047). Every change runs under the household's lock,
@@ -72,15 +65,21 @@ async function presentWithFine(db: Executor, actor: Actor, appeal: AppealRow, fi
  * The person fined asks the house: within the window after the decline, once, in a household of at least three. The
  * reason is appended to the fine as 'Appeal:'; the voters are told.
  */
-export async function openAppeal(db: Database, actor: Actor, fineId: string, reason: string): Promise<AppealWithFine> {
+export async function openAppeal(
+  db: Database,
+  actor: Actor,
+  params: { fineId: string; reason: string; plan: EffectivePlan },
+): Promise<AppealWithFine> {
+  const { fineId, reason, plan } = params;
   return db.transaction(async (tx) => {
     // The household first, as pay's share and departures take it first: a payment racing the opening is either
     // committed before (and then refused here) or waits and is refused as under appeal.
     await lockHousehold(tx, actor.household.id);
     const fine = await fineInHousehold(tx, actor.household.id, fineId);
     if (fine.offenderId !== actor.user.id) throw forbidden(APPEAL_ONLY_OFFENDER_MESSAGE);
-    const refusal = whyCannotAppeal(fine, await countCurrentMembers(tx, actor.household.id), actor.now);
-    if (refusal) throw conflict(refusal);
+    const memberCount = await countMembers(tx, actor.household.id);
+    const refusal = appealRefused(fine, { memberCount, plan, now: actor.now });
+    if (refusal) throw refusal;
 
     const dispute = await latestDispute(tx, fine.id);
     const closesAt = new Date(actor.now.getTime() + APPEAL_VOTING_DAYS * DAY_MS);

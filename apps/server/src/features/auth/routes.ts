@@ -46,7 +46,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(authApi.verifySignInLink),
     handler: async (request) => {
       const now = app.now();
-      const signIn = await verifyMagicLink(app.db, { token: request.query.token, now });
+      const signIn = await verifyMagicLink(app.db, { token: request.query.token, now, config: app.config });
       return {
         data: {
           token: signIn.token,

@@ -7,12 +7,14 @@ import {
   SESSION_TTL_DAYS,
   type PendingInvite,
 } from "@housemate/contract";
+import type { Config } from "../../config.js";
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { magicLinks, sessions, users } from "../../db/schema.js";
 import { unauthenticated } from "../../lib/errors.js";
 import { randomToken, sha256 } from "../../lib/tokens.js";
 import type { UserRow } from "../../plugins/auth.js";
-import { countMembers, findValidInvite } from "../households/membership.js";
+import { findValidInvite } from "../households/membership.js";
+import { invitingHousehold } from "../invites/service.js";
 import { announceSessionsEnded, queueMail } from "../notifications/record.js";
 import { magicLinkMail } from "./magic-link-mail.js";
 
@@ -73,7 +75,10 @@ export interface SignIn {
  * account. An invite the link carried is never joined here (decision 021): it comes back as a pending
  * invite, with the name proposed for the person only as a suggestion, for them to confirm on onboarding.
  */
-export async function verifyMagicLink(db: Database, params: { token: string; now: Date }): Promise<SignIn> {
+export async function verifyMagicLink(
+  db: Database,
+  params: { token: string; now: Date; config: Pick<Config, "plans"> },
+): Promise<SignIn> {
   const { now } = params;
   return db.transaction(async (tx) => {
     // Only one of any number of concurrent verifies gets the row back.
@@ -103,7 +108,7 @@ export async function verifyMagicLink(db: Database, params: { token: string; now
     });
     const invite =
       link.inviteCode && !user.householdId
-        ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now)
+        ? await pendingInvite(tx, link.inviteCode, link.displayName, user, now, params.config)
         : null;
 
     const token = randomToken();
@@ -182,6 +187,7 @@ async function pendingInvite(
   proposedName: string | null,
   user: UserRow,
   now: Date,
+  config: Pick<Config, "plans">,
 ): Promise<PendingInvite | null> {
   const found = await findValidInvite(tx, code, now);
   if (!found) return null;
@@ -190,8 +196,7 @@ async function pendingInvite(
   const ownName = user.displayNameChosen ? user.displayName : "";
   return {
     code,
-    householdName: found.household.name,
-    memberCount: await countMembers(tx, found.household.id),
+    ...(await invitingHousehold(tx, config, found.household)),
     displayName: isValidDisplayName(proposed) ? proposed : ownName,
   };
 }

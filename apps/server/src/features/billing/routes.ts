@@ -63,6 +63,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> =
         rawBody,
         signature: typeof signature === "string" ? signature : undefined,
         now: app.now(),
+        publicUrl: app.config.publicUrl,
         log: request.log,
       });
       return { received: true as const, duplicate };

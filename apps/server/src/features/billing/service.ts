@@ -123,7 +123,7 @@ const CHECKOUT_COMPLETED = "checkout.session.completed";
 export async function receiveEvent(
   db: Database,
   provider: BillingProvider,
-  params: { rawBody: Buffer; signature: string | undefined; now: Date; log: BillingLog },
+  params: { rawBody: Buffer; signature: string | undefined; now: Date; publicUrl: string; log: BillingLog },
 ): Promise<{ duplicate: boolean }> {
   const { now, log } = params;
   let event: ProviderEvent;
@@ -165,7 +165,10 @@ export async function receiveEvent(
     if (householdId && !household) {
       log.warn({ ...about, householdId }, "the webhook names a household that is not here: nothing applied");
     }
-    const extra = household && subscription ? await applySubscription(tx, household, subscription, now) : null;
+    const extra =
+      household && subscription
+        ? await applySubscription(tx, household, subscription, { readAt: now, publicUrl: params.publicUrl })
+        : null;
     return { duplicate: false, extra };
   });
 
@@ -210,7 +213,7 @@ async function applySubscription(
   tx: Transaction,
   household: HouseholdRow,
   subscription: ProviderSubscription,
-  readAt: Date,
+  { readAt, publicUrl }: { readAt: Date; publicUrl: string },
 ): Promise<string | null> {
   const plan = planOfStatus(subscription.status);
   const current = household.stripeSubscriptionId;
@@ -233,7 +236,7 @@ async function applySubscription(
       updatedAt: readAt,
     })
     .where(eq(households.id, household.id));
-  const moved = await setHouseholdPlan(tx, { householdId: household.id, plan, now: readAt });
+  const moved = await setHouseholdPlan(tx, { householdId: household.id, plan, now: readAt, publicUrl });
   // The admin's settings page shows the subscription (a cancellation at the period's end): it reloads too.
   if (!moved) await announceHouseholdChanged(tx, [household.id]);
   return null;

@@ -87,11 +87,21 @@ export async function addMember(
   return joined;
 }
 
-/** How many people (deleted accounts excluded) belong to a household. */
-export async function countMembers(db: Executor, householdId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(users)
-    .where(and(eq(users.householdId, householdId), isNull(users.deletedAt)));
+/**
+ * The household's current members: in it, account not deleted, and not `departingId` (a departure re-decides its
+ * household's proposals and appeals before the leaver's account is marked deleted).
+ */
+export const currentMember = (householdId: string, departingId: string | null) =>
+  and(eq(users.householdId, householdId), isNull(users.deletedAt), ...(departingId ? [ne(users.id, departingId)] : []));
+
+/** The ids of the household's current members (see currentMember). */
+export async function currentMemberIds(db: Executor, householdId: string, departingId: string | null = null) {
+  const rows = await db.select({ id: users.id }).from(users).where(currentMember(householdId, departingId));
+  return rows.map((row) => row.id);
+}
+
+/** How many people (deleted accounts excluded, and `departingId`) belong to a household. */
+export async function countMembers(db: Executor, householdId: string, departingId: string | null = null) {
+  const [row] = await db.select({ count: count() }).from(users).where(currentMember(householdId, departingId));
   return row?.count ?? 0;
 }

@@ -86,7 +86,7 @@ const householdRoutes: FastifyPluginAsyncZod = async (app) => {
         joinCode: request.params.id,
         publicUrl: app.config.publicUrl,
         now: app.now(),
-        plans: app.config.plans !== null,
+        config: app.config,
       });
       return { data: { success: true as const, household: presentHousehold(household) } };
     },

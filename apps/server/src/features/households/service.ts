@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Currency, UpdateHouseholdBody } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
+import type { Config } from "../../config.js";
 import type { Database, Transaction } from "../../db/client.js";
 import { fines, householdRemovals, households, users } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
@@ -68,7 +70,7 @@ export async function createHousehold(
  */
 export async function joinHousehold(
   db: Database,
-  params: { userId: string; joinCode: string; publicUrl: string; now: Date; plans: boolean },
+  params: { userId: string; joinCode: string; publicUrl: string; now: Date; config: Pick<Config, "plans"> },
 ): Promise<HouseholdRow> {
   return db.transaction(async (tx) => {
     // The household's lock (FOR UPDATE, as lib/household-lock.ts takes it): a rotation or a switch-off committing
@@ -83,7 +85,7 @@ export async function joinHousehold(
     if (!household) throw notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     if (!household.joinById) throw forbidden(JOIN_BY_ID_OFF_MESSAGE);
     if (await wasRemoved(tx, household.id, params.userId)) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
-    await requireFreeSeat(tx, params.plans ? household.plan : null, household.id);
+    await requireFreeSeat(tx, effectivePlan(params.config, household), household.id);
     const member = await addMember(tx, { ...params, householdId: household.id, isAdmin: false });
     await recordActivity(tx, {
       householdId: household.id,

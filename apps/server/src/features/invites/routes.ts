@@ -35,7 +35,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         displayName: request.body.display_name,
         publicUrl: app.config.publicUrl,
         now: app.now(),
-        plans: app.config.plans !== null,
+        config: app.config,
       });
       return { data: { success: true as const, household: presentHousehold(household), user: presentUser(user) } };
     },
@@ -73,7 +73,7 @@ export const inviteLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOptions(invitesApi.getInvite),
     handler: async (request) => ({
-      data: await inviteDetails(app.db, request.params.code, app.now(), app.config.plans !== null),
+      data: await inviteDetails(app.db, request.params.code, app.now(), app.config),
     }),
   });
 };

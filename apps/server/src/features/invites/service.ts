@@ -1,14 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   FORMER_MEMBER_NAME,
+  hasFreeSeat,
   householdFullMessage,
-  planLimitsOf,
   INVITE_NOT_FOUND_MESSAGE,
   INVITE_TTL_DAYS,
   REMOVED_MEMBER_REJOIN_MESSAGE,
   type HouseholdInvite,
   type InviteDetails,
+  type PlanId,
 } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
+import type { Config } from "../../config.js";
 import type { Database, Executor } from "../../db/client.js";
 import { householdRemovals, invites, users } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
@@ -57,13 +60,28 @@ export async function createInvite(
 }
 
 /** What the invite landing page shows: unknown or expired codes are a 404 with SPEC's text. */
-export async function inviteDetails(db: Executor, code: string, now: Date, plans: boolean): Promise<InviteDetails> {
+export async function inviteDetails(
+  db: Executor,
+  code: string,
+  now: Date,
+  config: Pick<Config, "plans">,
+): Promise<InviteDetails> {
   const { household } = await requireValidInvite(db, code, now);
+  return invitingHousehold(db, config, household);
+}
+
+/**
+ * What someone invited is told of the household, on the invite's landing page and at sign-in through the emailed
+ * link alike: its name, its size and, with plans on, that its seats are taken, before they register (decision 046).
+ */
+export async function invitingHousehold(
+  db: Executor,
+  config: Pick<Config, "plans">,
+  household: { id: string; name: string; plan: PlanId },
+): Promise<InviteDetails> {
+  const plan = effectivePlan(config, household);
   const memberCount = await countMembers(db, household.id);
-  // With plans on, a household whose seats are taken says so before anyone registers (decision 046).
-  const plan = plans ? household.plan : null;
-  const seats = planLimitsOf(plan).members;
-  const full = plan !== null && seats !== null && memberCount >= seats;
+  const full = plan !== null && !hasFreeSeat(plan, memberCount);
   return { householdName: household.name, memberCount, fullMessage: full ? householdFullMessage(plan) : null };
 }
 
@@ -80,7 +98,7 @@ export async function joinByInvite(
     displayName: string | undefined;
     publicUrl: string;
     now: Date;
-    plans: boolean;
+    config: Pick<Config, "plans">;
   },
 ): Promise<{ household: HouseholdRow; user: UserRow }> {
   return db.transaction(async (tx) => {
@@ -90,7 +108,7 @@ export async function joinByInvite(
     const removedAt = await wasRemoved(tx, household.id, params.userId);
     if (removedAt && invite.createdAt <= removedAt) throw forbidden(REMOVED_MEMBER_REJOIN_MESSAGE);
     // Counted under the household's lock, taken with the invite: two people racing for the last seat, one gets in.
-    await requireFreeSeat(tx, params.plans ? household.plan : null, household.id);
+    await requireFreeSeat(tx, effectivePlan(params.config, household), household.id);
     if (params.displayName !== undefined) {
       // Renamed first, so the housemates' "joined" notification carries the chosen name.
       const [renamed] = await tx

@@ -16,6 +16,8 @@ const LANDING: Record<NotificationTypeId, string> = {
   member_removed: "/onboarding",
   household_updated: "/dashboard/household",
   admin_changed: "/dashboard/household",
+  // The Plan section, with what the new plan allows.
+  plan_changed: "/dashboard/household",
   rule_created: "/dashboard/rules",
   rule_updated: "/dashboard/rules",
   rule_deleted: "/dashboard/rules",

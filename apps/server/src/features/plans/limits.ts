@@ -7,10 +7,8 @@ import {
   rulesOverLimitMessage,
   rulesPlanLimitMessage,
   type EffectivePlan,
-  type PlanId,
 } from "@housemate/contract";
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { Config } from "../../config.js";
 import type { Executor } from "../../db/client.js";
 import { rules } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
@@ -20,10 +18,6 @@ import { countMembers } from "../households/membership.js";
  * What a plan limits (issue 21, docs/decisions/046). Every check here is a no-op with plans off (`config.plans` null):
  * the one-command install limits nothing. A refusal is 402 PLAN_LIMIT, whose message says which plan and what to do.
  */
-
-/** The plan a household's limits and features follow: its own with plans on, none (everything) with plans off. */
-export const effectivePlan = (config: Pick<Config, "plans">, household: { plan: PlanId }): EffectivePlan =>
-  config.plans ? household.plan : null;
 
 export const planLimit = (message: string) => new AppError("PLAN_LIMIT", message);
 

@@ -9,11 +9,12 @@ import {
   type AppConfig,
   type HouseholdPlan,
 } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Config } from "../../config.js";
 import type { Executor } from "../../db/client.js";
 import type { HouseholdRow } from "../../lib/access.js";
 import { countMembers } from "../households/membership.js";
-import { countRules, effectivePlan } from "./limits.js";
+import { countRules } from "./limits.js";
 
 /** The server package's version, as the support message reports it; read once (the bundle keeps this file's URL). */
 const SERVER_VERSION = (() => {

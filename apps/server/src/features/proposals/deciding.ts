@@ -10,6 +10,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import { fundEntries, households, spendingProposals, spendingVotes, users } from "../../db/schema.js";
 import { violatesConstraint } from "../../lib/errors.js";
 import { lockHousehold } from "../../lib/household-lock.js";
+import { sweepHousehold, type SweepFailure } from "../../lib/household-sweep.js";
 import { fundBalanceMinor } from "../balance/queries.js";
 import { formatAmount } from "../fines/money-text.js";
 import { announceFundChanged, recordNotification } from "../notifications/record.js";
@@ -17,7 +18,8 @@ import { fromMinor } from "../../lib/money.js";
 import { recordActivity, SYSTEM_ACTOR } from "../activity/record.js";
 import { spendingDecidedText } from "./notifications.js";
 import type { ProposalRow } from "./presenter.js";
-import { countMembers, countVotes, currentMemberIds } from "./queries.js";
+import { countMembers, currentMemberIds } from "../households/membership.js";
+import { countVotes } from "./queries.js";
 
 /**
  * How a spending proposal is decided (docs/decisions/034): by the votes of the household's current members under the
@@ -178,11 +180,12 @@ async function tellDecided(tx: Transaction, context: Deciding, decided: Proposal
 
 /**
  * Fails every open proposal past its closing time (of one household, or of all), each once however many instances
- * run this at the same moment. Answers how many it decided.
+ * run this at the same moment. Answers how many it decided. The sweep of all gives `onFailure`: a household that
+ * fails is reported and the others are still decided (lib/household-sweep.ts).
  */
 export async function expireDueProposals(
   db: Database,
-  params: { now: Date; publicUrl: string; householdId?: string },
+  params: { now: Date; publicUrl: string; householdId?: string; onFailure?: SweepFailure },
 ): Promise<number> {
   const dueNow = and(
     eq(spendingProposals.status, "open"),
@@ -195,7 +198,9 @@ export async function expireDueProposals(
     .from(spendingProposals)
     .where(dueNow);
   let decided = 0;
-  for (const { householdId } of due) decided += await expireInHousehold(db, householdId, params);
+  for (const { householdId } of due) {
+    decided += await sweepHousehold(householdId, () => expireInHousehold(db, householdId, params), params.onFailure);
+  }
   return decided;
 }
 

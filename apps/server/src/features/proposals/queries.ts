@@ -1,26 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { DECIDED_PROPOSALS_LIMIT, VOTES, type Vote } from "@housemate/contract";
 import type { Executor } from "../../db/client.js";
 import { fundEntries, spendingProposals, spendingVotes, users } from "../../db/schema.js";
+import { countMembers, currentMember } from "../households/membership.js";
 import type { ProposalRow, ProposalTally } from "./presenter.js";
-
-/**
- * The household's current members: in it, account not deleted, and not `departingId` (a departure re-decides its
- * household's proposals before the leaver's account is marked deleted).
- */
-const currentMember = (householdId: string, departingId: string | null) =>
-  and(eq(users.householdId, householdId), isNull(users.deletedAt), ...(departingId ? [ne(users.id, departingId)] : []));
-
-/** The ids of the household's current members (see currentMember). */
-export async function currentMemberIds(db: Executor, householdId: string, departingId: string | null = null) {
-  const rows = await db.select({ id: users.id }).from(users).where(currentMember(householdId, departingId));
-  return rows.map((row) => row.id);
-}
-
-export async function countMembers(db: Executor, householdId: string, departingId: string | null = null) {
-  const [row] = await db.select({ members: count() }).from(users).where(currentMember(householdId, departingId));
-  return row?.members ?? 0;
-}
 
 /** The yes and no votes on a proposal that count: those of the household's current members. */
 export async function countVotes(

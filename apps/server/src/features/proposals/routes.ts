@@ -47,9 +47,12 @@ const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every instance sweeps: the expiry's update is conditional on the proposal still being open, so each is failed once.
   const timer = setInterval(() => {
-    expireDueProposals(app.db, { now: app.now(), publicUrl: app.config.publicUrl }).catch((error: unknown) =>
-      app.log.error({ err: error }, "spending proposal expiry sweep failed"),
-    );
+    expireDueProposals(app.db, {
+      now: app.now(),
+      publicUrl: app.config.publicUrl,
+      onFailure: (error, householdId) =>
+        app.log.error({ err: error, householdId }, "spending proposal expiry failed for one household"),
+    }).catch((error: unknown) => app.log.error({ err: error }, "spending proposal expiry sweep failed"));
   }, EXPIRY_SWEEP_MS);
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));

@@ -26,7 +26,8 @@ import { ownFinishedUploads } from "../storage/queries.js";
 import { conclude, decideByVotes, expireDueProposals, type Deciding } from "./deciding.js";
 import { spendingProposedText } from "./notifications.js";
 import { presentProposal, type ProposalRow } from "./presenter.js";
-import { countMembers, currentMemberIds, findProposal, listProposalRows, tallies } from "./queries.js";
+import { countMembers, currentMemberIds } from "../households/membership.js";
+import { findProposal, listProposalRows, tallies } from "./queries.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

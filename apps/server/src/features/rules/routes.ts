@@ -10,8 +10,6 @@ import { createRule, deleteRule, RULE_NOT_FOUND_MESSAGE, updateRule } from "./se
 
 /** SPEC §7 Rules: any member may read, create, edit and delete the household's rules (SPEC §6). */
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** PLANS=on: the household's plan limits its rules (features/plans/limits.ts). */
-  const plans = app.config.plans !== null;
   /** The rule (404 when unknown or deleted), its household and the caller, who must be a member (403). */
   async function ruleForMember(request: FastifyRequest, ruleId: string) {
     const rule = await findRule(app.db, ruleId);
@@ -47,7 +45,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         household,
         now: app.now(),
         publicUrl: app.config.publicUrl,
-        plans,
+        config: app.config,
       };
       const rule = await createRule(app.db, context, fields);
       return reply.status(201).send({ data: presentRule(rule) });
@@ -58,7 +56,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(rulesApi.updateRule),
     handler: async (request) => {
       const { user, household } = await ruleForMember(request, request.params.id);
-      const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl, plans };
+      const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl, config: app.config };
       const rule = await updateRule(app.db, context, request.params.id, request.body);
       return { data: presentRule(rule) };
     },
@@ -68,7 +66,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOptions(rulesApi.deleteRule),
     handler: async (request) => {
       const { user, household } = await ruleForMember(request, request.params.id);
-      const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl, plans };
+      const context = { author: user, household, now: app.now(), publicUrl: app.config.publicUrl, config: app.config };
       await deleteRule(app.db, context, request.params.id);
       return { data: { success: true as const } };
     },

@@ -7,6 +7,7 @@ import {
   type NotificationTypeId,
   type UpdateRuleBody,
 } from "@housemate/contract";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { rules } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
@@ -21,6 +22,7 @@ import { personOf, recordActivity } from "../activity/record.js";
 import type { RuleRow } from "./presenter.js";
 import { otherMemberIds } from "./queries.js";
 import { changedFields } from "../activity/changed-fields.js";
+import type { Config } from "../../config.js";
 import { countRules, requireRoomForPlanRule, requireRulesWithinPlan } from "../plans/limits.js";
 
 export const RULE_NOT_FOUND_MESSAGE = "Rule not found";
@@ -30,8 +32,8 @@ interface Context {
   household: HouseholdRow;
   now: Date;
   publicUrl: string;
-  /** PLANS=on: the household's plan limits its rules (docs/decisions/046). */
-  plans: boolean;
+  /** With PLANS=on the household's plan limits its rules (docs/decisions/046). */
+  config: Pick<Config, "plans">;
 }
 
 /** Tells everyone else in the household that `author` changed the rules (DESIGN §3 notifications). */
@@ -91,7 +93,7 @@ export async function createRule(
   return db.transaction(async (tx) => {
     // Locked so that two creates racing at the cap cannot both pass the count.
     const locked = await lockHousehold(tx, context.household.id);
-    await requireRoomForRule(tx, context.household.id, locked && context.plans ? locked.plan : null);
+    await requireRoomForRule(tx, context.household.id, locked ? effectivePlan(context.config, locked) : null);
     const [rule] = await tx
       .insert(rules)
       .values({
@@ -130,7 +132,7 @@ export async function updateRule(
 ): Promise<RuleRow> {
   return db.transaction(async (tx) => {
     // Over the plan's rules after a downgrade, every rule is read-only (deleting stays allowed).
-    await requireRulesWithinPlan(tx, context.plans ? context.household.plan : null, context.household.id);
+    await requireRulesWithinPlan(tx, effectivePlan(context.config, context.household), context.household.id);
     // The rule as it was, locked, for the log's before and after.
     const [before] = await tx
       .select()

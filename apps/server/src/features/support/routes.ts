@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SUPPORT_OFF_MESSAGE, supportApi } from "@housemate/contract";
 import { notFound } from "../../lib/errors.js";
 import { routeOptions } from "../../lib/route.js";
-import { effectivePlan } from "../plans/limits.js";
+import { effectivePlan } from "../../lib/effective-plan.js";
 import { appConfig } from "../plans/service.js";
 import { sendSupportMessage } from "./service.js";
 

@@ -82,7 +82,13 @@ describe("onboarding asks an account made through /login for its name first (iss
   });
 
   it("asks through the invite step when the sign-in link carried an invite, and again before the choice if set aside", async () => {
-    savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "" });
+    savePendingInvite({
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 2,
+      fullMessage: null,
+      displayName: "",
+    });
     respondWith({});
     const user = userEvent.setup();
     renderOnboarding();
@@ -96,7 +102,13 @@ describe("onboarding asks an account made through /login for its name first (iss
   });
 
   it("after 'Not now', asks for the name with the one proposed at /register filled in, then offers the choice", async () => {
-    savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Jo Iner" });
+    savePendingInvite({
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 2,
+      fullMessage: null,
+      displayName: "Jo Iner",
+    });
     const server = respondWith({ [SAVE_NAME]: { body: { data: serverUser({ display_name: "Jo Iner" }) } } });
     const user = userEvent.setup();
     renderOnboarding();

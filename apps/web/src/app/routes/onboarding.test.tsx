@@ -305,7 +305,13 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
 
   beforeEach(async () => {
     await signIn({ display_name: "ana" });
-    savePendingInvite({ code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Blair" });
+    savePendingInvite({
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 2,
+      fullMessage: null,
+      displayName: "Blair",
+    });
   });
 
   it("opens on the invite, with the household, its member count and the proposed name to confirm", () => {
@@ -316,6 +322,22 @@ describe("onboarding: an invite from the sign-in link (decision 021)", () => {
     expect(screen.getByText("2 members")).toBeInTheDocument();
     expect(screen.getByLabelText("Display name")).toHaveValue("Blair");
     expect(screen.getByRole("button", { name: "Join The Cozy Flat" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Not now" })).toBeEnabled();
+  });
+
+  it("says a full household is full, as the invite's page does, and offers no Join (issue 21)", () => {
+    const full = "This household is full: Housemate Basic allows up to 5 flatmates.";
+    savePendingInvite({
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 5,
+      fullMessage: full,
+      displayName: "Blair",
+    });
+    respondWith({});
+    renderOnboarding();
+    expect(screen.getByText(full)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Join The Cozy Flat" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Not now" })).toBeEnabled();
   });
 

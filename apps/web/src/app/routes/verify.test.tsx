@@ -73,7 +73,13 @@ describe("magic link verification page", () => {
   });
 
   it("keeps the link's invite for onboarding to offer, joining nothing (decision 021)", async () => {
-    const invite = { code: "code-1", householdName: "The Cozy Flat", memberCount: 2, displayName: "Blair" };
+    const invite = {
+      code: "code-1",
+      householdName: "The Cozy Flat",
+      memberCount: 2,
+      fullMessage: null,
+      displayName: "Blair",
+    };
     verifiedAs(true, invite);
     renderAt("/auth/verify?token=page-invite");
     expect(await screen.findByText("Setting up your account...")).toBeInTheDocument();
@@ -84,7 +90,13 @@ describe("magic link verification page", () => {
   });
 
   it("forgets an older invite when the link carries none", async () => {
-    savePendingInvite({ code: "old", householdName: "Old Flat", memberCount: 1, displayName: "Ana" });
+    savePendingInvite({
+      code: "old",
+      householdName: "Old Flat",
+      memberCount: 1,
+      fullMessage: null,
+      displayName: "Ana",
+    });
     verifiedAs(true);
     renderAt("/auth/verify?token=page-no-invite");
     expect(await screen.findByText("Setting up your account...")).toBeInTheDocument();

@@ -83,7 +83,7 @@ function InviteDetailsCard({ code }: { code: string }) {
         <GoToHome />
         {!fullMessage && (
           <Button
-            onClick={() => void join({ householdName, memberCount })}
+            onClick={() => void join({ householdName, memberCount, fullMessage })}
             disabled={isMember || isJoining}
             className="w-full sm:w-32"
           >

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from "react";
-import { LoaderCircle, Users } from "lucide-react";
+import { LoaderCircle, TriangleAlert, Users } from "lucide-react";
 import type { PendingInvite } from "@housemate/contract";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { useJoinByInviteCode } from "../api/join-by-invite";
@@ -56,12 +57,23 @@ export function JoinInviteForm({ invite, onDecline }: JoinInviteFormProps) {
           <p className="text-sm text-muted-foreground">{memberCountText(invite.memberCount)}</p>
         </div>
       </div>
+      {/* Issue 21: through the emailed link as on the invite's page, a full household says so before the Join. */}
+      {invite.fullMessage && (
+        <Alert>
+          <TriangleAlert aria-hidden="true" />
+          <AlertDescription className="text-foreground">{invite.fullMessage}</AlertDescription>
+        </Alert>
+      )}
       <DisplayNameField id="invite-display-name" value={name} onChange={setName} />
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={onDecline} disabled={isBusy}>
           Not now
         </Button>
-        <Button type="submit" disabled={displayName === null || isBusy} className="min-w-0">
+        <Button
+          type="submit"
+          disabled={displayName === null || isBusy || invite.fullMessage !== null}
+          className="min-w-0"
+        >
           {isBusy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
           <span className="truncate">{isBusy ? "Joining..." : `Join ${invite.householdName}`}</span>
         </Button>

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import type { InviteDetails } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { saveInviteCode, savePendingInvite } from "@/lib/pending-invite";
 import { useJoinByInviteCode } from "../api/join-by-invite";
@@ -16,7 +17,7 @@ export function useJoinByInvite(code: string) {
   const joinByInvite = useJoinByInviteCode();
   const finish = useFinishSetupStep();
 
-  async function join(household: { householdName: string; memberCount: number }) {
+  async function join(household: InviteDetails) {
     if (!currentUser) {
       saveInviteCode(code);
       void navigate("/register"); // the screen changes; nothing here waits for it

@@ -14,6 +14,7 @@ export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
   member_removed: "bg-slate-500",
   household_updated: "bg-violet-500",
   admin_changed: "bg-violet-500",
+  plan_changed: "bg-violet-500",
   rule_created: "bg-sky-500",
   rule_updated: "bg-sky-500",
   rule_deleted: "bg-slate-400",
