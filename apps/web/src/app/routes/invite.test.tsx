@@ -9,7 +9,7 @@ import { Component as InvitePage } from "./invite";
 import { Component as OnboardingPage } from "./onboarding";
 
 const DETAILS_PATH = "GET /api/invites/abc123";
-const details = { body: { data: { householdName: "The Cozy Flat", memberCount: 2 } } };
+const details = { body: { data: { householdName: "The Cozy Flat", memberCount: 2, fullMessage: null } } };
 
 function renderInvite(path = "/invite/abc123") {
   return renderApp(
@@ -45,7 +45,7 @@ describe("invite landing", () => {
   });
 
   it("says 'member' for a household of one", async () => {
-    respondWith({ [DETAILS_PATH]: { body: { data: { householdName: "Solo", memberCount: 1 } } } });
+    respondWith({ [DETAILS_PATH]: { body: { data: { householdName: "Solo", memberCount: 1, fullMessage: null } } } });
     renderInvite();
     expect(await screen.findByText("1 member")).toBeInTheDocument();
   });
