@@ -11,6 +11,7 @@ import {
   disputeBody,
   displayNameSchema,
   rawTextLimit,
+  reverseTransactionBody,
   reviewBody,
   sanitizeDisplayName,
   updateFineBody,
@@ -168,6 +169,13 @@ describe("invisible characters in free text", () => {
   it("keeps joiners inside words, where Persian and Indic spelling needs them", () => {
     expect(cleanText("می‌خواهم", { multiLine: false })).toBe("می‌خواهم");
     expect(cleanText("क्‍ष", { multiLine: false })).toBe("क्‍ष");
+  });
+
+  it("drops half a surrogate pair standing alone, and keeps whole pairs", () => {
+    expect(cleanText("Ana\uD800 \uDC00Ben \u{1F600}", { multiLine: false })).toBe("Ana Ben \u{1F600}");
+    expect(reverseTransactionBody.safeParse({ reason: "\uD800" }).error?.issues[0]?.message).toBe(
+      "Give a reason for the correction",
+    );
   });
 
   it("drops joiners and tag characters that join nothing", () => {

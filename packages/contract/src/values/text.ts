@@ -1,7 +1,8 @@
 /**
  * The cleaning of free text people type (names, titles, notes, reasons), which the two schemas of ../text.ts apply
  * on the web and on the server alike (decision 018): it removes what cannot be seen, control characters (Cc) and
- * format characters (Cf: bidirectional overrides, zero-width space, soft hyphen…), except the joiners and tags that
+ * format characters (Cf: bidirectional overrides, zero-width space, soft hyphen…) and halves of surrogate pairs
+ * standing alone (Cs), except the joiners and tags that
  * emoji sequences and some scripts are built with. Every pattern here is linear (checked by the server's hardening
  * suite). A module of values/ (see values/auth.ts): no schema library.
  */
@@ -17,6 +18,11 @@ const FORMAT = /(?!\u200C|\u200D|[\u{E0020}-\u{E007F}])\p{Cf}/gu;
 const FLAG_OR_TAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0020}-\u{E007F}]/gu;
 /** A joiner with nothing visible to join on one side: at an edge, next to a space or another joiner. */
 const STRAY_JOINER = /(?<![^\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?![^\s\u200C\u200D])/gu;
+/**
+ * Half of a surrogate pair with no other half (with the u flag a whole pair is one character, never matched): it
+ * stands for no character at all, and PostgreSQL's jsonb refuses it (an activity entry keeps what people typed).
+ */
+const LONE_SURROGATE = /\p{Cs}/gu;
 const keepFlags = (match: string) => (match.startsWith("\u{1F3F4}") ? match : "");
 /**
  * `raw` without control and invisible format characters, trimmed. Single-line text turns line
@@ -27,6 +33,7 @@ export function cleanText(raw: string, { multiLine }: { multiLine: boolean }): s
     .replace(LINE_BREAK, multiLine ? "\n" : " ")
     .replace(TAB, " ")
     .replace(CONTROL, "")
+    .replace(LONE_SURROGATE, "")
     .replace(FORMAT, "")
     .replace(FLAG_OR_TAG, keepFlags)
     .replace(STRAY_JOINER, "")
