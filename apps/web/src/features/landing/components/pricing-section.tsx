@@ -15,7 +15,7 @@ interface Plan {
   popular: boolean;
 }
 
-/** SPEC §1: the two plans, exactly as listed. The limits are marketing text only. */
+/** SPEC §1: the two plans, exactly as listed. With PLANS=on the server enforces them (issue 21, decision 046). */
 const PLANS: Plan[] = [
   {
     name: "Housemate Basic",
