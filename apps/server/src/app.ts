@@ -15,6 +15,7 @@ import { requestLogFields } from "./lib/request-log.js";
 import { responseSerializerCompiler } from "./lib/response-serializer.js";
 import securityPlugin, { answerRouterError } from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
+import schedulerPlugin from "./plugins/scheduler.js";
 import storagePlugin from "./plugins/storage.js";
 import transportPlugin from "./plugins/transport.js";
 // Declares the `feature` route option (issue 20's paid features) for every route file.
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Records are made in each feature's transactions; this delivers them after commit, and serves the live socket.
   await app.register(notificationsPlugin);
+  await app.register(schedulerPlugin);
   await app.register(api, { prefix: "/api" });
   await app.register(filesRoutes);
   if (options.backupToken) await app.register(backupRoute, { token: options.backupToken });

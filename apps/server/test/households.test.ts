@@ -40,6 +40,10 @@ describe("creating a household", () => {
       // SPEC's "household ID" people share: the id itself until an admin rotates it (docs/decisions/020).
       join_code: household.id,
       join_by_id: true,
+      // Issue 22: reminders start at the contract's REMINDER_DEFAULTS.
+      first_reminder_days: 3,
+      second_reminder_days: 7,
+      issuer_notice_days: 14,
     });
     expect(await userRow(ana.user.id)).toMatchObject({ householdId: household.id, isAdmin: true });
 

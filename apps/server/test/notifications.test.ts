@@ -112,20 +112,28 @@ describe("notifications", () => {
     expect((await list(token)).notifications.every((n) => n.is_read)).toBe(true);
   });
 
-  it("describes SPEC's eight notification types, fine_updated (issue 13), the household's four (issue 16), the fund's two (issue 17), the appeals' two and plan_changed (issue 21)", async () => {
+  it("describes SPEC's eight notification types, fine_updated (issue 13), the household's four (issue 16), the fund's two (issue 17), the appeals' two and plan_changed (issue 21), the reminders' two and the weekly digest (issue 22)", async () => {
     const { token } = await buildMember(t.db);
     const res = await t.request({ method: "GET", url: "/api/notifications/types", token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual(NOTIFICATION_TYPES);
+    expect(res.json().data).toEqual(
+      NOTIFICATION_TYPES.map(({ id, category, description }) => ({
+        id,
+        category,
+        description,
+        // Every type goes in-app and by email but the digest, an email only.
+        channels: id === "weekly_digest" ? ["email"] : ["in_app", "email"],
+      })),
+    );
     expect(
       res
         .json()
         .data.map((type: { category: string }) => type.category)
         .sort(),
     ).toEqual([
-      ...Array<string>(7).fill("fines"),
+      ...Array<string>(9).fill("fines"),
       ...Array<string>(2).fill("fund"),
-      ...Array<string>(6).fill("household"),
+      ...Array<string>(7).fill("household"),
       ...Array<string>(3).fill("rules"),
     ]);
   });

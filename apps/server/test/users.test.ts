@@ -106,6 +106,7 @@ describe("listing a household's members", () => {
       is_admin: true,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      away_until: null,
     });
   });
 

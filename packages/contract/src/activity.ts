@@ -38,7 +38,15 @@ const fineFacts = { offender: activityPersonSchema, amount: money, rule_title: z
 /** A departure's effect on the fines the person owed (each also has its own `fine.written_off` entry). */
 const writeOffFacts = { fines_written_off: z.number().int(), amount_written_off: money };
 const ruleFields = z.object({ title: z.string(), description: z.string(), fine_amount: money });
-const householdFields = z.object({ name: z.string(), iso_4217_code: currencySchema, join_by_id: z.boolean() });
+const reminderDays = z.number().int().nullable();
+const householdFields = z.object({
+  name: z.string(),
+  iso_4217_code: currencySchema,
+  join_by_id: z.boolean(),
+  first_reminder_days: reminderDays,
+  second_reminder_days: reminderDays,
+  issuer_notice_days: reminderDays,
+});
 const noteFields = z.object({ content: z.string(), color: z.enum(NOTE_COLORS) });
 const proposalFacts = { title: z.string(), amount: money };
 /** An edit's fields: only those it changed, before and after. */
@@ -90,6 +98,12 @@ export const ACTIVITY_DETAILS = {
   "member.left": z.object({ member: activityPersonSchema, account_deleted: z.boolean(), ...writeOffFacts }),
   "member.removed": z.object({ member: activityPersonSchema, ...writeOffFacts }),
   "member.role_changed": z.object({ member: activityPersonSchema, from: role, to: role }),
+  /** Issue 22: the member set or cleared their away date (null: back); the actor is the member. */
+  "member.away_changed": z.object({
+    member: activityPersonSchema,
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  }),
   "household.created": householdFields.pick({ name: true, iso_4217_code: true }),
   "household.updated": changes(householdFields),
   "household.join_code_reset": z.object({}),
@@ -153,6 +167,7 @@ export const activityEntrySchema = z.discriminatedUnion("kind", [
   variant("member.left"),
   variant("member.removed"),
   variant("member.role_changed"),
+  variant("member.away_changed"),
   variant("household.created"),
   variant("household.updated"),
   variant("household.join_code_reset"),

@@ -257,4 +257,19 @@ export const API_DOCS = {
     tags: ["fines"],
     description: "Soonest closing first, each with its fine and whether the caller may vote.",
   },
+  getUnsubscribe: {
+    summary: "What an email's unsubscribe link turns off",
+    tags: ["notifications"],
+    description:
+      "Reads the signed token of an email's unsubscribe link (a person and a notification type) and changes nothing. " +
+      "Needs no session; an invalid token is not found.",
+  },
+  unsubscribe: {
+    summary: "One-click unsubscribe (RFC 8058)",
+    tags: ["notifications"],
+    description:
+      "The URL of every email's List-Unsubscribe header: turns off that person's email for that notification type " +
+      "and nothing else. Takes `List-Unsubscribe=One-Click` as a form (a mail client) or no body (the web's page); " +
+      "repeating it changes nothing. Needs no session.",
+  },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

@@ -9,6 +9,7 @@ import * as healthApi from "./health-api.js";
 import * as householdsApi from "./households-api.js";
 import * as insightsApi from "./insights-api.js";
 import * as invitesApi from "./invites-api.js";
+import * as mailApi from "./mail-api.js";
 import * as notesApi from "./notes-api.js";
 import * as notificationsApi from "./notifications-api.js";
 import * as plansApi from "./plans-api.js";
@@ -37,5 +38,6 @@ export const API_ENDPOINTS = {
   ...plansApi,
   ...supportApi,
   ...appealsApi,
+  ...mailApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;

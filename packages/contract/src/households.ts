@@ -5,6 +5,7 @@ import { singleLineText } from "./text.js";
 import { displayNameSchema, userSchema } from "./users.js";
 import { DEFAULT_API_CURRENCY } from "./values/currency.js";
 import { HOUSEHOLD_NAME_MAX } from "./values/households.js";
+import { REMINDER_DAYS_MAX, REMINDER_DAYS_MESSAGE, REMINDER_DAYS_MIN } from "./values/reminders.js";
 
 export const householdSchema = z.object({
   id: idSchema,
@@ -19,6 +20,10 @@ export const householdSchema = z.object({
   join_code: idSchema,
   /** Whether the household can be joined by its code at all; invite links work either way. */
   join_by_id: z.boolean(),
+  /** Issue 22 (values/reminders.ts): days after which an unpaid fine's reminders go out; null = that one is off. */
+  first_reminder_days: z.number().int().nullable(),
+  second_reminder_days: z.number().int().nullable(),
+  issuer_notice_days: z.number().int().nullable(),
 });
 export type Household = z.infer<typeof householdSchema>;
 
@@ -37,6 +42,14 @@ export const createHouseholdBody = z.strictObject({
 });
 export type CreateHouseholdBody = z.input<typeof createHouseholdBody>;
 
+/** A reminder's days in a household's settings: a whole number of days, or null to turn it off. */
+const reminderDaysSchema = z
+  .number({ message: REMINDER_DAYS_MESSAGE })
+  .int({ message: REMINDER_DAYS_MESSAGE })
+  .min(REMINDER_DAYS_MIN, { message: REMINDER_DAYS_MESSAGE })
+  .max(REMINDER_DAYS_MAX, { message: REMINDER_DAYS_MESSAGE })
+  .nullable();
+
 /**
  * PATCH /households/{id} (admin only): the household's settings, each optional, at least one given. A new currency
  * while the household has fines needs `confirmKeepAmounts: true`: amounts are kept as numbers, never converted
@@ -47,6 +60,13 @@ export const updateHouseholdBody = z
     name: householdNameSchema.optional(),
     iso_4217_code: currencySchema.optional(),
     join_by_id: z.boolean().optional(),
+    /**
+     * The reminder days (issue 22). Their order is checked on the settings as they would be stored, the unchanged ones
+     * included (`reminderSettingsProblem`, 400 on the field).
+     */
+    first_reminder_days: reminderDaysSchema.optional(),
+    second_reminder_days: reminderDaysSchema.optional(),
+    issuer_notice_days: reminderDaysSchema.optional(),
     /** The admin has been told that existing amounts keep their numbers in the new currency. */
     confirmKeepAmounts: z.literal(true).optional(),
   })

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
-import { NOTIFICATION_TYPE_IDS } from "./values/notifications.js";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPE_IDS } from "./values/notifications.js";
 export const notificationTypeIdSchema = z.enum(NOTIFICATION_TYPE_IDS);
 
 export const notificationTypeSchema = z.object({
   id: notificationTypeIdSchema,
   category: z.enum(["fines", "rules", "household", "fund"]),
   description: z.string(),
+  /** What the type is sent on: Preferences shows a switch for each (issue 22: the weekly digest is email only). */
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
 });
 export const notificationTypesSchema = z.array(notificationTypeSchema);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

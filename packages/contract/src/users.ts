@@ -17,6 +17,9 @@ export const displayNameSchema = z
   .transform(sanitizeDisplayName)
   .refine(isValidDisplayName, { message: DISPLAY_NAME_MESSAGE });
 
+/** A calendar date, YYYY-MM-DD. */
+export const dateOnlySchema = z.iso.date({ message: "Give a date as YYYY-MM-DD." });
+
 export const userSchema = z.object({
   id: idSchema,
   email: z.string(),
@@ -28,6 +31,11 @@ export const userSchema = z.object({
   is_admin: z.boolean(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /**
+   * Issue 22 (values/away.ts): the last day they are away, or null. Kept after it passes (the web compares it with
+   * today through `isAway`); housemates see it, so the app can show who is away.
+   */
+  away_until: dateOnlySchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -58,6 +66,8 @@ export const updateUserBody = z
       .optional(),
     household_id: idSchema.nullable().optional(),
     is_admin: z.boolean().optional(),
+    /** Away until this day (today up to AWAY_MAX_DAYS ahead, checked on the server's clock: `awayDateProblem`); null = back. */
+    away_until: dateOnlySchema.nullable().optional(),
   })
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBody>;

@@ -6,6 +6,7 @@ import {
   authApi,
   balanceApi,
   appealsApi,
+  mailApi,
   exportsApi,
   finesApi,
   fundApi,
@@ -45,6 +46,7 @@ const FEATURE_APIS = [
   plansApi,
   supportApi,
   appealsApi,
+  mailApi,
 ];
 
 describe("endpoints defined once", () => {

@@ -12,6 +12,7 @@ const user = {
   is_admin: false,
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
+  away_until: null,
 };
 const me = { ...user, visited_before: false, display_name_chosen: false };
 

@@ -60,6 +60,13 @@ export const households = pgTable(
     checkoutSessionId: text("checkout_session_id"),
     /** The app's time when the stored subscription was read from the provider: an older read is not written over it. */
     subscriptionSyncedAt: timestamp("subscription_synced_at", { withTimezone: true }),
+    /**
+     * Issue 22 (docs/decisions/051): days after a fine becomes payable that its offender is reminded, twice, and its
+     * issuer told it is still unpaid; null turns that one off. Defaults are the contract's REMINDER_DEFAULTS.
+     */
+    firstReminderDays: integer("first_reminder_days").default(3),
+    secondReminderDays: integer("second_reminder_days").default(7),
+    issuerNoticeDays: integer("issuer_notice_days").default(14),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,6 +97,8 @@ export const users = pgTable(
     /** Null during the session that made the account: the person has not been here before, so 'Welcome', not 'Welcome back'. */
     previousSignedInAt: timestamp("previous_signed_in_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Issue 22: the last day (UTC) they are away; not fined and not reminded through it (values/away.ts). */
+    awayUntil: date("away_until", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -221,8 +230,73 @@ export const fines = pgTable(
     index("fines_household_created_idx").on(t.householdId, ...keysetThenTotals(t)),
     index("fines_offender_created_idx").on(t.offenderId, t.householdId, ...keysetThenTotals(t)),
     index("fines_issuer_idx").on(t.createdBy, t.householdId, ...keysetThenTotals(t)),
+    // The reminder sweep's scan (issue 22): only the unpaid fines, oldest first.
+    index("fines_pending_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Issue 22 (docs/decisions/051): the reminders sent for a fine, one row a stage, written in the same transaction as
+ * the notification it records. The key makes each reminder exactly once, whichever instance's sweep gets there first.
+ */
+export const fineReminders = pgTable(
+  "fine_reminders",
+  {
+    fineId: uuid("fine_id")
+      .notNull()
+      .references(() => fines.id, { onDelete: "cascade" }),
+    /** first | second (to the offender) | issuer (the issuer told it is still unpaid). */
+    stage: text("stage", { enum: ["first", "second", "issuer"] }).notNull(),
+    /** Null: skipped, not sent (a later stage was due by the time it could go, or the setting was off). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fineId, t.stage] }),
+    check("fine_reminders_stage_check", sql`${t.stage} in ('first', 'second', 'issuer')`),
+  ],
+);
+
+/** Issue 22: the weekly digests sent, one row per household and week, written with the digest's mail. */
+export const householdDigests = pgTable(
+  "household_digests",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** The first day (UTC) of the week the digest covers. */
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    /** How many people it was mailed to: 0 when nothing happened and it was skipped. */
+    recipients: integer("recipients").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.weekStart] })],
+);
+
+/**
+ * Issue 22 (docs/decisions/051): the server's periodic tasks (reminders, the digest), one row each. An instance takes
+ * a due task by moving `locked_until` in one conditional UPDATE, so one instance runs it at a time; a crashed
+ * instance's claim lapses. The next run is written when it finishes, so a restart picks up where it stopped.
+ */
+export const scheduledTasks = pgTable("scheduled_tasks", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
+
+/**
+ * Secrets the server makes for itself at first use and keeps here, so every instance shares them: the key that
+ * signs unsubscribe links (issue 22), and later the push keys (issue 23). Never sent to anyone, never exported.
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
 
 /** What follows a fine list index's scope columns: the keyset order, then what the totals read. */
 function keysetThenTotals(t: Record<"createdAt" | "id" | "status" | "amountMinor", ExtraConfigColumn>) {
@@ -583,13 +657,22 @@ export const mailOutbox = pgTable(
     html: text("html"),
     /** Extra headers a message needs (a support message's Reply-To and priority); null for most mail. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /**
+     * Issue 22: lower is sent first. 0 is a sign-in link, which never waits behind notification mail; 1 is the rest.
+     * The outbox takes due mail by priority, then age.
+     */
+    priority: integer("priority").notNull().default(1),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.priority, t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**

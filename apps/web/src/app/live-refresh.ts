@@ -59,6 +59,9 @@ const NOTIFICATION_CHANGES: Record<NotificationTypeId, readonly Shown[]> = {
   fine_updated: ["fines"],
   appeal_opened: ["fines"],
   appeal_decided: ["fines"],
+  // A reminder changes nothing: the fine is as it was.
+  fine_reminder: [],
+  fine_unpaid: [],
   household_joined: ["household"],
   // Who left had their open fines written off and their proposals settled; their notes name a former member.
   member_left: ["household", "fines", "notes"],
@@ -73,6 +76,8 @@ const NOTIFICATION_CHANGES: Record<NotificationTypeId, readonly Shown[]> = {
   rule_deleted: ["rules"],
   spending_proposed: ["fund"],
   spending_decided: ["fund"],
+  // Email only: never an in-app notification.
+  weekly_digest: [],
 };
 
 /** What the household's own frames change (decision 032, issue 17), whoever's preferences. */

@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   { id: "fine_updated", category: "fines", description: "A fine you received was changed" },
   { id: "appeal_opened", category: "fines", description: "A housemate appealed a fine: the house votes" },
   { id: "appeal_decided", category: "fines", description: "An appeal you were part of was decided" },
+  { id: "fine_reminder", category: "fines", description: "A reminder that a fine you owe is still unpaid" },
+  { id: "fine_unpaid", category: "fines", description: "A fine you issued has gone unpaid for a while" },
   { id: "household_joined", category: "household", description: "Someone joined your household" },
   { id: "member_left", category: "household", description: "Someone left your household" },
   { id: "member_removed", category: "household", description: "Someone was removed from your household, or you were" },
@@ -24,6 +26,12 @@ export const NOTIFICATION_TYPES = [
   { id: "rule_deleted", category: "rules", description: "A house rule was deleted" },
   { id: "spending_proposed", category: "fund", description: "A housemate proposed spending the fine fund" },
   { id: "spending_decided", category: "fund", description: "A spending proposal passed, failed or was withdrawn" },
+  {
+    id: "weekly_digest",
+    category: "household",
+    description: "A weekly email of what happened in your household",
+    channels: ["email"],
+  },
 ] as const;
 export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];
 export const NOTIFICATION_TYPE_IDS = NOTIFICATION_TYPES.map((t) => t.id) as [
@@ -38,6 +46,21 @@ export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
   "fine_updated",
   "appeal_opened",
   "appeal_decided",
+  "fine_reminder",
+  "fine_unpaid",
 ];
+
+/** How a notification can reach someone: each is a switch of its own in Preferences. */
+export const NOTIFICATION_CHANNELS = ["in_app", "email"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * The channels a type is sent on: every channel, unless the type names its own (the weekly digest is an email only).
+ * A preference's switch for a channel its type is not sent on is kept but means nothing, and Preferences hides it.
+ */
+export function notificationChannels(typeId: NotificationTypeId): readonly NotificationChannel[] {
+  const type = NOTIFICATION_TYPES.find((t) => t.id === typeId);
+  return type && "channels" in type ? type.channels : NOTIFICATION_CHANNELS;
+}
 /** `GET /notifications` returns at most this many, newest first; the counts cover them all. */
 export const NOTIFICATION_LIST_LIMIT = 100;

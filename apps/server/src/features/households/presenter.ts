@@ -11,5 +11,8 @@ export function presentHousehold(row: HouseholdRow): Household {
     created_at: row.createdAt.toISOString(),
     join_code: row.joinCode,
     join_by_id: row.joinById,
+    first_reminder_days: row.firstReminderDays,
+    second_reminder_days: row.secondReminderDays,
+    issuer_notice_days: row.issuerNoticeDays,
   };
 }

@@ -10,6 +10,9 @@ const LANDING: Record<NotificationTypeId, string> = {
   appeal_decided: "/dashboard/fines",
   fine_paid: "/dashboard",
   fine_disputed: "/dashboard",
+  // The offender pays from their fines; the issuer sees the fine among those they issued.
+  fine_reminder: "/dashboard/fines",
+  fine_unpaid: "/dashboard/fines",
   household_joined: "/dashboard",
   member_left: "/dashboard/household",
   // The person removed has no household any more: onboarding is where they can go.
@@ -23,6 +26,8 @@ const LANDING: Record<NotificationTypeId, string> = {
   rule_deleted: "/dashboard/rules",
   spending_proposed: "/dashboard/fund",
   spending_decided: "/dashboard/fund",
+  // The digest is a mail of its own (features/digest), never a notification event; its link is the dashboard.
+  weekly_digest: "/dashboard",
 };
 
 /** A short plain-text email: what happened, one link to act on it, and how to stop these emails. */

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TYPES, notificationsApi } from "@housemate/contract";
+import {
+  NOTIFICATION_LIST_LIMIT,
+  NOTIFICATION_TYPES,
+  notificationChannels,
+  notificationsApi,
+} from "@housemate/contract";
 import { notFound } from "../../lib/errors.js";
 import { routeOptions } from "../../lib/route.js";
 import { presentNotification, presentPreferences } from "./presenter.js";
@@ -47,7 +52,14 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOptions(notificationsApi.listNotificationTypes),
-    handler: async () => ({ data: [...NOTIFICATION_TYPES] }),
+    handler: async () => ({
+      data: NOTIFICATION_TYPES.map((type) => ({
+        id: type.id,
+        category: type.category,
+        description: type.description,
+        channels: [...notificationChannels(type.id)],
+      })),
+    }),
   });
 
   app.route({

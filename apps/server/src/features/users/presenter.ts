@@ -14,6 +14,7 @@ export function presentUser(row: UserRow): User {
     is_admin: row.isAdmin,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    away_until: row.awayUntil,
   };
 }
 

@@ -38,6 +38,9 @@ const household: Household = {
   created_at: "2026-01-01T00:00:00.000Z",
   join_code: HOUSEHOLD_ID,
   join_by_id: true,
+  first_reminder_days: 3,
+  second_reminder_days: 7,
+  issuer_notice_days: 14,
 };
 
 const member = (id: string, display_name: string, is_admin: boolean): HouseholdMember => ({

@@ -35,6 +35,9 @@ const household: Household = {
   created_at: "2026-01-01T00:00:00.000Z",
   join_code: HOUSEHOLD_ID,
   join_by_id: true,
+  first_reminder_days: 3,
+  second_reminder_days: 7,
+  issuer_notice_days: 14,
 };
 
 const stats: UserStats = {

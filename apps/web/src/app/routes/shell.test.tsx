@@ -19,6 +19,9 @@ const household = {
   created_at: "2026-01-01T00:00:00.000Z",
   join_code: JOIN_CODE,
   join_by_id: true,
+  first_reminder_days: 3,
+  second_reminder_days: 7,
+  issuer_notice_days: 14,
 };
 const sessionData = {
   [`GET /api/households/${HOUSEHOLD_ID}`]: { body: { data: household } },

@@ -76,6 +76,7 @@ function merge(base: CurrentUser, raw: Record<string, unknown>): CurrentUser {
     is_admin: has("is_admin") ? flag(pick(raw, "is_admin")) : base.is_admin,
     created_at: has("created_at") ? text(pick(raw, "created_at"), "") : base.created_at,
     updated_at: has("updated_at") ? text(pick(raw, "updated_at"), "") : base.updated_at,
+    away_until: "away_until" in raw ? textOrNull(raw.away_until) : base.away_until,
     visited_before: has("visited_before") ? flag(pick(raw, "visited_before")) : base.visited_before,
     display_name_chosen: has("display_name_chosen") ? flag(pick(raw, "display_name_chosen")) : base.display_name_chosen,
   };
@@ -101,6 +102,7 @@ export function normalizeUser(raw: unknown): SessionUser {
     is_admin: false,
     created_at: "",
     updated_at: "",
+    away_until: null,
     // A user saved before the server told these (or a housemate's shape) is no newcomer: no first-visit greeting, and
     // no asking for a name they already have.
     visited_before: true,

@@ -39,6 +39,7 @@ export function serverUser(overrides: Partial<CurrentUser> = {}): User {
     is_admin: false,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
+    away_until: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import {
   appealDecidedText,
+  formatAwayDate,
   FORMER_MEMBER_NAME,
   PLAN_NAMES,
   WRITTEN_OFF_REMOVED_REASON,
@@ -92,6 +93,8 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
     d.to === "admin"
       ? `${actor} made ${d.member.name} an admin`
       : `${actor} removed ${whose(person, d.member)} admin role`,
+  "member.away_changed": (actor, d) =>
+    d.to === null ? `${actor} is back from being away` : `${actor} is away until ${formatAwayDate(d.to)}`,
   "household.created": (actor, d) => `${actor} created the household ${d.name} (${d.iso_4217_code})`,
   "household.updated": (actor, { before, after }) => {
     const joinById = after.join_by_id;

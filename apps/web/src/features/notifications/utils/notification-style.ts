@@ -9,6 +9,8 @@ export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
   fine_updated: "bg-amber-500",
   appeal_opened: "bg-warning",
   appeal_decided: "bg-primary",
+  fine_reminder: "bg-amber-500",
+  fine_unpaid: "bg-amber-500",
   household_joined: "bg-violet-500",
   member_left: "bg-violet-300",
   member_removed: "bg-slate-500",
@@ -20,4 +22,5 @@ export const NOTIFICATION_DOT: Record<NotificationTypeId, string> = {
   rule_deleted: "bg-slate-400",
   spending_proposed: "bg-emerald-500",
   spending_decided: "bg-emerald-600",
+  weekly_digest: "bg-primary",
 };
