@@ -1,4 +1,4 @@
--- Issue 22 (docs/decisions/051, 052): reminders of unpaid fines (the household's days, one row per fine and stage so
+-- Issue 22 (docs/decisions/051, 052, 054): reminders of unpaid fines (the household's days, one row per fine and stage so
 -- each is sent once), away mode, the weekly digest (one row per household and week), the server's scheduled tasks, the
 -- secrets it makes for itself (the unsubscribe links' key), and the outbox's priority: a sign-in link is sent first.
 CREATE TABLE "fine_reminders" (

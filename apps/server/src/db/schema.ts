@@ -259,7 +259,7 @@ export const fineReminders = pgTable(
   ],
 );
 
-/** Issue 22: the weekly digests sent, one row per household and week, written with the digest's mail. */
+/** Issue 22 (docs/decisions/054): the weekly digests sent, one row per household and week, written with the digest's mail. */
 export const householdDigests = pgTable(
   "household_digests",
   {

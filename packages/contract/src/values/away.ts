@@ -1,5 +1,5 @@
 /**
- * Away mode (issue 22, docs/decisions/051): a member away until a date (a holiday) cannot be fined meanwhile, and gets
+ * Away mode (issue 22, docs/decisions/054): a member away until a date (a holiday) cannot be fined meanwhile, and gets
  * no reminders. `away_until` is the last day away, a calendar date (YYYY-MM-DD) read in UTC: away through that whole
  * day, back the day after.
  *
