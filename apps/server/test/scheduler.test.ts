@@ -18,7 +18,8 @@ let other: DatabaseHandle | null = null;
 beforeAll(async () => {
   t = await createTestContext();
   const connectionString = t.app.database.pool?.options.connectionString;
-  if (TEST_ENGINE === "postgres" && connectionString) other = await openDatabase({ url: connectionString, poolSize: 2 });
+  if (TEST_ENGINE === "postgres" && connectionString)
+    other = await openDatabase({ url: connectionString, poolSize: 2 });
 });
 afterAll(async () => {
   await other?.close();

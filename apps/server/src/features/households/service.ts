@@ -207,7 +207,8 @@ function settingsChanges(before: HouseholdRow, after: HouseholdRow) {
  */
 function reminderSettingsAfter(before: HouseholdRow, changes: UpdateHouseholdBody): ReminderSettings {
   const settings: ReminderSettings = {
-    first_reminder_days: changes.first_reminder_days === undefined ? before.firstReminderDays : changes.first_reminder_days,
+    first_reminder_days:
+      changes.first_reminder_days === undefined ? before.firstReminderDays : changes.first_reminder_days,
     second_reminder_days:
       changes.second_reminder_days === undefined ? before.secondReminderDays : changes.second_reminder_days,
     issuer_notice_days: changes.issuer_notice_days === undefined ? before.issuerNoticeDays : changes.issuer_notice_days,

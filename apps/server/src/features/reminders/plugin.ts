@@ -21,7 +21,10 @@ export default fp(
           now: at,
           publicUrl: app.config.publicUrl,
           onFailure: (error, householdId) =>
-            app.log.error({ err: error, householdId }, "a household's fine reminders could not be sent; retried next run"),
+            app.log.error(
+              { err: error, householdId },
+              "a household's fine reminders could not be sent; retried next run",
+            ),
         });
       },
     });

@@ -80,8 +80,8 @@ async function fineIdsDue(db: Database, now: Date, limit: number) {
 }
 
 /** How a reminder names someone: a deleted account is a former member. */
-const nameOf = (who: { name: string | null; deletedAt: Date | null } | null): string =>
-  (who?.deletedAt === null ? who.name : null) ?? FORMER_MEMBER_NAME;
+const nameOf = (name: string | null, deletedAt: Date | null): string =>
+  (deletedAt === null ? name : null) ?? FORMER_MEMBER_NAME;
 
 /** One household's reminders: its fines locked (in id order, as two instances' sweeps then queue, never deadlock). */
 async function remindInHousehold(
@@ -93,13 +93,6 @@ async function remindInHousehold(
   // A departure holds the household and then locks the fines it writes off; a share taken first queues this behind
   // it instead of deadlocking with it (lib/household-lock.ts). The fines then read as it left them.
   await shareHousehold(tx, householdId);
-  const person = (table: typeof offender | typeof issuer) => ({
-    id: table.id,
-    name: table.displayName,
-    deletedAt: table.deletedAt,
-    householdId: table.householdId,
-    awayUntil: table.awayUntil,
-  });
   const locked = await tx
     .select({
       fine: fines,
@@ -109,8 +102,13 @@ async function remindInHousehold(
         second_reminder_days: households.secondReminderDays,
         issuer_notice_days: households.issuerNoticeDays,
       },
-      offender: person(offender),
-      issuer: person(issuer),
+      offenderName: offender.displayName,
+      offenderDeletedAt: offender.deletedAt,
+      offenderHouseholdId: offender.householdId,
+      offenderAwayUntil: offender.awayUntil,
+      issuerName: issuer.displayName,
+      issuerDeletedAt: issuer.deletedAt,
+      issuerHouseholdId: issuer.householdId,
       ruleTitle: rules.title,
     })
     .from(fines)
@@ -136,16 +134,17 @@ async function remindInHousehold(
   let sent = 0;
   for (const row of locked) {
     const { fine } = row;
-    const reachable = (who: typeof row.offender) =>
-      who !== null && who.deletedAt === null && who.householdId === fine.householdId;
+    // A live account still in the fine's household (a missing one's columns are all null).
+    const offenderReachable = row.offenderDeletedAt === null && row.offenderHouseholdId === fine.householdId;
+    const issuerReachable = row.issuerDeletedAt === null && row.issuerHouseholdId === fine.householdId;
     const due = remindersDue(
       row.settings,
       {
         payableFrom: fine.declinedAt ?? fine.createdAt,
         underAppeal: fine.appealStatus === "open",
-        offenderReachable: reachable(row.offender),
-        offenderAwayUntil: row.offender?.awayUntil ?? null,
-        issuerReachable: reachable(row.issuer),
+        offenderReachable,
+        offenderAwayUntil: row.offenderAwayUntil,
+        issuerReachable,
         written: new Set(writtenRows.filter((written) => written.fineId === fine.id).map((written) => written.stage)),
       },
       params.now,
@@ -166,8 +165,8 @@ async function remindInHousehold(
       .returning({ stage: fineReminders.stage });
 
     const story: ReminderStory = {
-      issuerName: nameOf(row.issuer),
-      offenderName: nameOf(row.offender),
+      issuerName: nameOf(row.issuerName, row.issuerDeletedAt),
+      offenderName: nameOf(row.offenderName, row.offenderDeletedAt),
       ruleTitle: row.ruleTitle,
       amount: formatAmount(fine.amountMinor, row.currency),
       daysSinceIssued: wholeDaysBetween(fine.createdAt, params.now),
