@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { fineReminders, fines, households, mailOutbox, notifications, users } from "../src/db/schema.js";
-import { DAY_MS } from "../src/features/reminders/due.js";
+import { DAY_MS, remindersDue, type FineReminderState, type ReminderStage } from "../src/features/reminders/due.js";
 import { REMINDERS_EVERY_MS } from "../src/features/reminders/plugin.js";
 import { sendDueReminders } from "../src/features/reminders/sweep.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
@@ -362,5 +362,111 @@ describe("many instances", () => {
     // The fine itself is untouched.
     const [row] = await t.db.select().from(fines).where(eq(fines.id, fine.id));
     expect(row?.status).toBe("pending");
+  });
+});
+
+describe("a run's bounds", () => {
+  it("reminds the oldest fines first, at most a batch a run, and the next run goes on with the rest", async () => {
+    // Everything the other tests left owed is reminded of to the end first, so only these two fines are due below.
+    await sendDueReminders(t.db, { now: new Date(t.clock.now.getTime() + 365 * DAY_MS), publicUrl: PUBLIC_URL });
+    const older = await flatWithFine();
+    const newer = await flatWithFine();
+    const now = new Date(newer.issuedAt.getTime() + 3 * DAY_MS);
+    expect(await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL, limit: 1 })).toBe(1);
+    expect(await notificationsOf(older.ben.user.id, "fine_reminder")).toHaveLength(1);
+    expect(await notificationsOf(newer.ben.user.id, "fine_reminder")).toHaveLength(0);
+    // Fines with nothing left to send do not fill the next batch.
+    expect(await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL, limit: 1 })).toBe(1);
+    expect(await notificationsOf(newer.ben.user.id, "fine_reminder")).toHaveLength(1);
+  });
+
+  it("goes on with the other households when one household's part fails, and retries it next run", async () => {
+    const broken = await flatWithFine();
+    const healthy = await flatWithFine();
+    // A real failure inside the broken household's transaction: the database refuses its reminder's row.
+    await t.db.execute(
+      sql.raw(`create function refuse_reminder() returns trigger language plpgsql as $$
+        begin
+          if new.fine_id = '${broken.fine.id}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        "create trigger refuse_reminder before insert on fine_reminders for each row execute function refuse_reminder()",
+      ),
+    );
+    const failed: string[] = [];
+    const now = new Date(healthy.issuedAt.getTime() + 3 * DAY_MS);
+    try {
+      await sendDueReminders(t.db, {
+        now,
+        publicUrl: PUBLIC_URL,
+        onFailure: (_error, householdId) => failed.push(householdId),
+      });
+    } finally {
+      await t.db.execute(sql.raw("drop trigger refuse_reminder on fine_reminders"));
+      await t.db.execute(sql.raw("drop function refuse_reminder()"));
+    }
+    expect(failed).toEqual([broken.household.id]);
+    expect(await notificationsOf(healthy.ben.user.id, "fine_reminder")).toHaveLength(1);
+    // Rolled back whole: no row, no notification; the next run sends it.
+    expect(await stagesOf(broken.fine.id)).toEqual({});
+    expect(await notificationsOf(broken.ben.user.id, "fine_reminder")).toHaveLength(0);
+    await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL });
+    expect(await notificationsOf(broken.ben.user.id, "fine_reminder")).toHaveLength(1);
+  });
+});
+
+describe("which reminders are due (remindersDue)", () => {
+  const payableFrom = new Date("2026-03-01T12:00:00Z");
+  const at = (days: number) => new Date(payableFrom.getTime() + days * DAY_MS);
+  const settings = { first_reminder_days: 3, second_reminder_days: 7, issuer_notice_days: 14 };
+  const fine = (overrides: Partial<FineReminderState> = {}): FineReminderState => ({
+    payableFrom,
+    underAppeal: false,
+    offenderReachable: true,
+    offenderAwayUntil: null,
+    issuerReachable: true,
+    written: new Set<ReminderStage>(),
+    ...overrides,
+  });
+
+  it("sends each stage from the moment its days have passed", () => {
+    expect(remindersDue(settings, fine(), new Date(at(3).getTime() - 1))).toEqual({ send: [], skip: [] });
+    expect(remindersDue(settings, fine(), at(3))).toEqual({ send: ["first"], skip: [] });
+    expect(remindersDue(settings, fine({ written: new Set(["first"]) }), at(7))).toEqual({
+      send: ["second"],
+      skip: [],
+    });
+    expect(remindersDue(settings, fine({ written: new Set(["first", "second"]) }), at(14))).toEqual({
+      send: ["issuer"],
+      skip: [],
+    });
+  });
+
+  it("never sends an earlier stage after a later one, nor two of the offender's at once", () => {
+    expect(remindersDue(settings, fine(), at(7))).toEqual({ send: ["second"], skip: ["first"] });
+    expect(remindersDue(settings, fine({ written: new Set(["second"]) }), at(8))).toEqual({ send: [], skip: [] });
+    // With the first off, the second goes alone and nothing is skipped.
+    expect(remindersDue({ ...settings, first_reminder_days: null }, fine(), at(7))).toEqual({
+      send: ["second"],
+      skip: [],
+    });
+  });
+
+  it("waits through the offender's last day away and for an open appeal, and tells nobody gone", () => {
+    const lastDay = at(20).toISOString().slice(0, 10);
+    expect(remindersDue(settings, fine({ offenderAwayUntil: lastDay }), new Date(`${lastDay}T23:59:59Z`))).toEqual({
+      send: [],
+      skip: [],
+    });
+    expect(remindersDue(settings, fine({ offenderAwayUntil: lastDay }), at(22))).toEqual({
+      send: ["second", "issuer"],
+      skip: ["first"],
+    });
+    expect(remindersDue(settings, fine({ underAppeal: true }), at(20)).send).toEqual([]);
+    expect(remindersDue(settings, fine({ offenderReachable: false }), at(20)).send).toEqual([]);
+    expect(remindersDue(settings, fine({ issuerReachable: false }), at(20)).send).toEqual(["second"]);
   });
 });
