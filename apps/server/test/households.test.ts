@@ -12,6 +12,7 @@ import { buildHousehold, buildHouseholdWithMembers, buildMember, unknownId } fro
 import { ACTIVITY_DETAILS, REMINDER_DAYS_MESSAGE, REMINDER_ORDER_MESSAGE } from "@housemate/contract";
 import { activityLog } from "../src/db/schema.js";
 import { presentHousehold } from "../src/features/households/presenter.js";
+import { listen, openSocket } from "./helpers/socket-client.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -930,8 +931,13 @@ describe("reminder settings (issue 22)", () => {
 
   it("logs the change in the household's household.updated entry, and tells nobody by notification", async () => {
     const { household, ana, ben, patch } = await flatWithReminders({});
+    const benSocket = await openSocket(await listen(t.app), ben.token);
+    await benSocket.next("notification_count");
     const res = await patch(ana.token, { first_reminder_days: 2, second_reminder_days: 7, issuer_notice_days: null });
     expect(res.statusCode, res.body).toBe(200);
+    // Announced like every setting: open screens reload the household.
+    expect((await benSocket.next("household_changed")).data.household_id).toBe(household.id);
+    benSocket.close();
     const entries = await t.db.select().from(activityLog).where(eq(activityLog.householdId, household.id));
     const updated = entries.filter((entry) => entry.kind === "household.updated");
     expect(updated).toHaveLength(1);
