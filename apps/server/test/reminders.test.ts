@@ -10,6 +10,7 @@ import { REMINDERS_EVERY_MS } from "../src/features/reminders/plugin.js";
 import { sendDueReminders } from "../src/features/reminders/sweep.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { TEST_ENGINE } from "./helpers/database.js";
+import { listen, openSocket } from "./helpers/socket-client.js";
 import { buildFine, buildFlatOfThree, buildRule, buildSession } from "./helpers/factories.js";
 
 /**
@@ -124,6 +125,22 @@ describe("reminders of an unpaid fine", () => {
     expect(await notificationsOf(ben.user.id, "fine_reminder")).toHaveLength(2);
     expect(await notificationsOf(ana.user.id, "fine_unpaid")).toHaveLength(1);
     expect(await stagesOf(fine.id)).toEqual({ first: "sent", second: "sent", issuer: "sent" });
+  });
+
+  it("reaches the offender's and the issuer's open sockets live", async () => {
+    const { ana, ben, issuedAt } = await flatWithFine();
+    const url = await listen(t.app);
+    const benSocket = await openSocket(url, ben.token);
+    const anaSocket = await openSocket(url, ana.token);
+    await benSocket.next("notification_count");
+    await anaSocket.next("notification_count");
+    await runAt(issuedAt, 14 * DAY_MS);
+    const reminder = await benSocket.next("notification", (m) => m.data.type_id === "fine_reminder");
+    expect(reminder.data.title).toBe("Second reminder: your fine is unpaid");
+    const notice = await anaSocket.next("notification", (m) => m.data.type_id === "fine_unpaid");
+    expect(notice.data.title).toBe("Fine still unpaid");
+    benSocket.close();
+    anaSocket.close();
   });
 
   it("sends nothing for a paid, disputed or cancelled fine, or one under an open appeal", async () => {
