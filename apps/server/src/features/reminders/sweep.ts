@@ -21,7 +21,7 @@ const issuer = alias(users, "issuer");
  * many instances run this at the same moment: a reminder is the insert of its `fine_reminders` row (ON CONFLICT DO
  * NOTHING) and, only when that row was inserted, its notification, in one transaction. Each household's part is a
  * transaction of its own: with `onFailure`, one that fails is reported and the others still go. Answers how many
- * reminders it sent (skipped stages and notifications a preference turned off count as sent).
+ * reminders it sent, one whose recipient turned its notifications off included (its stage is spent all the same).
  */
 export async function sendDueReminders(
   db: Database,
