@@ -88,4 +88,3 @@ async function claim(db: Database, name: string, at: Date): Promise<boolean> {
     .returning({ name: scheduledTasks.name });
   return claimed.length > 0;
 }
-
