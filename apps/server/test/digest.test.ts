@@ -14,6 +14,7 @@ import {
   users,
 } from "../src/db/schema.js";
 import { DIGEST_TASK } from "../src/features/digest/plugin.js";
+import { UNSUBSCRIBE_FOR } from "../src/features/notifications/mail/unsubscribe.js";
 import { digestWeekBefore, nextDigestRun, WEEK_MS } from "../src/features/digest/schedule.js";
 import { sendWeeklyDigests } from "../src/features/digest/service.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
@@ -109,6 +110,14 @@ async function busyFlat(week: { start: Date; end: Date }) {
   return { household, name, ana, ben, cleo };
 }
 
+/** A captured message's plain-text and HTML parts (decoded), split at the HTML part's header. */
+function parts(raw: string) {
+  const body = raw.replaceAll("\r\n", "\n");
+  const at = body.indexOf("Content-Type: text/html");
+  expect(at).toBeGreaterThan(0);
+  return { text: body.slice(0, at), html: body.slice(at) };
+}
+
 /** Turns a person's digest email off through the API, as Preferences does. */
 async function optOut(person: { user: { id: string }; token: string }) {
   // Sessions are checked on the app's clock: a request is made at today's time, before the test moves it on.
@@ -134,14 +143,35 @@ describe("the weekly digest", () => {
     const subject = `Your week in ${flat.name}`;
     for (const person of [flat.ana, flat.ben]) {
       const mail = await t.smtp.waitFor(person.user.email ?? "", (m) => m.subject === subject);
-      expect(mail.body).toContain(`Hi ${person.user.displayName},`);
-      expect(mail.body).toContain("Fines issued: 2 (£6.50 in all)");
-      expect(mail.body).toContain("Fines paid: 2 (£5.50 in all)");
-      expect(mail.body).toContain("Fine fund: £15.50, up £5.50 this week");
-      expect(mail.body).toContain("Open disputes: 1");
-      expect(mail.body).toContain("Open spending proposals: New kettle");
-      expect(mail.body).toContain(`${PUBLIC_URL}/dashboard`);
+      expect(mail.raw).toContain("Content-Type: text/plain");
+      expect(mail.raw).toContain("Content-Type: text/html");
+      const { text, html } = parts(mail.body);
+      expect(text).toContain(`Hi ${person.user.displayName},`);
+      expect(text).toContain("Fines issued: 2 (£6.50 in all)");
+      expect(text).toContain("Fines paid: 2 (£5.50 in all)");
+      expect(text).toContain("Fine fund: £15.50, up £5.50 this week");
+      expect(text).toContain("Open disputes: 1");
+      expect(text).toContain("Open spending proposals: New kettle");
+      expect(text).toContain(`\n${PUBLIC_URL}/dashboard\n`);
+      // The same figures in the HTML part's table, and its button to the dashboard.
+      for (const [label, value] of [
+        ["Fines issued", "2 (£6.50 in all)"],
+        ["Fines paid", "2 (£5.50 in all)"],
+        ["Fine fund", "£15.50, up £5.50 this week"],
+        ["Open disputes", "1"],
+        ["Open spending proposals", "New kettle"],
+      ]) {
+        expect(html).toContain(`>${label}</th>`);
+        expect(html).toContain(`>${value}</td>`);
+      }
+      expect(html).toContain(`href="${PUBLIC_URL}/dashboard"`);
+      expect(html).toContain("/unsubscribe?token=");
     }
+    // Each is the digest's own one-click unsubscribe: whom and which type, for the outbox to sign as it sends.
+    const queued = await digestsTo([flat.ana.user.email ?? "", flat.ben.user.email ?? ""]);
+    expect(queued.map((mail) => mail.headers?.[UNSUBSCRIBE_FOR]).sort()).toEqual(
+      [`${flat.ana.user.id} weekly_digest`, `${flat.ben.user.id} weekly_digest`].sort(),
+    );
     // Cleo turned it off: nothing queued for her.
     expect(await digestsTo([flat.cleo.user.email ?? ""])).toEqual([]);
     const [row] = await t.db.select().from(householdDigests).where(eq(householdDigests.householdId, flat.household.id));

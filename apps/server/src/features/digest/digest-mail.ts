@@ -1,4 +1,6 @@
 import type { MailMessage } from "../notifications/mailer.js";
+import { oneLine, renderMail, type MailContent } from "../notifications/mail/layout.js";
+import { unsubscribable } from "../notifications/mail/unsubscribe.js";
 import { formatAmount } from "../fines/money-text.js";
 import type { DigestHousehold, WeekFigures } from "./queries.js";
 import type { DigestWeek } from "./schedule.js";
@@ -26,8 +28,7 @@ export interface DigestContent {
 }
 
 /** 'Your week in The Cozy Flat': the household name is what tells one digest from another. */
-export const digestSubject = (householdName: string): string =>
-  `Your week in ${householdName.replace(/\s+/g, " ").trim().slice(0, 120)}`;
+export const digestSubject = (householdName: string): string => `Your week in ${oneLine(householdName)}`;
 
 /** '8 June': a day of the week's span, as people read it. */
 const dayOf = (at: Date) =>
@@ -60,35 +61,44 @@ export function digestLines(content: DigestContent): Array<{ label: string; valu
   return lines;
 }
 
-/** The week as its first line says it: 'the week of 8 June to 15 June'. */
+/** The week as its first line says it: '8 June to 15 June'. */
 export const weekSpan = (week: DigestWeek) => `${dayOf(week.start)} to ${dayOf(week.end)}`;
 
-/** The digest's plain-text part for one recipient. */
-export function digestText(content: DigestContent, displayName: string): string {
-  return [
-    `Hi ${displayName},`,
-    "",
-    `Here is your week in ${content.household.name} (${weekSpan(content.week)}):`,
-    "",
-    ...digestLines(content).map((line) => `${line.label}: ${line.value}`),
-    "",
-    `Open Housemate: ${content.publicUrl}${DIGEST_LANDING}`,
-    "",
-    "You get this email because of your notification preferences.",
-    `To turn it off, go to Profile > Preferences: ${content.publicUrl}/dashboard/profile`,
-    "",
-  ].join("\n");
+/** The digest's words for one recipient, for both parts (the shared layout, docs/decisions/052). */
+export function digestContent(content: DigestContent, recipient: { displayName: string }, unsubscribeUrl: string) {
+  const name = oneLine(content.household.name);
+  const mail: MailContent = {
+    title: digestSubject(content.household.name),
+    household: name,
+    heading: `Your week in ${name}`,
+    body: [
+      `Hi ${oneLine(recipient.displayName)},`,
+      `Here is what happened in ${name} from ${weekSpan(content.week)}.`,
+      { rows: digestLines(content).map((line): [string, string] => [line.label, line.value]) },
+      "The details are on your dashboard:",
+    ],
+    button: { label: "Open Housemate", href: `${content.publicUrl}${DIGEST_LANDING}` },
+    footer: {
+      reason: "You get this email because the weekly digest is on in your notification preferences.",
+      preferencesUrl: `${content.publicUrl}/dashboard/profile`,
+      unsubscribeUrl,
+    },
+  };
+  return mail;
 }
 
-/**
- * The digest's mail to one recipient. Plain text until the shared mail layout lands (branch i22-mail); then the HTML
- * part and the unsubscribe header are added here, and nowhere else.
- */
-export async function digestMail(content: DigestContent, recipient: { email: string; displayName: string }) {
-  const message: MailMessage = {
+/** The digest's mail to one recipient: HTML and plain text, with the one-click unsubscribe of `weekly_digest`. */
+export function digestMail(
+  content: DigestContent,
+  recipient: { id: string; email: string; displayName: string },
+): MailMessage {
+  const unsubscribe = unsubscribable(recipient.id, "weekly_digest", content.publicUrl);
+  const { html, text } = renderMail(digestContent(content, recipient, unsubscribe.pageUrl));
+  return {
     to: recipient.email,
     subject: digestSubject(content.household.name),
-    text: digestText(content, recipient.displayName),
+    text,
+    html,
+    headers: unsubscribe.headers,
   };
-  return message;
 }

@@ -63,7 +63,7 @@ async function digestHousehold(db: Database, household: DigestHousehold, week: D
       recipient.emailEnabled !== false && recipient.email ? [{ ...recipient, email: recipient.email }] : [],
     );
     const content = { household, week, figures, publicUrl: run.publicUrl };
-    for (const recipient of recipients) await queueMail(tx, await digestMail(content, recipient), run.now);
+    for (const recipient of recipients) await queueMail(tx, digestMail(content, recipient), run.now);
     await recordRecipients(tx, household.id, week.key, recipients.length);
     return recipients.length;
   });
