@@ -28,11 +28,13 @@ export default fp(
     });
     // A task the scheduler has never run is due at once; the digest's first run waits for the first Monday 08:00, so
     // a new install (or an upgrade on a Thursday) does not mail last week's news midweek. Restarts keep the row.
+    // A database that is down at boot must not stop the server: the digest then only runs at the first tick instead.
     app.addHook("onReady", async () => {
       await app.db
         .insert(scheduledTasks)
         .values({ name: DIGEST_TASK, nextRunAt: nextDigestRun(app.now()) })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .catch((error: unknown) => app.log.warn({ err: error }, "the weekly digest's first run could not be set"));
     });
   },
   { name: "digest", dependencies: ["db", "scheduler"] },
