@@ -18,6 +18,7 @@ import { UNSUBSCRIBE_FOR } from "../src/features/notifications/mail/unsubscribe.
 import { digestWeekBefore, nextDigestRun, WEEK_MS } from "../src/features/digest/schedule.js";
 import { sendWeeklyDigests } from "../src/features/digest/service.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import type { CapturedMail } from "./helpers/smtp.js";
 import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
 
 /**
@@ -116,6 +117,17 @@ function parts(raw: string) {
   const at = body.indexOf("Content-Type: text/html");
   expect(at).toBeGreaterThan(0);
   return { text: body.slice(0, at), html: body.slice(at) };
+}
+
+/** The message's header block, unfolded, by lower-cased name. */
+function headersOf(mail: CapturedMail): Map<string, string> {
+  const block = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")).replaceAll("\r\n ", " ").replaceAll("\r\n\t", " ");
+  const headers = new Map<string, string>();
+  for (const line of block.split("\r\n")) {
+    const colon = line.indexOf(":");
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
 }
 
 /** Turns a person's digest email off through the API, as Preferences does. */
@@ -264,6 +276,41 @@ describe("the weekly digest", () => {
     expect(queued.map((mail) => mail.to).sort()).toEqual(
       [flat.ana.user.email, flat.ben.user.email, flat.cleo.user.email].sort(),
     );
+  });
+
+  it("carries a one-click unsubscribe that turns off exactly that person's digest", async () => {
+    const week = freshWeek();
+    const flat = await busyFlat(week);
+    t.clock.set(at(week.end, HOUR_MS));
+    await t.app.scheduler.runDue();
+    const subject = `Your week in ${flat.name}`;
+    const mail = await t.smtp.waitFor(flat.ben.user.email ?? "", (m) => m.subject === subject);
+    const headers = headersOf(mail);
+    expect(headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const oneClick = headers.get("list-unsubscribe") ?? "";
+    expect(oneClick.startsWith(`<${PUBLIC_URL}/api/mail/unsubscribe?token=`)).toBe(true);
+    const url = new URL(oneClick.slice(1, -1));
+    // The footer's link is the web's page for the same token.
+    expect(parts(mail.body).text).toContain(`${PUBLIC_URL}/unsubscribe?token=${url.searchParams.get("token") ?? ""}`);
+
+    const res = await t.request({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ type_id: "weekly_digest", email_enabled: false });
+
+    // The next week (Ben's dispute still open): Ana and Cleo get it, Ben does not. The run queues in its transactions,
+    // so the outbox already says who was mailed.
+    t.clock.set(at(week.end, WEEK_MS + HOUR_MS));
+    await t.app.scheduler.runDue();
+    const queued = await digestsTo([flat.ana.user.email ?? "", flat.ben.user.email ?? "", flat.cleo.user.email ?? ""]);
+    const countFor = (email: string | null) => queued.filter((row) => row.to === email).length;
+    expect([countFor(flat.ana.user.email), countFor(flat.ben.user.email), countFor(flat.cleo.user.email)]).toEqual([
+      2, 1, 2,
+    ]);
   });
 
   it("leaves out former members and deleted accounts", async () => {
