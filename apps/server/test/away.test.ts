@@ -205,6 +205,27 @@ describe("fining someone away", () => {
     expect(back.statusCode, back.body).toBe(201);
   });
 
+  it("racing an away date, each fine is either issued or refused with the message, never an error", async () => {
+    const w = await flat();
+    const [fined, away] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, () => issue(w, w.ben.user.id))),
+      setAway(w.ben, "2026-06-12"),
+    ]);
+    expect(away.statusCode).toBe(200);
+    const statuses = fined.map((res) => res.statusCode);
+    expect(
+      statuses.every((status) => status === 201 || status === 409),
+      statuses.join(),
+    ).toBe(true);
+    for (const res of fined.filter((r) => r.statusCode === 409)) {
+      expect(res.json().error.message).toBe(awayRefusalMessage(w.ben.user.displayName, "2026-06-12"));
+    }
+    const issued = await t.db.select().from(fines).where(eq(fines.offenderId, w.ben.user.id));
+    expect(issued).toHaveLength(statuses.filter((status) => status === 201).length);
+    // Once the date is saved, every fine after it is refused.
+    expect((await issue(w, w.ben.user.id)).statusCode).toBe(409);
+  });
+
   it("does not stop the person away paying or disputing what they already owe", async () => {
     const w = await flat();
     const first = await issue(w, w.ben.user.id);

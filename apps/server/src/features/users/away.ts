@@ -20,10 +20,15 @@ export function checkAwayDate(awayUntil: string | null | undefined, now: Date): 
 
 /**
  * Locks the person's row and answers their away date as it is now: the `from` of the change the caller is about to
- * make, exact even when two changes race (the second waits for the first and reads what it wrote).
+ * make, exact even when two changes race (the second waits for the first and reads what it wrote). NO KEY UPDATE, as
+ * the UPDATE itself takes: a fine being issued to them (whose foreign key takes KEY SHARE) does not wait for it.
  */
 export async function lockedAwayDate(tx: Transaction, userId: string): Promise<string | null | undefined> {
-  const [row] = await tx.select({ awayUntil: users.awayUntil }).from(users).where(eq(users.id, userId)).for("update");
+  const [row] = await tx
+    .select({ awayUntil: users.awayUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("no key update");
   return row?.awayUntil;
 }
 
