@@ -830,7 +830,8 @@ async function declinedFine() {
 const EXEMPT: Record<string, string> = {
   "POST /api/auth/login": "signing in is the person's, not the household's",
   "POST /api/auth/logout": "signing out is the person's, not the household's",
-  "PUT /api/users/:id": "a person's own profile; entries keep the name they had when they acted",
+  "PUT /api/users/:id":
+    "a person's own profile; entries keep the name they had when they acted (an away date is logged: away.test.ts)",
   "PUT /api/notifications/:id/read": "a person's own read state",
   "PUT /api/notifications/read-all": "a person's own read state",
   "PUT /api/notifications/preferences/:typeId": "a person's own preferences",
@@ -842,6 +843,7 @@ const EXEMPT: Record<string, string> = {
     "votes are secret until the appeal closes: a vote that does not close it writes nothing, and the closing one's " +
     "entry records every vote (its CASES row)",
   "POST /api/support": "a message to support changes nothing in the household",
+  "POST /api/mail/unsubscribe": "a person's own email preference, from an unsubscribe link",
   "POST /api/households/:id/billing/checkout":
     "sends the admin to Stripe; nothing changes until Stripe's event says so",
   "POST /api/households/:id/billing/portal": "sends the admin to Stripe's portal; nothing changes here",

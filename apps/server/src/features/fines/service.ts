@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
+import {
+  awayRefusalMessage,
+  FINE_DISPUTED_NO_EDIT_MESSAGE,
+  isAway,
+  type CreateFineBody,
+  type UpdateFineBody,
+} from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
 import type { Actor } from "../../lib/access.js";
@@ -46,8 +52,13 @@ export async function issueFine(
     ruleId: body.rule_id,
   });
   if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
-  const { offender, rule } = found;
+  const { offender, rule, awayUntil } = found;
   if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
+  // Read with the offender, just before the write: a change of away date reads no fine, so a fine whose check came
+  // first is one issued before they went away, however the two requests' commits fall (docs/decisions/054).
+  if (awayUntil !== null && isAway(awayUntil, context.now)) {
+    throw conflict(awayRefusalMessage(offender.displayName, awayUntil));
+  }
 
   const amountMinor = toMinor(body.amount);
   const text = fineReceivedText({
@@ -56,7 +67,13 @@ export async function issueFine(
     ruleTitle: rule.title,
     amount: formatAmount(amountMinor, context.household.currency),
   });
-  const event = { type: "fine_received" as const, householdId: context.household.id, recipients: [offender], ...text };
+  const event = {
+    type: "fine_received" as const,
+    householdId: context.household.id,
+    householdName: context.household.name,
+    recipients: [offender],
+    ...text,
+  };
   // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
   // notification, mail and NOTIFY, and the log's entry, go in the insert's WITH, and one statement commits (or fails)
   // them all. The fine's id is made here so the entry can name it.

@@ -1,0 +1,104 @@
+import type { MailMessage } from "../notifications/mailer.js";
+import { oneLine, renderMail, type MailContent } from "../notifications/mail/layout.js";
+import { unsubscribable } from "../notifications/mail/unsubscribe.js";
+import { formatAmount } from "../fines/money-text.js";
+import type { DigestHousehold, WeekFigures } from "./queries.js";
+import type { DigestWeek } from "./schedule.js";
+
+/** Where the digest's link lands: the dashboard, where each line of it can be followed up. */
+export const DIGEST_LANDING = "/dashboard";
+
+/** Whether the week has nothing worth a mail: no fine issued or paid, no money moved, nothing open to act on. */
+export function isQuietWeek(figures: WeekFigures): boolean {
+  return (
+    figures.issued.count === 0 &&
+    figures.paid.count === 0 &&
+    figures.fund.entries === 0 &&
+    figures.openDisputes === 0 &&
+    figures.openAppeals === 0 &&
+    figures.openProposals.length === 0
+  );
+}
+
+export interface DigestContent {
+  household: DigestHousehold;
+  week: DigestWeek;
+  figures: WeekFigures;
+  publicUrl: string;
+}
+
+/** 'Your week in The Cozy Flat': the household name is what tells one digest from another. */
+export const digestSubject = (householdName: string): string => `Your week in ${oneLine(householdName)}`;
+
+/** '8 June': a day of the week's span, as people read it. */
+const dayOf = (at: Date) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(at);
+
+/** The lines of the digest, the same in both parts: label and what it says. */
+export function digestLines(content: DigestContent): Array<{ label: string; value: string }> {
+  const { figures } = content;
+  const money = (minor: number) => formatAmount(minor, content.household.currency);
+  const fines = (count: number, totalMinor: number) =>
+    count === 0 ? "none" : `${count} (${money(totalMinor)} in all)`;
+  const change = figures.fund.changeMinor;
+  const fundChange =
+    change > 0
+      ? `up ${money(change)} this week`
+      : change < 0
+        ? `down ${money(-change)} this week`
+        : "no change this week";
+  const lines = [
+    { label: "Fines issued", value: fines(figures.issued.count, figures.issued.totalMinor) },
+    { label: "Fines paid", value: fines(figures.paid.count, figures.paid.totalMinor) },
+    { label: "Fine fund", value: `${money(figures.fund.balanceMinor)}, ${fundChange}` },
+    { label: "Open disputes", value: String(figures.openDisputes) },
+  ];
+  if (figures.openAppeals > 0) lines.push({ label: "Appeals to vote on", value: String(figures.openAppeals) });
+  lines.push({
+    label: "Open spending proposals",
+    value: figures.openProposals.length === 0 ? "none" : figures.openProposals.join(", "),
+  });
+  return lines;
+}
+
+/** The week as its first line says it: '8 June to 15 June'. */
+export const weekSpan = (week: DigestWeek) => `${dayOf(week.start)} to ${dayOf(week.end)}`;
+
+/** The digest's words for one recipient, for both parts (the shared layout, docs/decisions/052). */
+export function digestContent(content: DigestContent, recipient: { displayName: string }, unsubscribeUrl: string) {
+  const name = oneLine(content.household.name);
+  const mail: MailContent = {
+    title: digestSubject(content.household.name),
+    household: name,
+    heading: `Your week in ${name}`,
+    body: [
+      `Hi ${oneLine(recipient.displayName)},`,
+      `Here is what happened in ${name} from ${weekSpan(content.week)}.`,
+      { rows: digestLines(content).map((line): [string, string] => [line.label, line.value]) },
+      "The details are on your dashboard:",
+    ],
+    button: { label: "Open Housemate", href: `${content.publicUrl}${DIGEST_LANDING}` },
+    footer: {
+      reason: "You get this email because the weekly digest is on in your notification preferences.",
+      preferencesUrl: `${content.publicUrl}/dashboard/profile`,
+      unsubscribeUrl,
+    },
+  };
+  return mail;
+}
+
+/** The digest's mail to one recipient: HTML and plain text, with the one-click unsubscribe of `weekly_digest`. */
+export function digestMail(
+  content: DigestContent,
+  recipient: { id: string; email: string; displayName: string },
+): MailMessage {
+  const unsubscribe = unsubscribable(recipient.id, "weekly_digest", content.publicUrl);
+  const { html, text } = renderMail(digestContent(content, recipient, unsubscribe.pageUrl));
+  return {
+    to: recipient.email,
+    subject: digestSubject(content.household.name),
+    text,
+    html,
+    headers: unsubscribe.headers,
+  };
+}
