@@ -25,6 +25,7 @@ import backupRoute from "./plugins/backup.js";
 import notificationsPlugin from "./features/notifications/plugin.js";
 import remindersPlugin from "./features/reminders/plugin.js";
 import digestPlugin from "./features/digest/plugin.js";
+import type { MailTerminal } from "./features/notifications/mailer.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,6 +46,11 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The token of DATA_DIR/server.json: the embedded database's backup route exists only with it (plugins/backup.ts). */
   backupToken?: string;
+  /**
+   * Where mail goes with no SMTP_URL when a person may be reading: server.ts passes its stdout. Unset (tests, tools),
+   * mail is a JSON log line (decision 052).
+   */
+  mailTerminal?: MailTerminal;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -116,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
 
   // Records are made in each feature's transactions; this delivers them after commit, and serves the live socket.
-  await app.register(notificationsPlugin);
+  await app.register(notificationsPlugin, { ...(options.mailTerminal ? { terminal: options.mailTerminal } : {}) });
   await app.register(schedulerPlugin);
   await app.register(remindersPlugin);
   await app.register(digestPlugin);

@@ -1,4 +1,5 @@
 import { buildApp } from "./app.js";
+import { stdoutTerminal } from "./features/notifications/mailer.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { newBackupToken, removeServerFile, writeServerFile } from "./cli/backup-server-file.js";
@@ -24,7 +25,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // Only one process can open the embedded database's files, so `npm run backup` asks this server for the archive.
   const backupToken = database.engine === "pglite" ? newBackupToken() : undefined;
-  const app = await buildApp({ config, database, backupToken });
+  const app = await buildApp({ config, database, backupToken, mailTerminal: stdoutTerminal });
 
   let closing = false;
   const shutdown = async (signal: string) => {

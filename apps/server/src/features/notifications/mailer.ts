@@ -27,7 +27,8 @@ export interface MailTerminal {
   write(text: string): unknown;
 }
 
-const stdoutTerminal: MailTerminal = {
+/** The process's stdout: a framed block when it is a terminal, the log line when it is piped to a file or a collector. */
+export const stdoutTerminal: MailTerminal = {
   get isTTY() {
     return process.stdout.isTTY;
   },
@@ -40,6 +41,7 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   /** SMTP connections of this mailer's pool (MAIL_CONNECTIONS unless said). */
   connections?: number;
+  /** Where a person may read mail when there is no SMTP_URL (server.ts: stdout); none, the log line. */
   terminal?: MailTerminal;
 }
 
@@ -49,7 +51,7 @@ export interface MailerOptions {
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (!options.smtpUrl) {
-    const terminal = options.terminal ?? stdoutTerminal;
+    const terminal = options.terminal ?? NO_TERMINAL;
     return {
       async send(message) {
         // As the log line would be, the block is left out when the log is set quieter than info.
@@ -97,6 +99,8 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
+/** No person reading: the log line. */
+const NO_TERMINAL: MailTerminal = { isTTY: false, write: () => undefined };
 const QUIETER_THAN_INFO = new Set(["warn", "error", "fatal", "silent"]);
 const RULE_WIDTH = 72;
 

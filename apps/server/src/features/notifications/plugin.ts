@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { CHANNEL, decodeBroadcast, THIS_PROCESS } from "./broadcast.js";
 import { registerLiveSocket, type LiveSockets } from "./live-socket.js";
 import { createMailDrain, pruneSentMail, type MailLane } from "./mail-outbox.js";
-import { createMailer } from "./mailer.js";
+import { createMailer, type MailTerminal } from "./mailer.js";
 import { cachedUnsubscribeKey } from "./mail/unsubscribe.js";
 
 declare module "fastify" {
@@ -26,7 +26,7 @@ const SIGN_IN_CONNECTIONS = 2;
  * and sends the mail it queued. With PostgreSQL every instance hears every commit, so no one needs sticky sessions.
  */
 export default fp(
-  async function notificationsPlugin(app: FastifyInstance) {
+  async function notificationsPlugin(app: FastifyInstance, options: { terminal?: MailTerminal }) {
     const unsubscribeKey = cachedUnsubscribeKey(app.db);
     const lane = (name: MailLane, connections?: number) => {
       const mailer = createMailer({
@@ -34,6 +34,7 @@ export default fp(
         from: app.config.mailFrom,
         log: app.log,
         ...(connections ? { connections } : {}),
+        ...(options.terminal ? { terminal: options.terminal } : {}),
       });
       const drain = createMailDrain({
         db: app.db,

@@ -30,7 +30,7 @@ export function supportMail(facts: SupportMailFacts): MailMessage {
   const from = `${sender.displayName}${sender.email ? ` <${sender.email}>` : ""}`;
   const { text, html } = renderMail({
     title: subject,
-    preview: facts.message,
+    preview: oneLine(facts.message, 120),
     household: household ? oneLine(household.name, 60) : null,
     heading: oneLine(facts.subject, 200),
     // The message as typed: its paragraphs, each keeping its line breaks.

@@ -114,7 +114,7 @@ function htmlBlock(block: Block): string {
     const rows = block.rows
       .map(
         ([label, value]) =>
-          `<tr><th scope="row" ${cell.replace("text-align:left", "text-align:left;font-weight:400;padding-right:16px")}>${escapeHtml(label)}</th><td ${cell.replace("text-align:left", "text-align:right;font-weight:600")}>${escapeHtml(value)}</td></tr>`,
+          `<tr><th scope="row" ${cell.replace("text-align:left", "text-align:left;font-weight:400;padding-right:16px;white-space:nowrap")}>${escapeHtml(label)}</th><td ${cell.replace("text-align:left", "text-align:right;font-weight:600")}>${escapeHtml(value)}</td></tr>`,
       )
       .join("");
     return `<table role="presentation" width="100%" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${rows}</table>`;
