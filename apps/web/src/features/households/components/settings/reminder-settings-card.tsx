@@ -68,14 +68,15 @@ function readSettings(fields: Record<ReminderField, DaysField>): ReminderSetting
  * other settings); everyone else reads them.
  */
 export function ReminderSettingsCard({ household, isAdmin }: { household: Household; isAdmin: boolean }) {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Reminders</CardTitle>
+        <CardTitle id={titleId}>Reminders</CardTitle>
         <CardDescription>
-          {isAdmin
-            ? "How many days an unpaid fine waits before its offender is reminded and its issuer is told."
-            : HOUSEHOLD_ADMIN_ONLY_MESSAGE}
+          {`How many days an unpaid fine waits before its offender is reminded and its issuer is told.${
+            isAdmin ? "" : ` ${HOUSEHOLD_ADMIN_ONLY_MESSAGE}`
+          }`}
         </CardDescription>
       </CardHeader>
       <CardContent>
