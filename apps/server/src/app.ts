@@ -23,6 +23,7 @@ import "./plugins/features.js";
 import filesRoutes from "./features/storage/files.js";
 import backupRoute from "./plugins/backup.js";
 import notificationsPlugin from "./features/notifications/plugin.js";
+import digestPlugin from "./features/digest/plugin.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Records are made in each feature's transactions; this delivers them after commit, and serves the live socket.
   await app.register(notificationsPlugin);
   await app.register(schedulerPlugin);
+  await app.register(digestPlugin);
   await app.register(api, { prefix: "/api" });
   await app.register(filesRoutes);
   if (options.backupToken) await app.register(backupRoute, { token: options.backupToken });

@@ -830,7 +830,8 @@ async function declinedFine() {
 const EXEMPT: Record<string, string> = {
   "POST /api/auth/login": "signing in is the person's, not the household's",
   "POST /api/auth/logout": "signing out is the person's, not the household's",
-  "PUT /api/users/:id": "a person's own profile; entries keep the name they had when they acted",
+  "PUT /api/users/:id":
+    "a person's own profile; entries keep the name they had when they acted (an away date is logged: away.test.ts)",
   "PUT /api/notifications/:id/read": "a person's own read state",
   "PUT /api/notifications/read-all": "a person's own read state",
   "PUT /api/notifications/preferences/:typeId": "a person's own preferences",

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_TYPES,
   SOCKET_CLOSE,
   SOCKET_PATH,
+  utcDate,
   type NotificationTypeId,
 } from "@housemate/contract";
 import { mailOutbox } from "../src/db/schema.js";
@@ -429,6 +430,21 @@ const ROWS: Row[] = [
     happen: (s) => ({ call: { method: "POST", url: "/api/auth/logout", token: s.ben.token }, listener: s.ben.token }),
   },
   {
+    // Issue 22: a housemate going away shows on every member list, so the members reload it.
+    method: "PUT",
+    route: "/api/users/:id",
+    heard: "household changed",
+    happen: (s) => ({
+      call: {
+        method: "PUT",
+        url: `/api/users/${s.ben.user.id}`,
+        token: s.ben.token,
+        payload: { away_until: utcDate(t.clock.now) },
+      },
+      listener: s.cleo.token,
+    }),
+  },
+  {
     method: "DELETE",
     route: "/api/users/:id",
     heard: "session ended",
@@ -463,7 +479,6 @@ const QUIET = [
   "GET /api/invites/:code",
   "GET /api/users",
   "GET /api/users/:id",
-  "PUT /api/users/:id",
   "GET /api/users/:id/stats",
   "GET /api/notifications",
   "GET /api/notifications/types",
@@ -550,7 +565,11 @@ describe("every notifying route's event reaches a live socket", () => {
   it("has a row for every notification type", () => {
     const heard = new Set(ROWS.flatMap((row) => (typeof row.heard === "object" ? [row.heard.notification] : [])));
     // Issue 21: only Stripe's webhook moves a plan, 404 with PLANS=off here; plans.test.ts hears plan_changed live.
-    const elsewhere = new Set<string>(["plan_changed"]);
+    const elsewhere = new Set<string>([
+      "plan_changed",
+      // Issue 22: the weekly digest is an email only, never a live notification; digest.test.ts reads it.
+      "weekly_digest",
+    ]);
     const missing = NOTIFICATION_TYPES.map((type) => type.id).filter((id) => !heard.has(id) && !elsewhere.has(id));
     expect(missing).toEqual([]);
   });

@@ -58,7 +58,8 @@ export const createFine = defineEndpoint({
   status: 201,
   response: envelope(fineSchema),
   auth: "session",
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  // CONFLICT: the person fined is away (issue 22, values/away.ts).
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
 export const updateFine = defineEndpoint({

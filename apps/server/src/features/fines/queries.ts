@@ -109,7 +109,7 @@ export function listFineEdits(db: Executor, fineId: string) {
 
 const offenderAndRule = preparedPerDatabase((db) =>
   db
-    .select({ offender: recipientFields, rule: { id: rules.id, title: rules.title } })
+    .select({ offender: recipientFields, awayUntil: users.awayUntil, rule: { id: rules.id, title: rules.title } })
     .from(users)
     .leftJoin(notificationPreferences, preferenceOf("fine_received"))
     .leftJoin(
@@ -134,7 +134,8 @@ const offenderAndRule = preparedPerDatabase((db) =>
 /**
  * Who is fined and under which rule, in one round trip: null when the offender is not a member of the household (a
  * deleted account included); `rule` null when the rule is not one of the household's rules in force. The offender
- * comes as a recipient of `fine_received` (with that preference), so telling them reads nothing more. A prepared
+ * comes as a recipient of `fine_received` (with that preference), so telling them reads nothing more, with the last day
+ * they are away (issue 22), so refusing a fine to someone away costs no round trip either. A prepared
  * statement (every issued fine asks it), so it runs on `db`, before the issue's transaction: it only reads, and
  * inside the transaction it would see no more than it does just before it (READ COMMITTED, no lock either way).
  */

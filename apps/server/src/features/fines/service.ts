@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { FINE_DISPUTED_NO_EDIT_MESSAGE, type CreateFineBody, type UpdateFineBody } from "@housemate/contract";
+import {
+  awayRefusalMessage,
+  FINE_DISPUTED_NO_EDIT_MESSAGE,
+  isAway,
+  type CreateFineBody,
+  type UpdateFineBody,
+} from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { disputes, fineEdits, fines } from "../../db/schema.js";
 import type { Actor } from "../../lib/access.js";
@@ -46,8 +52,13 @@ export async function issueFine(
     ruleId: body.rule_id,
   });
   if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
-  const { offender, rule } = found;
+  const { offender, rule, awayUntil } = found;
   if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
+  // Read with the offender, just before the write: a change of away date reads no fine, so a fine whose check came
+  // first is one issued before they went away, however the two requests' commits fall (docs/decisions/054).
+  if (awayUntil !== null && isAway(awayUntil, context.now)) {
+    throw conflict(awayRefusalMessage(offender.displayName, awayUntil));
+  }
 
   const amountMinor = toMinor(body.amount);
   const text = fineReceivedText({

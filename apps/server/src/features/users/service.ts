@@ -8,6 +8,7 @@ import { endSessions } from "../auth/service.js";
 import { settleDeletedAccount } from "../households/leaving.js";
 import { filePathFromPublicUrl, publicUrlFor } from "../storage/file-path.js";
 import { ownFinishedUploads } from "../storage/queries.js";
+import { checkAwayDate, lockedAwayDate, recordAwayChange } from "./away.js";
 import { findUser } from "./queries.js";
 
 /** The profile behind `userId`, if the viewer may see it: their own, or a housemate's (SPEC §5). */
@@ -44,19 +45,31 @@ export async function updateProfile(
       ? await resolveProfilePicture(db, { userId: user.id, url: changes.photo_url, publicUrl: params.publicUrl })
       : changes.photo_url;
 
-  const [updated] = await db
-    .update(users)
-    .set({
-      // A name given here is chosen: onboarding stops asking for it (issue 18).
-      ...(changes.display_name !== undefined ? { displayName: changes.display_name, displayNameChosen: true } : {}),
-      ...(photoUrl !== undefined ? { photoUrl } : {}),
-      ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
-      updatedAt: params.now,
-    })
-    .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
-    .returning();
-  if (!updated) throw notFound();
-  return updated;
+  const awayUntil = changes.away_until;
+  checkAwayDate(awayUntil, params.now);
+
+  return db.transaction(async (tx) => {
+    // Only a change of away date reads the date it replaces, for its log entry.
+    const awayBefore = awayUntil === undefined ? undefined : await lockedAwayDate(tx, user.id);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        // A name given here is chosen: onboarding stops asking for it (issue 18).
+        ...(changes.display_name !== undefined ? { displayName: changes.display_name, displayNameChosen: true } : {}),
+        ...(photoUrl !== undefined ? { photoUrl } : {}),
+        ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+        ...(awayUntil !== undefined ? { awayUntil } : {}),
+        updatedAt: params.now,
+      })
+      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+      .returning();
+    if (!updated) throw notFound();
+    // The same date again is no change: nothing logged, nobody told.
+    if (awayUntil !== undefined && awayBefore !== undefined && awayBefore !== awayUntil) {
+      await recordAwayChange(tx, { member: updated, from: awayBefore, to: awayUntil, now: params.now });
+    }
+    return updated;
+  });
 }
 
 export const PROFILE_PICTURE_MESSAGE = "Your photo must be an image you uploaded as your profile picture.";
@@ -116,6 +129,8 @@ export async function deleteAccount(
         previousSignedInAt: null,
         isAdmin: false,
         emailVerified: false,
+        // Away is a plan of the person's; a former member has none.
+        awayUntil: null,
         deletedAt: now,
         updatedAt: now,
       })

@@ -1,0 +1,70 @@
+import type { Database } from "../../db/client.js";
+import { sweepHousehold, type SweepFailure } from "../../lib/household-sweep.js";
+import { queueMail } from "../notifications/record.js";
+import { digestMail, isQuietWeek } from "./digest-mail.js";
+import {
+  claimDigest,
+  digestRecipients,
+  householdsWithoutDigest,
+  recordRecipients,
+  weekFigures,
+  type DigestHousehold,
+} from "./queries.js";
+import { digestWeekBefore, type DigestWeek } from "./schedule.js";
+
+/** Households read, and then each done in its own transaction, this many at a time. */
+export const DIGEST_BATCH = 200;
+
+export interface DigestRun {
+  now: Date;
+  publicUrl: string;
+  onFailure: SweepFailure;
+}
+
+/**
+ * Sends the weekly digest of the latest full week before `now` to every household that has not had it (issue 22,
+ * docs/decisions/054): each household in its own transaction, which writes its `household_digests` row and queues its
+ * mail together, so each household gets it once however many instances run this, and a restart carries on where it
+ * stopped. A household that fails is reported and the others go on. Answers how many households failed and were mailed.
+ */
+export async function sendWeeklyDigests(db: Database, run: DigestRun): Promise<{ mailed: number; failed: number }> {
+  const week = digestWeekBefore(run.now);
+  let failed = 0;
+  let mailed = 0;
+  let after: string | null = null;
+  for (;;) {
+    const batch = await householdsWithoutDigest(db, { week, after, limit: DIGEST_BATCH });
+    for (const household of batch) {
+      const recipients = await sweepHousehold(
+        household.id,
+        () => digestHousehold(db, household, week, run),
+        (error, householdId) => {
+          failed += 1;
+          run.onFailure(error, householdId);
+        },
+      );
+      if (recipients > 0) mailed += 1;
+    }
+    const last = batch.at(-1);
+    if (!last || batch.length < DIGEST_BATCH) break;
+    after = last.id;
+  }
+  return { mailed, failed };
+}
+
+/** One household's digest: claimed, gathered, and mailed to the members who want it, or skipped when quiet. */
+async function digestHousehold(db: Database, household: DigestHousehold, week: DigestWeek, run: DigestRun) {
+  return db.transaction(async (tx) => {
+    if (!(await claimDigest(tx, household.id, week.key))) return 0;
+    const figures = await weekFigures(tx, { householdId: household.id, week, now: run.now });
+    // Kept as sent to nobody, so the week is not looked at again.
+    if (isQuietWeek(figures)) return 0;
+    const recipients = (await digestRecipients(tx, household.id)).flatMap((recipient) =>
+      recipient.emailEnabled !== false && recipient.email ? [{ ...recipient, email: recipient.email }] : [],
+    );
+    const content = { household, week, figures, publicUrl: run.publicUrl };
+    for (const recipient of recipients) await queueMail(tx, await digestMail(content, recipient), run.now);
+    await recordRecipients(tx, household.id, week.key, recipients.length);
+    return recipients.length;
+  });
+}
