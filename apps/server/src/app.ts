@@ -24,6 +24,7 @@ import filesRoutes from "./features/storage/files.js";
 import backupRoute from "./plugins/backup.js";
 import notificationsPlugin from "./features/notifications/plugin.js";
 import digestPlugin from "./features/digest/plugin.js";
+import remindersPlugin from "./features/reminders/plugin.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   await app.register(schedulerPlugin);
   await app.register(digestPlugin);
+  await app.register(remindersPlugin);
   await app.register(api, { prefix: "/api" });
   await app.register(filesRoutes);
   if (options.backupToken) await app.register(backupRoute, { token: options.backupToken });

@@ -8,6 +8,10 @@ import { randomToken, sha256 } from "../src/lib/tokens.js";
 import { ALREADY_MEMBER_CREATE_MESSAGE, ALREADY_MEMBER_MESSAGE } from "../src/features/households/membership.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildHousehold, buildHouseholdWithMembers, buildMember, unknownId } from "./helpers/factories.js";
+// Issue 22's reminder settings (the last describe).
+import { ACTIVITY_DETAILS, REMINDER_DAYS_MESSAGE, REMINDER_ORDER_MESSAGE } from "@housemate/contract";
+import { activityLog } from "../src/db/schema.js";
+import { presentHousehold } from "../src/features/households/presenter.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -831,3 +835,129 @@ describe("authorization matrix", () => {
     expect(published).toEqual(MATRIX.map((r) => `${r.method} ${r.path}`).sort());
   });
 });
+
+describe("reminder settings (issue 22)", () => {
+  /** A household of Ana (admin) and Ben with the reminder days given, stored as they are. */
+  async function flatWithReminders(days: Partial<Record<"first" | "second" | "issuer", number | null>>) {
+    const { household, owner: ana, members } = await buildHouseholdWithMembers(t.db, 1);
+    const ben = members[0];
+    if (!ben) throw new Error("no member");
+    await t.db
+      .update(households)
+      .set({
+        firstReminderDays: days.first === undefined ? 3 : days.first,
+        secondReminderDays: days.second === undefined ? 7 : days.second,
+        issuerNoticeDays: days.issuer === undefined ? 14 : days.issuer,
+      })
+      .where(eq(households.id, household.id));
+    const patch = (token: string, payload: Record<string, unknown>) =>
+      t.request({ method: "PATCH", url: `/api/households/${household.id}`, token, payload });
+    return { household, ana, ben, patch };
+  }
+
+  const FIELDS = ["first_reminder_days", "second_reminder_days", "issuer_notice_days"] as const;
+
+  it.each(FIELDS.flatMap((field) => [1, 60, null].map((value) => ({ field, value }))))(
+    "takes $field = $value",
+    async ({ field, value }) => {
+      // All off: the order of the offender's two cannot get in the way of either's bounds.
+      const { household, ana, patch } = await flatWithReminders({ first: null, second: null, issuer: null });
+      const res = await patch(ana.token, { [field]: value });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data[field]).toBe(value);
+      const [stored] = await t.db.select().from(households).where(eq(households.id, household.id));
+      expect(presentHousehold(stored ?? fail())[field]).toBe(value);
+    },
+  );
+
+  it.each(FIELDS.flatMap((field) => [0, 61, 1.5, -1, "3"].map((value) => ({ field, value }))))(
+    "refuses $field = $value with the bounds on the field",
+    async ({ field, value }) => {
+      const { household, ana, patch } = await flatWithReminders({ first: null, second: null, issuer: null });
+      const res = await patch(ana.token, { [field]: value });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: REMINDER_DAYS_MESSAGE,
+        details: [{ path: `body.${field}`, message: REMINDER_DAYS_MESSAGE }],
+      });
+      const [stored] = await t.db.select().from(households).where(eq(households.id, household.id));
+      expect(stored).toMatchObject({ firstReminderDays: null, secondReminderDays: null, issuerNoticeDays: null });
+    },
+  );
+
+  it("checks the order of the two reminders against the stored one that was not sent", async () => {
+    const { household, ana, patch } = await flatWithReminders({});
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ second_reminder_days: 3 }, "second_reminder_days"],
+      [{ second_reminder_days: 2 }, "second_reminder_days"],
+      [{ first_reminder_days: 7 }, "first_reminder_days"],
+      [{ first_reminder_days: 30, second_reminder_days: 20 }, "second_reminder_days"],
+    ];
+    for (const [payload, field] of refusals) {
+      const res = await patch(ana.token, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: REMINDER_ORDER_MESSAGE,
+        details: [{ path: `body.${field}`, message: REMINDER_ORDER_MESSAGE }],
+      });
+    }
+    const [unchanged] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect(unchanged).toMatchObject({ firstReminderDays: 3, secondReminderDays: 7, issuerNoticeDays: 14 });
+
+    // One day apart is in order; either one off leaves nothing to order; the issuer's days are free of both.
+    expect((await patch(ana.token, { first_reminder_days: 6 })).statusCode).toBe(200);
+    expect((await patch(ana.token, { second_reminder_days: null })).statusCode).toBe(200);
+    expect((await patch(ana.token, { first_reminder_days: 60 })).statusCode).toBe(200);
+    const late = await patch(ana.token, { first_reminder_days: null, second_reminder_days: 2, issuer_notice_days: 1 });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data).toMatchObject({
+      first_reminder_days: null,
+      second_reminder_days: 2,
+      issuer_notice_days: 1,
+    });
+  });
+
+  it("is the admin's to change: a member is refused with 403 and nothing changes", async () => {
+    const { household, ben, patch } = await flatWithReminders({});
+    const res = await patch(ben.token, { first_reminder_days: 1 });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.code).toBe("FORBIDDEN");
+    const [unchanged] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect(unchanged?.firstReminderDays).toBe(3);
+  });
+
+  it("logs the change in the household's household.updated entry, and tells nobody by notification", async () => {
+    const { household, ana, ben, patch } = await flatWithReminders({});
+    const res = await patch(ana.token, { first_reminder_days: 2, second_reminder_days: 7, issuer_notice_days: null });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await t.db.select().from(activityLog).where(eq(activityLog.householdId, household.id));
+    const updated = entries.filter((entry) => entry.kind === "household.updated");
+    expect(updated).toHaveLength(1);
+    // Only what changed: the second was sent as it already was.
+    expect(updated[0]).toMatchObject({
+      actorId: ana.user.id,
+      subjectType: "household",
+      details: {
+        before: { first_reminder_days: 3, issuer_notice_days: 14 },
+        after: { first_reminder_days: 2, issuer_notice_days: null },
+      },
+    });
+    expect(() => ACTIVITY_DETAILS["household.updated"].parse(updated[0]?.details)).not.toThrow();
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ben.user.id), eq(notifications.typeId, "household_updated")));
+    expect(told).toHaveLength(0);
+
+    // The same settings again change nothing to log.
+    await patch(ana.token, { first_reminder_days: 2 });
+    const after = await t.db.select().from(activityLog).where(eq(activityLog.householdId, household.id));
+    expect(after.filter((entry) => entry.kind === "household.updated")).toHaveLength(1);
+  });
+});
+
+function fail(): never {
+  throw new Error("the household has gone");
+}

@@ -10,7 +10,8 @@ interface Story {
   amount: string;
 }
 
-const under = (ruleTitle: string | null) => (ruleTitle ? `for breaking "${ruleTitle}"` : "under a house rule");
+/** What a fine was for, as every notification of it says (the reminders too, features/reminders). */
+export const under = (ruleTitle: string | null) => (ruleTitle ? `for breaking "${ruleTitle}"` : "under a house rule");
 
 export const fineReceivedText = (s: Story) => ({
   title: "You've been fined",

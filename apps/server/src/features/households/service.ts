@@ -6,13 +6,15 @@ import type { Config } from "../../config.js";
 import type { Database, Transaction } from "../../db/client.js";
 import { fines, householdRemovals, households, users } from "../../db/schema.js";
 import type { HouseholdRow } from "../../lib/access.js";
-import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import {
   CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
   HOUSEHOLD_NOT_FOUND_MESSAGE,
   JOIN_BY_ID_OFF_MESSAGE,
   REMOVED_MEMBER_REJOIN_MESSAGE,
   currencySchema,
+  reminderSettingsProblem,
+  type ReminderSettings,
 } from "@housemate/contract";
 import { announceHouseholdChanged, recordNotification } from "../notifications/record.js";
 import { lockedHousehold, stillMember } from "./departure.js";
@@ -135,11 +137,15 @@ export async function updateHousehold(
     if (newCurrency && !changes.confirmKeepAmounts && (await hasFines(tx, householdId))) {
       throw conflict(CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE);
     }
+    const reminders = reminderSettingsAfter(before, changes);
 
     const household = await setHousehold(tx, householdId, {
       ...(newName ? { name: newName } : {}),
       ...(newCurrency ? { currency: newCurrency } : {}),
       ...(changes.join_by_id === undefined ? {} : { joinById: changes.join_by_id }),
+      firstReminderDays: reminders.first_reminder_days,
+      secondReminderDays: reminders.second_reminder_days,
+      issuerNoticeDays: reminders.issuer_notice_days,
       updatedAt: params.now,
     });
     if (newName || newCurrency) {
@@ -187,8 +193,32 @@ function settingsChanges(before: HouseholdRow, after: HouseholdRow) {
     name: household.name,
     iso_4217_code: currencySchema.parse(household.currency),
     join_by_id: household.joinById,
+    first_reminder_days: household.firstReminderDays,
+    second_reminder_days: household.secondReminderDays,
+    issuer_notice_days: household.issuerNoticeDays,
   });
   return changedFields(settingsOf(before), settingsOf(after));
+}
+
+/**
+ * The reminder settings as this change would store them (issue 22, docs/decisions/051): the ones it sends over the
+ * stored ones, checked together, so a second reminder sent alone cannot come before the stored first one. The refusal
+ * names the field the request sent (the second when it sent both): that is the one to correct.
+ */
+function reminderSettingsAfter(before: HouseholdRow, changes: UpdateHouseholdBody): ReminderSettings {
+  const settings: ReminderSettings = {
+    first_reminder_days:
+      changes.first_reminder_days === undefined ? before.firstReminderDays : changes.first_reminder_days,
+    second_reminder_days:
+      changes.second_reminder_days === undefined ? before.secondReminderDays : changes.second_reminder_days,
+    issuer_notice_days: changes.issuer_notice_days === undefined ? before.issuerNoticeDays : changes.issuer_notice_days,
+  };
+  const problem = reminderSettingsProblem(settings);
+  if (problem) {
+    const field = changes.second_reminder_days === undefined ? "first_reminder_days" : "second_reminder_days";
+    throw badRequest(problem, [{ path: `body.${field}`, message: problem }]);
+  }
+  return settings;
 }
 
 function householdUpdatedText(adminName: string, newName: string | null, newCurrency: string | null): string {
