@@ -22,6 +22,7 @@ import { stripeProvider } from "./features/billing/stripe-provider.js";
 import planRoutes, { appConfigRoutes } from "./features/plans/routes.js";
 import appealRoutes from "./features/appeals/routes.js";
 import supportRoutes from "./features/support/routes.js";
+import unsubscribeRoutes from "./features/mail-unsubscribe/routes.js";
 import { allowAnyone, requireSession } from "./plugins/auth.js";
 import { sendNotFound } from "./plugins/errors.js";
 import { requireProFeatures } from "./plugins/features.js";
@@ -46,6 +47,7 @@ export default async function api(app: FastifyInstance) {
     await scope.register(inviteLinkRoutes);
     await scope.register(billingWebhookRoutes, billing);
     await scope.register(appConfigRoutes);
+    await scope.register(unsubscribeRoutes);
     scope.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   });
 

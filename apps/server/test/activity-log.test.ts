@@ -843,6 +843,7 @@ const EXEMPT: Record<string, string> = {
     "votes are secret until the appeal closes: a vote that does not close it writes nothing, and the closing one's " +
     "entry records every vote (its CASES row)",
   "POST /api/support": "a message to support changes nothing in the household",
+  "POST /api/mail/unsubscribe": "a person's own email preference, from an unsubscribe link",
   "POST /api/households/:id/billing/checkout":
     "sends the admin to Stripe; nothing changes until Stripe's event says so",
   "POST /api/households/:id/billing/portal": "sends the admin to Stripe's portal; nothing changes here",

@@ -630,7 +630,10 @@ describe("notifications", () => {
         `"${(await ruleTitle(fine.rule_id)) ?? ""}": "${REASON}". Vote to uphold or cancel it within 3 days.`,
     };
     expect(await notified(house, "appeal_opened")).toEqual([[], [], [{ userId: cleo.user.id, ...opened }], []]);
-    const mail = await t.smtp.waitFor(cleo.user.email ?? "", (m) => m.subject === "Housemate: Fine appealed");
+    const mail = await t.smtp.waitFor(
+      cleo.user.email ?? "",
+      (m) => m.subject === `${house.household.name}: Fine appealed`,
+    );
     expect(mail.body).toContain(REASON);
 
     await voted(house, fine.id, cleo, "cancel");
@@ -655,10 +658,11 @@ describe("notifications", () => {
         .filter((subject) => subject.includes("appeal") || subject.includes("Appeal"))
         .sort();
     expect(subjects(ana)).toEqual([]);
-    expect(subjects(ben)).toEqual(["Housemate: Appeal decided"]);
-    expect(subjects(cleo)).toEqual(["Housemate: Appeal decided", "Housemate: Fine appealed"]);
-    expect(subjects(dan)).toEqual(["Housemate: Appeal decided", "Housemate: Fine appealed"]);
-    await t.smtp.waitFor(ben.user.email ?? "", (m) => m.subject === "Housemate: Appeal decided");
+    const inFlat = (title: string) => `${house.household.name}: ${title}`;
+    expect(subjects(ben)).toEqual([inFlat("Appeal decided")]);
+    expect(subjects(cleo)).toEqual([inFlat("Appeal decided"), inFlat("Fine appealed")]);
+    expect(subjects(dan)).toEqual([inFlat("Appeal decided"), inFlat("Fine appealed")]);
+    await t.smtp.waitFor(ben.user.email ?? "", (m) => m.subject === inFlat("Appeal decided"));
   });
 });
 

@@ -170,9 +170,9 @@ describe("issuing a fine", () => {
       { title: "You've been fined", message, householdId: w.household.id, isRead: false },
     ]);
     const mail = await t.smtp.waitFor(w.ben.user.email ?? "");
-    expect(mail.subject).toBe("Housemate: You've been fined");
+    expect(mail.subject).toBe(`${w.household.name}: You've been fined`);
     expect(mail.body).toContain("Hi Ben {offender-x} %2$s,");
-    expect(mail.body).toContain(`You've been fined: ${message}`);
+    expect(mail.body).toContain(message);
     expect(mail.body).toContain(`${PUBLIC_URL}/dashboard/fines`);
   });
 
@@ -645,8 +645,8 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
       { title: "Fine changed", message, householdId: w.household.id },
     ]);
     for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_updated")).toEqual([]);
-    const mail = await t.smtp.waitFor(w.ben.user.email ?? "", (m) => m.subject === "Housemate: Fine changed");
-    expect(mail.body).toContain(`Fine changed: ${message}`);
+    const mail = await t.smtp.waitFor(w.ben.user.email ?? "", (m) => m.subject === `${w.household.name}: Fine changed`);
+    expect(mail.body).toContain(message);
     expect(mail.body).toContain(`${PUBLIC_URL}/dashboard/fines`);
 
     for (const who of [w.ana, w.ben, w.cleo]) {
@@ -682,7 +682,9 @@ describe("the rules of editing a fine (issue 13 item 4)", () => {
       t.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, w.ben.user.email ?? ""), eq(mailOutbox.subject, "Housemate: Fine changed")));
+        .where(
+          and(eq(mailOutbox.to, w.ben.user.email ?? ""), eq(mailOutbox.subject, `${w.household.name}: Fine changed`)),
+        );
     expect((await patch(w, w.ana.token, { amount: 3 })).statusCode).toBe(200);
     expect(await notificationsOf(w.ben.user.id, "fine_updated")).toHaveLength(inApp ? 1 : 0);
     expect(await queued()).toHaveLength(email ? 1 : 0);

@@ -523,6 +523,9 @@ const QUIET = [
   // Plans (issue 21) only read: what the server offers, and the household's plan.
   "GET /api/config",
   "GET /api/households/:id/plan",
+  // Issue 22: an unsubscribe link reads or turns off one email preference of its person, as PUT …/preferences does.
+  "GET /api/mail/unsubscribe",
+  "POST /api/mail/unsubscribe",
   `GET ${SOCKET_PATH}`,
 ];
 

@@ -98,6 +98,14 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(webhook?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "404", "413", "503"]));
   });
 
+  it("describes the unsubscribe link's GET and one-click POST as public, with the invalid link's 404", () => {
+    for (const operationId of ["getUnsubscribe", "unsubscribe"]) {
+      const operation = operations.find((candidate) => candidate.operationId === operationId);
+      expect(operation?.security, operationId).toEqual([]);
+      expect(Object.keys(operation?.responses ?? {}), operationId).toEqual(expect.arrayContaining(["200", "404"]));
+    }
+  });
+
   it("passes Redocly CLI's recommended rules with no error", async () => {
     const lint = await promisify(execFile)(
       process.execPath,

@@ -572,9 +572,10 @@ describe("notifications", () => {
         .filter((m) => m.to === member.user.email)
         .map((m) => m.subject)
         .sort();
-    expect(subjects(ana)).toEqual(["Housemate: Spending approved"]);
-    expect(subjects(ben)).toEqual(["Housemate: Spending proposed"]);
-    expect(subjects(cleo)).toEqual(["Housemate: Spending approved", "Housemate: Spending proposed"]);
+    const inFlat = (title: string) => `${house.household.name}: ${title}`;
+    expect(subjects(ana)).toEqual([inFlat("Spending approved")]);
+    expect(subjects(ben)).toEqual([inFlat("Spending proposed")]);
+    expect(subjects(cleo)).toEqual([inFlat("Spending approved"), inFlat("Spending proposed")]);
   });
 
   it("send every member's sockets a fund_changed frame on every change", async () => {

@@ -19,6 +19,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/invites/:code": "the invite link is the permission (decision 021)",
   "POST /api/billing/stripe/webhook": "Stripe calls it without a session: its signature is the proof (decision 048)",
   "GET /api/config": "what the server offers, before anyone signs in; it names no household (decision 046)",
+  "GET /api/mail/unsubscribe": "an email's unsubscribe link: its signed token is the permission (decision 052)",
+  "POST /api/mail/unsubscribe":
+    "RFC 8058's one-click unsubscribe, POSTed by mail clients without a session (decision 052)",
   "OPTIONS *": "@fastify/cors's preflight route, answered before routing",
   "GET /files/*": "the unguessable path is the capability (decision 005)",
   [`GET ${SOCKET_PATH}`]: "authenticates itself from its ?token= (a browser cannot send a header on an upgrade)",

@@ -5,7 +5,7 @@
  */
 import { envelope } from "./common.js";
 import { defineEndpoint } from "./endpoint.js";
-import { unsubscribeQuery, unsubscribeSchema } from "./mail.js";
+import { unsubscribeBody, unsubscribeQuery, unsubscribeSchema } from "./mail.js";
 
 /** The web's unsubscribe page reads what the link is for before the person confirms: a GET changes nothing. */
 export const getUnsubscribe = defineEndpoint({
@@ -25,6 +25,7 @@ export const unsubscribe = defineEndpoint({
   method: "POST",
   path: "/mail/unsubscribe",
   query: unsubscribeQuery,
+  body: unsubscribeBody,
   response: envelope(unsubscribeSchema),
   auth: "public",
   errors: ["NOT_FOUND"],

@@ -11,3 +11,9 @@ export const unsubscribeSchema = z.object({
   email_enabled: z.boolean(),
 });
 export type Unsubscribe = z.infer<typeof unsubscribeSchema>;
+
+/**
+ * The one-click POST's body: RFC 8058's form field as a mail client sends it, or nothing (the web's page; Fastify gives an empty body as null). Anything else
+ * is refused, as every body with a field it does not know is (docs/decisions/011).
+ */
+export const unsubscribeBody = z.strictObject({ "List-Unsubscribe": z.literal("One-Click").optional() }).nullish();

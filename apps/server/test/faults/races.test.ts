@@ -199,7 +199,7 @@ describe("mail of a race", () => {
     const queued = await t.db
       .select()
       .from(mailOutbox)
-      .where(and(inArray(mailOutbox.to, [ana?.email ?? ""]), eq(mailOutbox.subject, "Housemate: Fine paid")));
+      .where(and(inArray(mailOutbox.to, [ana?.email ?? ""]), eq(mailOutbox.subject, `${w.household.name}: Fine paid`)));
     expect(queued).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { expectEveryRoute, recordRoutes } from "../helpers/routes.js";
 import { tinyPng } from "../helpers/images.js";
 import { listen, openSocket, refusedUpgrade } from "../helpers/socket-client.js";
 import { ACTORS, buildWorld, magicLinkToken, tokenOf, type Actor, type World } from "./world.js";
+import { unsubscribeKey, unsubscribeToken } from "../../src/features/notifications/mail/unsubscribe.js";
 
 /**
  * Issue 9 'Access': ONE table with a row for every route Fastify registered (HTTP and the socket) and
@@ -498,6 +499,27 @@ const ROWS: Row[] = [
     request: plain("/api/support", { subject: "Hello", message: "Is anyone there to help?" }),
     expected: signedIn(404, 404),
   },
+  // Issue 22's one-click unsubscribe (docs/decisions/052): the signed token is the permission, whoever sends it; a
+  // tampered one is 404 for everyone.
+  {
+    operation: "getUnsubscribe",
+    request: async (w) => ({ url: `/api/mail/unsubscribe?token=${await unsubscribeTokenOf(w)}` }),
+    expected: open(200),
+  },
+  {
+    operation: "unsubscribe",
+    request: async (w) => ({ url: `/api/mail/unsubscribe?token=${await unsubscribeTokenOf(w)}` }),
+    expected: open(200),
+    changesWorld: true,
+  },
+  {
+    operation: "unsubscribe",
+    variant: "a tampered token",
+    request: async (w) => ({
+      url: `/api/mail/unsubscribe?token=${(await unsubscribeTokenOf(w)).replace("rule_created", "fine_paid")}`,
+    }),
+    expected: open(404),
+  },
   // Issue 21's billing (docs/decisions/048), with PLANS=off here: the admin's answer is 404, everyone else is refused
   // as before; with plans on (against a stand-in for Stripe) in test/billing.test.ts.
   {
@@ -534,6 +556,9 @@ const SOCKET_ROW = {
 };
 
 let t: TestContext;
+/** The member's unsubscribe link for one type, as their mail carries it. */
+const unsubscribeTokenOf = async (w: World) =>
+  unsubscribeToken(await unsubscribeKey(t.db), w.member.id, "rule_created");
 let dataDir: string;
 let socketUrl: string;
 const { registered, onRoute } = recordRoutes();

@@ -25,6 +25,7 @@ import { buildMember } from "../helpers/factories.js";
 import { tinyJpeg, tinyPng } from "../helpers/images.js";
 import { fromSchema, HOSTILE_PATH_VALUES, hostileValue, type Context, type JsonSchema } from "./arbitraries.js";
 import { buildWorld, type World } from "./world.js";
+import { unsubscribeKey, unsubscribeToken } from "../../src/features/notifications/mail/unsubscribe.js";
 
 /**
  * Issue 9 'Hostile input': every operation of the OpenAPI document, called with random and boundary
@@ -59,6 +60,9 @@ afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/** Issue 22: the unsubscribe links' key, for tokens the routes accept and near misses of them. */
+const unsubscribeSigningKey = await unsubscribeKey(t.db);
 
 const document = (await t.request({ method: "GET", url: "/api/openapi.json" })).json<{
   paths: Record<
@@ -171,6 +175,11 @@ function hintsOf(world: World): Context["hints"] {
     photo_url: [`/files/${world.uploadedPath}`],
     email: [world.member.email, " Ana.Lopez+flat@Example.COM ", "ben@example.com"],
     inviteCode: [world.inviteCode],
+    // An unsubscribe link's (GET and POST /mail/unsubscribe): the member's own, and one edited to another type.
+    token: [
+      unsubscribeToken(unsubscribeSigningKey, world.member.id, "fine_paid"),
+      unsubscribeToken(unsubscribeSigningKey, world.member.id, "fine_paid").replace("fine_paid", "rule_created"),
+    ],
     cursor: cursorsOf(world),
     // The transaction history's filters: a member who moved money, and the rule of the world's paid fine.
     member: [world.member.id, world.housemate.id],

@@ -16,8 +16,11 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
 }
 
-/** A real SMTP listener on a free port that keeps every message it receives. */
-export async function startSmtpCapture() {
+/**
+ * A real SMTP listener on a free port that keeps every message it receives. `delayMs` makes it a slow mail server:
+ * each message is accepted that long after it arrives (each connection waits for its own).
+ */
+export async function startSmtpCapture(options: { delayMs?: number } = {}) {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -36,8 +39,12 @@ export async function startSmtpCapture() {
           subject,
           body: decodeQuotedPrintable(raw),
         });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
+        const accept = () => {
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });

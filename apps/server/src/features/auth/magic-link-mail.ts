@@ -1,11 +1,6 @@
 import { MAGIC_LINK_TTL_MINUTES } from "@housemate/contract";
 import type { MailMessage } from "../notifications/mailer.js";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-/** One line of plain text: control and formatting characters (new lines, bidi overrides) become spaces. */
-const oneLine = (value: string) => value.replace(/[\p{C}\s]+/gu, " ").trim();
+import { oneLine, renderMail } from "../notifications/mail/layout.js";
 
 /** What opening the link will offer, when the request carried a valid invite (decision 021). */
 export interface MailInvite {
@@ -18,53 +13,44 @@ export interface MailInvite {
  * The sign-in email. When the request carried an invite, it says plainly what the link offers:
  * joining that household under the proposed name, which the person can change or decline first.
  * Those two texts (one chosen by whoever asked) appear as text only: one line, escaped in the HTML.
+ * It has no unsubscribe: nobody gets it without asking, and turning it off would lock them out.
  */
 export function magicLinkMail(params: { to: string; link: string; invite?: MailInvite | null }): MailMessage {
   const { to, link } = params;
   const invite = params.invite
     ? { householdName: oneLine(params.invite.householdName), displayName: oneLine(params.invite.displayName) }
     : null;
-  const subject = invite ? "Your Housemate sign-in link and invitation" : "Your Housemate sign-in link";
-  const offer = invite
-    ? [
-        `Sign in to Housemate and join ${invite.householdName} as '${invite.displayName}'. You can change the name, or decline, before you join.`,
-        "",
-      ]
-    : [];
-  const text = [
-    "Hello,",
-    "",
-    `Someone asked to sign in to Housemate as ${to}.`,
-    "",
-    ...offer,
-    "To continue, open this link:",
-    "",
-    link,
-    "",
-    `The link expires in ${MAGIC_LINK_TTL_MINUTES} minutes and can be used only once. If it has expired, ask for a new one on the sign-in page.`,
-    "",
-    "If you did not ask for this, you can ignore this email: nobody can sign in without the link, and nothing changes until it is used.",
-    "",
-    "Housemate",
-    "",
-  ].join("\n");
-
-  const href = escapeHtml(link);
-  const html = `<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2937;">
-<p>Hello,</p>
-<p>Someone asked to sign in to Housemate as <strong>${escapeHtml(to)}</strong>.</p>
-${
-  invite
-    ? `<p>Sign in to Housemate and join <strong>${escapeHtml(invite.householdName)}</strong> as <strong>'${escapeHtml(invite.displayName)}'</strong>. You can change the name, or decline, before you join.</p>\n`
-    : ""
-}<p>To continue, open this link:</p>
-<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none;">Sign in to Housemate</a></p>
-<p style="font-size: 13px; color: #6b7280;">Or copy this address into your browser:<br>${href}</p>
-<p>The link expires in ${MAGIC_LINK_TTL_MINUTES} minutes and can be used only once. If it has expired, ask for a new one on the sign-in page.</p>
-<p>If you did not ask for this, you can ignore this email: nobody can sign in without the link, and nothing changes until it is used.</p>
-<p>Housemate</p>
-</body></html>
-`;
-  return { to, subject, text, html };
+  const subject = invite
+    ? `${oneLine(invite.householdName, 60)}: Your Housemate sign-in link and invitation`
+    : "Your Housemate sign-in link";
+  const { text, html } = renderMail({
+    title: subject,
+    preview: invite ? `Sign in and join ${invite.householdName}.` : "Your link to sign in to Housemate.",
+    household: invite?.householdName ?? null,
+    heading: invite ? `Join ${invite.householdName} on Housemate` : "Sign in to Housemate",
+    body: [
+      "Hello,",
+      ["Someone asked to sign in to Housemate as ", { strong: to }, "."],
+      ...(invite
+        ? [
+            [
+              "Sign in to Housemate and join ",
+              { strong: invite.householdName },
+              " as ",
+              { strong: `'${invite.displayName}'` },
+              ". You can change the name, or decline, before you join.",
+            ],
+          ]
+        : []),
+      "To continue, open this link:",
+    ],
+    button: { label: "Sign in to Housemate", href: link, showAddress: true },
+    after: [
+      `The link expires in ${MAGIC_LINK_TTL_MINUTES} minutes and can be used only once. If it has expired, ask for a new one on the sign-in page.`,
+      "If you did not ask for this, you can ignore this email: nobody can sign in without the link, and nothing changes until it is used.",
+      "Housemate",
+    ],
+    footer: { reason: `You get this email because someone asked for a sign-in link for ${to}.` },
+  });
+  return { to, subject, text, html, priority: 0 };
 }

@@ -67,7 +67,13 @@ export async function issueFine(
     ruleTitle: rule.title,
     amount: formatAmount(amountMinor, context.household.currency),
   });
-  const event = { type: "fine_received" as const, householdId: context.household.id, recipients: [offender], ...text };
+  const event = {
+    type: "fine_received" as const,
+    householdId: context.household.id,
+    householdName: context.household.name,
+    recipients: [offender],
+    ...text,
+  };
   // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
   // notification, mail and NOTIFY, and the log's entry, go in the insert's WITH, and one statement commits (or fails)
   // them all. The fine's id is made here so the entry can name it.

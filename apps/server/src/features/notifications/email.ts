@@ -1,4 +1,6 @@
 import type { NotificationTypeId } from "@housemate/contract";
+import { oneLine, renderMail } from "./mail/layout.js";
+import { unsubscribable } from "./mail/unsubscribe.js";
 
 /** Where in the app the email's link lands: the screen where the recipient can act on the event. */
 const LANDING: Record<NotificationTypeId, string> = {
@@ -30,26 +32,42 @@ const LANDING: Record<NotificationTypeId, string> = {
   weekly_digest: "/dashboard",
 };
 
-/** A short plain-text email: what happened, one link to act on it, and how to stop these emails. */
-export function notificationEmail(
-  event: { type: NotificationTypeId; title: string; message: string },
-  displayName: string,
-  publicUrl: string,
-): { subject: string; text: string } {
-  // Titles can carry user text (a rule's title): keep the subject one short line.
-  const title = event.title.replace(/\s+/g, " ").trim().slice(0, 120);
-  return {
-    subject: `Housemate: ${title}`,
-    text: [
-      `Hi ${displayName},`,
-      "",
-      `${title}: ${event.message}`,
-      "",
-      `Open Housemate: ${publicUrl}${LANDING[event.type]}`,
-      "",
-      "You get this email because of your notification preferences.",
-      `To turn it off, go to Profile > Preferences: ${publicUrl}/dashboard/profile`,
-      "",
-    ].join("\n"),
-  };
+/** What a notification's email is about: the event, its recipient and their household. */
+export interface NotificationMailFacts {
+  event: { type: NotificationTypeId; title: string; message: string };
+  recipient: { id: string; displayName: string };
+  /** Null for mail about no household (a person removed from one: the message names it). */
+  householdName: string | null;
+  publicUrl: string;
+}
+
+/**
+ * A notification's email: the household and what happened in the subject, the message, one button to the screen where
+ * the recipient can act on it, and how to stop these emails (Preferences, and the one-click unsubscribe for the type).
+ */
+export function notificationEmail({ event, recipient, householdName, publicUrl }: NotificationMailFacts): {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+} {
+  // Titles and names can carry user text (a rule's title): the subject stays one short line.
+  const title = oneLine(event.title, 120);
+  const household = householdName ? oneLine(householdName, 60) : null;
+  const subject = `${household ?? "Housemate"}: ${title}`;
+  const unsubscribe = unsubscribable(recipient.id, event.type, publicUrl);
+  const { text, html } = renderMail({
+    title: subject,
+    preview: event.message,
+    household,
+    heading: title,
+    body: [`Hi ${recipient.displayName},`, event.message, "Open Housemate to see it:"],
+    button: { label: "Open Housemate", href: `${publicUrl}${LANDING[event.type]}` },
+    footer: {
+      reason: "You get this email because of your notification preferences.",
+      preferencesUrl: `${publicUrl}/dashboard/profile`,
+      unsubscribeUrl: unsubscribe.pageUrl,
+    },
+  });
+  return { subject, text, html, headers: unsubscribe.headers };
 }

@@ -1,12 +1,15 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
 import type { Mailer } from "./mailer.js";
+import { signUnsubscribe, UNSUBSCRIBE_FOR } from "./mail/unsubscribe.js";
 
 /** After this many failed sends a message is given up on (about 6 hours of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
 export const MAIL_BATCH = 50;
+/** Sign-in links are few and each is waited for: small batches, so one never waits for a big one to finish. */
+export const SIGN_IN_BATCH = 10;
 /** How long a claimed message is left to one instance before another may try it (a crash mid-send). */
 const CLAIM_MS = 60_000;
 const KEEP_SENT_MS = 7 * 24 * 3600_000;
@@ -16,11 +19,22 @@ export function retryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** (failedAttempts - 1), 3600_000);
 }
 
+/**
+ * The outbox is drained in two lanes, each with its own loop and its own SMTP connections: sign-in links (priority 0)
+ * and the rest. A sign-in link queued while a burst of notification mail is being sent is claimed by its own lane at
+ * once, and sent over connections that are not queued behind that burst's batch (decision 052).
+ */
+export type MailLane = "sign-in" | "rest";
+
 export interface OutboxDeps {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
+  lane: MailLane;
+  /** The unsubscribe links' key (mail/unsubscribe.ts), read when a batch has mail to sign. */
+  unsubscribeKey: () => Promise<string>;
+  publicUrl: string;
 }
 
 /**
@@ -30,19 +44,29 @@ export interface OutboxDeps {
  * A batch is sent side by side over the mailer's few connections; the sent ones are marked in one statement, so a
  * crash mid-batch re-sends at most that batch's sent mail: delivery is at least once, never lost.
  */
-export async function sendDueMail({ db, mailer, log, now }: OutboxDeps): Promise<number> {
-  const claimed = await claimDueMail(db, now());
+export async function sendDueMail({
+  db,
+  mailer,
+  log,
+  now,
+  lane,
+  unsubscribeKey,
+  publicUrl,
+}: OutboxDeps): Promise<number> {
+  const claimed = await claimDueMail(db, now(), lane);
+  const key = claimed.some((mail) => mail.headers?.[UNSUBSCRIBE_FOR]) ? await unsubscribeKey() : "";
   const sent: string[] = [];
   await Promise.all(
     claimed.map(async (mail) => {
       try {
-        await mailer.send({
+        const message = {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.headers ? { headers: mail.headers } : {}),
-        });
+        };
+        await mailer.send(signUnsubscribe(message, key, publicUrl));
         sent.push(mail.id);
       } catch (error) {
         const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";
@@ -78,7 +102,7 @@ export function createMailDrain(deps: OutboxDeps): MailDrain {
   async function drainUntilDone() {
     do {
       again = false;
-      while (!closing && (await sendDueMail(deps)) === MAIL_BATCH);
+      while (!closing && (await sendDueMail(deps)) === batchOf(deps.lane));
       // drain() sets `again` while a batch is being sent, which the compiler cannot see.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     } while (again && !closing);
@@ -100,24 +124,27 @@ export function createMailDrain(deps: OutboxDeps): MailDrain {
   };
 }
 
+const batchOf = (lane: MailLane) => (lane === "sign-in" ? SIGN_IN_BATCH : MAIL_BATCH);
+
 /**
- * Takes the oldest due messages for this instance: counts the attempt and holds them for CLAIM_MS. Returns them with
- * `attempts` already counting this one, oldest first.
+ * Takes the lane's oldest due messages for this instance, by priority then age (the index mail_outbox_due_idx): counts
+ * the attempt and holds them for CLAIM_MS. Returns them with `attempts` already counting this one, oldest first.
  */
-async function claimDueMail(db: Database, at: Date) {
+async function claimDueMail(db: Database, at: Date, lane: MailLane) {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       and(
         isNull(mailOutbox.sentAt),
+        lane === "sign-in" ? eq(mailOutbox.priority, 0) : gte(mailOutbox.priority, 1),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
         // Never-tried mail is due at once, whatever clock queued it.
         or(eq(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, at)),
       ),
     )
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(MAIL_BATCH)
+    .orderBy(asc(mailOutbox.priority), asc(mailOutbox.createdAt))
+    .limit(batchOf(lane))
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(mailOutbox)

@@ -2,8 +2,9 @@ import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import { CHANNEL, decodeBroadcast, THIS_PROCESS } from "./broadcast.js";
 import { registerLiveSocket, type LiveSockets } from "./live-socket.js";
-import { createMailDrain, pruneSentMail } from "./mail-outbox.js";
+import { createMailDrain, pruneSentMail, type MailLane } from "./mail-outbox.js";
 import { createMailer } from "./mailer.js";
+import { cachedUnsubscribeKey } from "./mail/unsubscribe.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module "fastify" {
 
 /** How often mail that failed earlier is retried (mail server down, slow, restarted). */
 const MAIL_RETRY_MS = 30_000;
+/** SMTP connections of the sign-in lane: its own, so a sign-in link never queues behind a batch of other mail. */
+const SIGN_IN_CONNECTIONS = 2;
 
 /**
  * The delivery side of notifications, after commit (record.ts is the recording side, inside the transaction): this
@@ -24,8 +27,35 @@ const MAIL_RETRY_MS = 30_000;
  */
 export default fp(
   async function notificationsPlugin(app: FastifyInstance) {
-    const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, log: app.log });
-    const mail = createMailDrain({ db: app.db, mailer, log: app.log, now: () => app.now() });
+    const unsubscribeKey = cachedUnsubscribeKey(app.db);
+    const lane = (name: MailLane, connections?: number) => {
+      const mailer = createMailer({
+        smtpUrl: app.config.smtpUrl,
+        from: app.config.mailFrom,
+        log: app.log,
+        ...(connections ? { connections } : {}),
+      });
+      const drain = createMailDrain({
+        db: app.db,
+        mailer,
+        log: app.log,
+        now: () => app.now(),
+        lane: name,
+        unsubscribeKey,
+        publicUrl: app.config.publicUrl,
+      });
+      return { mailer, drain };
+    };
+    // Two lanes, each draining on its own: sign-in links first, whatever else is queued (decision 052).
+    const lanes = [lane("sign-in", SIGN_IN_CONNECTIONS), lane("rest")];
+    const mail = {
+      drain: async () => {
+        await Promise.all(lanes.map(({ drain }) => drain.drain()));
+      },
+      close: async () => {
+        await Promise.all(lanes.map(({ drain }) => drain.close()));
+      },
+    };
     const sockets = await registerLiveSocket(app);
 
     function hear(raw: string) {
@@ -72,7 +102,7 @@ export default fp(
       clearInterval(timer);
       await listening?.stop();
       await mail.close();
-      mailer.close();
+      for (const { mailer } of lanes) mailer.close();
     });
   },
   { name: "notifications", dependencies: ["db", "auth"] },

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationTypeId } from "@housemate/contract";
 import type { Executor, Transaction } from "../../db/client.js";
-import { mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
+import { households, mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
 import { CHANNEL, encodeBroadcast, type AccessEnded, type Broadcast } from "./broadcast.js";
 import { notificationEmail } from "./email.js";
 import type { MailMessage } from "./mailer.js";
@@ -42,6 +42,11 @@ export const preferenceOf = (type: NotificationTypeId) =>
 interface EventText {
   type: NotificationTypeId;
   householdId: string | null;
+  /**
+   * The household's name, for the email's subject, when the caller has it at hand (issuing a fine does). Otherwise it
+   * is read with the recipients (in the same query when they are named by id).
+   */
+  householdName?: string;
   title: string;
   message: string;
 }
@@ -69,10 +74,13 @@ export type NotificationEvent = EventText &
  * Inside a longer transaction, use `recordNotification`. Empty when nobody is told.
  */
 export async function notificationWrites(db: Executor, event: NotificationEvent, publicUrl: string) {
-  const recipients =
+  const { recipients, householdName } =
     "recipients" in event
-      ? [...new Map(event.recipients.map((recipient) => [recipient.id, recipient])).values()]
-      : await readRecipients(db, event.type, event.recipientIds);
+      ? {
+          recipients: [...new Map(event.recipients.map((recipient) => [recipient.id, recipient])).values()],
+          householdName: event.householdName ?? (await readHouseholdName(db, event.householdId)),
+        }
+      : await readRecipients(db, event);
 
   // No preference row means the defaults: both on. The ids are made here rather than by the database so that the
   // NOTIFY can name them before they are written.
@@ -87,7 +95,9 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
       message: event.message,
     }));
   const mailRows = recipients.flatMap((r) =>
-    r.emailEnabled !== false && r.email ? [{ to: r.email, ...notificationEmail(event, r.displayName, publicUrl) }] : [],
+    r.emailEnabled !== false && r.email
+      ? [{ to: r.email, ...notificationEmail({ event, recipient: r, householdName, publicUrl }) }]
+      : [],
   );
 
   // The NOTIFY rides on the first write's RETURNING (the other returns its ids only because a WITH query must return
@@ -126,15 +136,37 @@ export async function recordNotification(tx: Transaction, event: NotificationEve
     .from(first);
 }
 
-/** The users of `ids` whose accounts are not deleted, with their preference for `type`. */
-async function readRecipients(db: Executor, type: NotificationTypeId, ids: string[]): Promise<Recipient[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  return db
-    .select(recipientFields)
+/**
+ * The users the event names whose accounts are not deleted, with their preference for its type, and its household's
+ * name (the caller's, or read in the same query).
+ */
+async function readRecipients(
+  db: Executor,
+  event: EventText & { recipientIds: string[] },
+): Promise<{ recipients: Recipient[]; householdName: string | null }> {
+  const known = event.householdName ?? null;
+  const unique = [...new Set(event.recipientIds)];
+  if (unique.length === 0) return { recipients: [], householdName: known };
+  const rows = await db
+    .select({
+      ...recipientFields,
+      householdName:
+        known === null && event.householdId
+          ? sql<
+              string | null
+            >`(select ${households.name} from ${households} where ${households.id} = ${event.householdId})`
+          : sql<string | null>`${known}::text`,
+    })
     .from(users)
-    .leftJoin(notificationPreferences, preferenceOf(type))
+    .leftJoin(notificationPreferences, preferenceOf(event.type))
     .where(and(inArray(users.id, unique), isNull(users.deletedAt)));
+  return { recipients: rows, householdName: rows[0]?.householdName ?? known };
+}
+
+async function readHouseholdName(db: Executor, householdId: string | null): Promise<string | null> {
+  if (!householdId) return null;
+  const [household] = await db.select({ name: households.name }).from(households).where(eq(households.id, householdId));
+  return household?.name ?? null;
 }
 
 /**
@@ -151,6 +183,7 @@ export async function queueMail(tx: Transaction, message: MailMessage, now: Date
       text: message.text,
       html: message.html ?? null,
       headers: message.headers ?? null,
+      priority: message.priority ?? 1,
       nextAttemptAt: now,
       createdAt: now,
     })

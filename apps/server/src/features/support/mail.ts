@@ -1,5 +1,6 @@
 import { PLAN_NAMES, type EffectivePlan } from "@housemate/contract";
 import type { MailMessage } from "../notifications/mailer.js";
+import { oneLine, renderMail } from "../notifications/mail/layout.js";
 
 /** What Pro's 'priority support' means to whoever reads the support mailbox: this prefix and the headers below. */
 export const PRIORITY_SUBJECT_PREFIX = "[Priority]";
@@ -24,21 +25,36 @@ export interface SupportMailFacts {
 export function supportMail(facts: SupportMailFacts): MailMessage {
   const priority = isPriority(facts);
   const subjectLine = `${SUPPORT_SUBJECT_PREFIX} ${facts.subject.replace(/[\r\n]+/g, " ").trim()}`;
+  const subject = priority ? `${PRIORITY_SUBJECT_PREFIX} ${subjectLine}` : subjectLine;
   const { sender, household } = facts;
-  const text = [
-    facts.message,
-    "",
-    "--",
-    `From: ${sender.displayName}${sender.email ? ` <${sender.email}>` : ""}`,
-    `Household: ${household ? `${household.name} (${household.id})` : "none"}`,
-    `Plan: ${planText(household)}`,
-    `App version: ${facts.version}`,
-    "",
-  ].join("\n");
+  const from = `${sender.displayName}${sender.email ? ` <${sender.email}>` : ""}`;
+  const { text, html } = renderMail({
+    title: subject,
+    preview: facts.message,
+    household: household ? oneLine(household.name, 60) : null,
+    heading: oneLine(facts.subject, 200),
+    // The message as typed: its paragraphs, each keeping its line breaks.
+    body: facts.message.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== ""),
+    ...(sender.email
+      ? { button: { label: `Reply to ${oneLine(sender.displayName, 60)}`, href: `mailto:${sender.email}` } }
+      : {}),
+    after: [
+      {
+        rows: [
+          ["From", from],
+          ["Household", household ? `${household.name} (${household.id})` : "none"],
+          ["Plan", planText(household)],
+          ["App version", facts.version],
+        ],
+      },
+    ],
+    footer: { reason: "You get this email because this address is the server's SUPPORT_EMAIL." },
+  });
   return {
     to: facts.supportEmail,
-    subject: priority ? `${PRIORITY_SUBJECT_PREFIX} ${subjectLine}` : subjectLine,
+    subject,
     text,
+    html,
     headers: {
       ...(sender.email ? { "Reply-To": sender.email } : {}),
       ...(priority ? PRIORITY_HEADERS : {}),

@@ -102,8 +102,9 @@ function fill(variant: Variant, values: Record<Slot, string>): string {
   return PARTS[variant].map((part, index) => (index % 2 === 0 ? part : values[part as Slot])).join("");
 }
 
-// Paragraphs set only their spacing: their colour is the cell's, which the dark theme overrides.
-const P = `<p style="margin:0 0 16px">`;
+// Paragraphs set only their spacing (their colour is the cell's, which the dark theme overrides), and keep the line
+// breaks of a text as typed (a support message).
+const P = `<p style="margin:0 0 16px;white-space:pre-line">`;
 
 function htmlBlock(block: Block): string {
   if (typeof block === "string") return `${P}${escapeHtml(block)}</p>`;

@@ -1,0 +1,374 @@
+import { Writable } from "node:stream";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, isNull, and } from "drizzle-orm";
+import {
+  NOTIFICATION_TYPES,
+  UNSUBSCRIBE_INVALID_MESSAGE,
+  notificationChannels,
+  type NotificationTypeId,
+} from "@housemate/contract";
+import { mailOutbox, users } from "../src/db/schema.js";
+import { notificationEmail } from "../src/features/notifications/email.js";
+import { createMailer, type MailTerminal } from "../src/features/notifications/mailer.js";
+import { magicLinkMail } from "../src/features/auth/magic-link-mail.js";
+import { recordNotification } from "../src/features/notifications/record.js";
+import { readUnsubscribeToken, unsubscribeKey } from "../src/features/notifications/mail/unsubscribe.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { buildHouseholdWithMembers, buildMember } from "./helpers/factories.js";
+import { startSmtpCapture, type CapturedMail } from "./helpers/smtp.js";
+
+/**
+ * Issue 22 'Mail people are glad to get' (docs/decisions/052): every email is HTML with a plain-text part, the household
+ * in its subject; every one but the sign-in link has RFC 8058's one-click unsubscribe, which turns off exactly its
+ * type's email without signing in.
+ */
+
+const SUPPORT = "help@housemate.example";
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ env: { SUPPORT_EMAIL: SUPPORT } });
+});
+afterAll(() => t.close());
+
+/** The message's header block, unfolded, by lower-cased name. */
+function headersOf(mail: CapturedMail): Map<string, string> {
+  const block = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+  const headers = new Map<string, string>();
+  for (const line of block.split("\r\n")) {
+    const colon = line.indexOf(":");
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** The plain-text and HTML parts of a captured message, decoded. */
+function partsOf(mail: CapturedMail): { text: string; html: string } {
+  const [, afterText = ""] = mail.body.split(/Content-Type: text\/plain[^\r\n]*/i);
+  const [text = "", html = ""] = afterText.split(/Content-Type: text\/html[^\r\n]*/i);
+  return { text, html };
+}
+
+/** The one-click URL of a mail's `List-Unsubscribe` header, as a mail client reads it. */
+function oneClickUrl(mail: CapturedMail): URL {
+  const header = headersOf(mail).get("list-unsubscribe") ?? "";
+  if (!header.startsWith("<") || !header.endsWith(">")) throw new Error(`no List-Unsubscribe in "${mail.subject}"`);
+  return new URL(header.slice(1, -1));
+}
+
+const pathOf = (url: URL) => `${url.pathname}${url.search}`;
+
+async function tell(recipientId: string, householdId: string | null, type: NotificationTypeId, title = "Told") {
+  await t.db.transaction((tx) =>
+    recordNotification(
+      tx,
+      { type, householdId, recipientIds: [recipientId], title, message: `About ${type}` },
+      PUBLIC_URL,
+    ),
+  );
+  await t.app.notifications.drainMail();
+}
+
+async function preferenceOf(token: string, type: NotificationTypeId) {
+  const res = await t.request({ method: "GET", url: "/api/notifications/preferences", token });
+  const all = res.json<{ data: Record<string, { in_app_enabled: boolean; email_enabled: boolean }> }>().data;
+  return all[type];
+}
+
+async function preferences(token: string) {
+  const res = await t.request({ method: "GET", url: "/api/notifications/preferences", token });
+  return res.json<{ data: unknown }>().data;
+}
+
+describe("notification email", () => {
+  it("is HTML with a plain-text part from the same words, the household in its subject", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    await tell(owner.user.id, household.id, "fine_received", "You've been fined");
+    const mail = await t.smtp.waitFor(owner.user.email ?? "");
+    expect(mail.subject).toBe(`${household.name}: You've been fined`);
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    const { text, html } = partsOf(mail);
+    for (const part of [text, html]) {
+      expect(part).toContain("About fine_received");
+      expect(part).toContain(`${PUBLIC_URL}/dashboard/fines`);
+      expect(part).toContain(`${PUBLIC_URL}/dashboard/profile`);
+      expect(part).toContain(`${PUBLIC_URL}/unsubscribe?token=`);
+    }
+    expect(html).toContain("<!doctype html>");
+    expect(text).not.toContain("<p");
+  });
+
+  it("keeps user text to one short line in the subject, and escaped in the HTML", () => {
+    const mail = notificationEmail({
+      event: {
+        type: "rule_created",
+        title: `New rule: <b>Bins</b>\r\nBcc: x@example.com ${"long ".repeat(40)}`,
+        message: "m",
+      },
+      recipient: { id: "00000000-0000-4000-8000-000000000000", displayName: "Ana <i>" },
+      householdName: "The <Cozy>\nFlat",
+      publicUrl: PUBLIC_URL,
+    });
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject.startsWith("The <Cozy> Flat: New rule: <b>Bins</b> Bcc: x@example.com long")).toBe(true);
+    expect(mail.subject.length).toBeLessThanOrEqual(60 + 2 + 120);
+    expect(mail.html).not.toContain("<b>Bins</b>");
+    expect(mail.html).not.toContain("Ana <i>");
+    expect(mail.html).toContain("Hi Ana &lt;i&gt;,");
+  });
+
+  it("of every type carries the one-click unsubscribe for that type, in its headers and its footer", async () => {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    const key = await unsubscribeKey(t.db);
+    const types = NOTIFICATION_TYPES.map((type) => type.id).filter((id) => notificationChannels(id).includes("in_app"));
+    expect(types).toEqual(expect.arrayContaining(["fine_reminder", "fine_unpaid"]));
+    for (const type of types) await tell(owner.user.id, household.id, type, `Told of ${type}`);
+    for (const type of types) {
+      const mail = await t.smtp.waitFor(owner.user.email ?? "", (m) => m.subject.endsWith(`Told of ${type}`));
+      const headers = headersOf(mail);
+      expect(headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      const url = oneClickUrl(mail);
+      expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/api/mail/unsubscribe`);
+      expect(readUnsubscribeToken(key, url.searchParams.get("token") ?? "")).toEqual({ userId: owner.user.id, type });
+      // The footer's link is the web's page for the same token; the outbox's own header never leaves.
+      expect(mail.body).toContain(`${PUBLIC_URL}/unsubscribe?token=${url.searchParams.get("token") ?? ""}`);
+      expect(headers.has("x-housemate-unsubscribe-for")).toBe(false);
+      expect(mail.body).not.toContain("__UNSUBSCRIBE_TOKEN__");
+    }
+  });
+
+  it("about no household (the person removed from one) says Housemate in the subject", async () => {
+    const { user } = await buildMember(t.db);
+    await tell(user.id, null, "member_removed", "You were removed from a household");
+    const mail = await t.smtp.waitFor(user.email ?? "");
+    expect(mail.subject).toBe("Housemate: You were removed from a household");
+    expect(headersOf(mail).has("list-unsubscribe")).toBe(true);
+  });
+});
+
+describe("the sign-in link and the support mail", () => {
+  it("the sign-in link is HTML and text, with no unsubscribe: nobody gets it without asking", async () => {
+    const email = "sign-in-mail@example.com";
+    expect((await t.request({ method: "POST", url: "/api/auth/login", payload: { email } })).statusCode).toBe(200);
+    const mail = await t.smtp.waitFor(email);
+    expect(mail.subject).toBe("Your Housemate sign-in link");
+    const { text, html } = partsOf(mail);
+    expect(text).toContain("To continue, open this link:");
+    expect(text.split("\r\n").some((line) => line.startsWith(`${PUBLIC_URL}/auth/verify?token=`))).toBe(true);
+    expect(html).toMatch(/>\s*Sign in to Housemate\s*<\/a>/);
+    expect(headersOf(mail).has("list-unsubscribe")).toBe(false);
+    expect(headersOf(mail).has("list-unsubscribe-post")).toBe(false);
+    const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(queued?.priority).toBe(0);
+  });
+
+  it("the support mail is HTML and text, with no unsubscribe: it goes to the support mailbox", async () => {
+    const { owner } = await buildHouseholdWithMembers(t.db, 0);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/support",
+      token: owner.token,
+      payload: { subject: "Mail layout question", message: "First line.\nSecond line.\n\nAnother paragraph." },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await t.smtp.waitFor(SUPPORT, (m) => m.subject.endsWith("Mail layout question"));
+    expect(mail.subject).toBe("Housemate support: Mail layout question");
+    const { text, html } = partsOf(mail);
+    expect(text).toContain("First line.\r\nSecond line.");
+    expect(html).toContain("First line.\r\nSecond line.</p>");
+    expect(html).toContain(`href="mailto:${owner.user.email ?? ""}"`);
+    expect(headersOf(mail).has("list-unsubscribe")).toBe(false);
+  });
+});
+
+describe("one-click unsubscribe", () => {
+  async function mailedMember() {
+    const { household, owner } = await buildHouseholdWithMembers(t.db, 0);
+    await tell(owner.user.id, household.id, "rule_created", "A rule");
+    const mail = await t.smtp.waitFor(owner.user.email ?? "", (m) => m.subject.endsWith("A rule"));
+    return { owner, url: oneClickUrl(mail) };
+  }
+
+  it("POSTed as a mail client does (RFC 8058's form body) turns off exactly that type's email", async () => {
+    const { owner, url } = await mailedMember();
+    const before = await preferences(owner.token);
+    const res = await t.request({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      type_id: "rule_created",
+      description: NOTIFICATION_TYPES.find((type) => type.id === "rule_created")?.description,
+      email_enabled: false,
+    });
+    expect(await preferences(owner.token)).toEqual({
+      ...(before as object),
+      rule_created: { in_app_enabled: true, email_enabled: false },
+    });
+    // And no more of that mail, while the in-app notification still comes.
+    t.smtp.clear();
+    await tell(owner.user.id, owner.user.householdId, "rule_created", "Another rule");
+    await tell(owner.user.id, owner.user.householdId, "rule_updated", "A changed rule");
+    await t.smtp.waitFor(owner.user.email ?? "", (m) => m.subject.endsWith("A changed rule"));
+    expect(t.smtp.messages.filter((m) => m.subject.endsWith("Another rule"))).toEqual([]);
+  });
+
+  it("POSTed with no body (the web's page) does the same, and again changes nothing more", async () => {
+    const { owner, url } = await mailedMember();
+    await t.request({
+      method: "PUT",
+      url: "/api/notifications/preferences/rule_created",
+      token: owner.token,
+      payload: { in_app_enabled: false, email_enabled: true },
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request({ method: "POST", url: pathOf(url) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.email_enabled).toBe(false);
+    }
+    // The in-app switch the person set stays as it was.
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: false, email_enabled: false });
+  });
+
+  it("read with GET says what it is for and changes nothing", async () => {
+    const { owner, url } = await mailedMember();
+    const before = await preferences(owner.token);
+    const res = await t.request({ method: "GET", url: pathOf(url) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ type_id: "rule_created", email_enabled: true });
+    expect(await preferences(owner.token)).toEqual(before);
+  });
+
+  it("refuses a tampered token, and one for another type edited from a real one, with 404 and changes nothing", async () => {
+    const { owner, url } = await mailedMember();
+    const token = url.searchParams.get("token") ?? "";
+    const [userId = "", type = "", signature = ""] = token.split(".");
+    expect(type).toBe("rule_created");
+    const before = await preferences(owner.token);
+    const forged = [
+      `${userId}.fine_received.${signature}`,
+      `${userId}.${type}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`,
+      `${userId}.${type}.`,
+      `00000000-0000-4000-8000-000000000000.${type}.${signature}`,
+      `${userId}.${type}`,
+      "nonsense",
+    ];
+    for (const bad of forged) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = await t.request({ method, url: `/api/mail/unsubscribe?token=${encodeURIComponent(bad)}` });
+        expect(res.statusCode, `${method} ${bad}`).toBe(404);
+        expect(res.json().error.message).toBe(UNSUBSCRIBE_INVALID_MESSAGE);
+      }
+    }
+    expect(await preferences(owner.token)).toEqual(before);
+  });
+
+  it("of a deleted account is 404", async () => {
+    const { owner, url } = await mailedMember();
+    await t.db.update(users).set({ deletedAt: t.clock.now }).where(eq(users.id, owner.user.id));
+    const res = await t.request({ method: "POST", url: pathOf(url) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(UNSUBSCRIBE_INVALID_MESSAGE);
+  });
+
+  it("is signed by one key every instance shares, made once", async () => {
+    expect(await unsubscribeKey(t.db)).toBe(await unsubscribeKey(t.db));
+    const [a, b] = await Promise.all([unsubscribeKey(t.db), unsubscribeKey(t.db)]);
+    expect(a).toBe(b);
+  });
+});
+
+describe("sign-in mail never waits behind notification mail", () => {
+  it("a sign-in link asked for during a burst of 600 notification emails arrives within seconds", async () => {
+    // A slow mail server: each message takes 100 ms, so the burst takes 600 × 100 ms / 5 connections ≈ 12 s.
+    const slow = await startSmtpCapture({ delayMs: 100 });
+    const busy = await createTestContext({ env: { SMTP_URL: slow.url } });
+    try {
+      const { household, owner } = await buildHouseholdWithMembers(busy.db, 0);
+      const email = owner.user.email ?? "";
+      const rows = Array.from({ length: 600 }, (_, i) => ({
+        to: email,
+        ...notificationEmail({
+          event: { type: "fine_received" as const, title: "You've been fined", message: `Fine ${String(i)}` },
+          recipient: { id: owner.user.id, displayName: owner.user.displayName },
+          householdName: household.name,
+          publicUrl: PUBLIC_URL,
+        }),
+        createdAt: new Date(busy.clock.now.getTime() - 60_000 + i),
+      }));
+      await busy.db.insert(mailOutbox).values(rows);
+      void busy.app.notifications.drainMail();
+      await slow.waitFor(email, (m) => m.subject.endsWith("You've been fined"));
+
+      const asked = Date.now();
+      const res = await busy.request({ method: "POST", url: "/api/auth/login", payload: { email } });
+      expect(res.statusCode).toBe(200);
+      await slow.waitFor(email, (m) => m.subject === "Your Housemate sign-in link", 3000);
+      expect(Date.now() - asked).toBeLessThan(3000);
+      const pending = await busy.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), isNull(mailOutbox.sentAt)));
+      expect(pending.length).toBeGreaterThan(300);
+    } finally {
+      await busy.close();
+      await slow.close();
+    }
+  }, 30_000);
+});
+
+describe("with no mail server, mail is shown to whoever started the server", () => {
+  const link = `${PUBLIC_URL}/auth/verify?token=abc123`;
+  const message = magicLinkMail({ to: "local@example.com", link });
+
+  /** A real logger whose JSON lines are kept, and a terminal that keeps what is written to it. */
+  function outputs(isTTY: boolean) {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const { log } = Fastify({ logger: { level: "info", stream } });
+    const written: string[] = [];
+    const terminal: MailTerminal = { isTTY, write: (text) => written.push(text) };
+    return { log, lines, written, terminal };
+  }
+
+  it("on a terminal: a framed block of To, Subject and the plain text, its link on a line of its own, no HTML", async () => {
+    const { log, lines, written, terminal } = outputs(true);
+    const mailer = createMailer({ from: "Housemate <no-reply@localhost>", log, terminal });
+    await mailer.send(message);
+    expect(lines).toEqual([]);
+    const [block = ""] = written;
+    const rows = block.split("\n");
+    expect(rows).toContain("To:      local@example.com");
+    expect(rows).toContain("Subject: Your Housemate sign-in link");
+    expect(rows).toContain(link);
+    expect(rows.filter((row) => row.startsWith("───")).length).toBe(2);
+    expect(block).toContain("The link expires in 15 minutes");
+    expect(block).not.toContain("<");
+  });
+
+  it("elsewhere (npm start's log piped to a file): the JSON log line, with the text to find the link in", async () => {
+    const { log, lines, written, terminal } = outputs(false);
+    const mailer = createMailer({ from: "Housemate <no-reply@localhost>", log, terminal });
+    await mailer.send(message);
+    expect(written).toEqual([]);
+    const [line] = lines.map(
+      (text) => JSON.parse(text) as { mail: { to: string; subject: string; text: string }; msg: string },
+    );
+    expect(line?.mail).toEqual({ to: "local@example.com", subject: "Your Housemate sign-in link", text: message.text });
+    expect(line?.msg).toContain(link);
+    expect(line?.msg).not.toContain("<!doctype");
+  });
+
+  it("is never served over HTTP: no route shows the outbox or a logged mail", async () => {
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    expect(routes).not.toMatch(/outbox|mail\/(?!unsubscribe)/);
+  });
+});
