@@ -6,7 +6,8 @@ import { getUnsubscribeQueryOptions } from "./get-unsubscribe";
 
 /** POST /mail/unsubscribe?token= (issue 22): turns that type's email off; repeating it changes nothing. */
 export function unsubscribe(token: string): Promise<Unsubscribe> {
-  return api.call(mailApi.unsubscribe, { query: { token } });
+  // No body: the form field is for mail clients (RFC 8058).
+  return api.call(mailApi.unsubscribe, { query: { token }, body: undefined });
 }
 
 /** Unsubscribes through the link's token; the answer is what the link is for, its email now off. */
