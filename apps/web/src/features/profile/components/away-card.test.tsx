@@ -74,6 +74,7 @@ describe("Profile: away mode", () => {
     expect(useAuthStore.getState().currentUser?.away_until).toBeNull();
     expect(screen.queryByRole("button", { name: "I'm back" })).not.toBeInTheDocument();
     expect(dateField()).toHaveValue("");
+    expect(dateField()).toHaveFocus();
   });
 
   it("shows the server's message when it refuses the date (its clock has the last word)", async () => {

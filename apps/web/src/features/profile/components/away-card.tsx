@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useRef, useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
 import { AWAY_MAX_DAYS, awayDateProblem, awayLabel, isAway, utcDate } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
@@ -36,6 +36,7 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
   // A date that has passed is no longer one to show: the person is back.
   const [date, setDate] = useState(away && awayUntil ? awayUntil : "");
   const [problem, setProblem] = useState<string | null>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
 
   function save(next: string | null) {
     update.mutate(next, {
@@ -43,7 +44,11 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
         setProblem(null);
         setDate(saved.away_until ?? "");
         if (saved.away_until) toast.success("Away mode saved", { description: awayLabel(saved.away_until) });
-        else toast.success("Welcome back", { description: "Housemates can fine you again." });
+        else {
+          toast.success("Welcome back", { description: "Housemates can fine you again." });
+          // 'I'm back' goes with the away date: focus stays in the card rather than falling to the page.
+          dateInput.current?.focus();
+        }
       },
       onError: (error) => setProblem(errorMessage(error, "Failed to save your away date. Please try again.")),
     });
@@ -79,6 +84,7 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-date`}>I&apos;m away until</Label>
             <Input
+              ref={dateInput}
               id={`${id}-date`}
               type="date"
               className="sm:max-w-56"
