@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: "register", lazy: () => import("./routes/register") },
           { path: "auth/verify", lazy: () => import("./routes/verify") },
           { path: "invite/:code", lazy: () => import("./routes/invite") },
+          { path: "unsubscribe", lazy: () => import("./routes/unsubscribe") },
           { path: "home", element: <Redirecting to="/dashboard" /> },
           {
             lazy: () => import("./routes/protected"),

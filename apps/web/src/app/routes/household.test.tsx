@@ -9,6 +9,10 @@ import {
   CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE,
   HOUSEHOLD_ADMIN_ONLY_MESSAGE,
   ONLY_ADMIN_CANNOT_STEP_DOWN_MESSAGE,
+  REMINDER_DAYS_MESSAGE,
+  REMINDER_ORDER_MESSAGE,
+  awayLabel,
+  utcDate,
   type Household,
   type HouseholdInvite,
   type HouseholdMember,
@@ -66,6 +70,18 @@ const invite: HouseholdInvite = {
   times_used: 1,
 };
 
+/** Alex and Blair as GET /users lists them; `awayUntil` sets each one's away date. */
+const users = (awayUntil: { alex?: string; blair?: string } = {}) => [
+  serverUser({
+    id: ALEX_ID,
+    display_name: "Alex",
+    household_id: HOUSEHOLD_ID,
+    is_admin: true,
+    away_until: awayUntil.alex ?? null,
+  }),
+  serverUser({ id: BLAIR_ID, display_name: "Blair", household_id: HOUSEHOLD_ID, away_until: awayUntil.blair ?? null }),
+];
+
 type Routes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
 
 /** Alex's household as the server answers; `routes` adds or replaces answers. */
@@ -74,6 +90,8 @@ function server(routes: Routes = {}) {
     [`GET ${HOUSEHOLD_PATH}`]: { body: { data: household } },
     [`GET ${HOUSEHOLD_PATH}/members`]: { body: { data: [alex, blair] } },
     [`GET ${HOUSEHOLD_PATH}/invites`]: { body: { data: [invite] } },
+    // The plain member list, with who is admin and who is away (issue 22).
+    "GET /api/users": { body: { data: users() } },
     ...routes,
   });
 }
@@ -230,6 +248,100 @@ describe("household page: settings", () => {
     expect(await screen.findByText(CURRENCY_CHANGE_NEEDS_CONFIRMATION_MESSAGE)).toBeInTheDocument();
     expect(requestsTo(fake, "PATCH", HOUSEHOLD_PATH)).toEqual([{ iso_4217_code: "EUR" }]);
     expect(screen.getByRole("checkbox", { name: "Amounts are kept as numbers and not converted" })).toBeInTheDocument();
+  });
+});
+
+describe("household page: reminders (issue 22)", () => {
+  const reminders = () => screen.getByRole("region", { name: "Reminders" });
+
+  it("lets the admin change the days and turn one off, sending only what changed", async () => {
+    await signInAs(ALEX_ID, true);
+    const saved = { ...household, first_reminder_days: 5, issuer_notice_days: null };
+    const fake = server({ [`PATCH ${HOUSEHOLD_PATH}`]: { body: { data: saved } } });
+    renderPage();
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText("First reminder after");
+    expect(first).toHaveValue(3);
+    expect(screen.getByLabelText("Second reminder after")).toHaveValue(7);
+    expect(screen.getByLabelText("Tell the issuer after")).toHaveValue(14);
+    expect(first).toHaveAccessibleDescription("days");
+
+    await user.clear(first);
+    await user.type(first, "5");
+    await user.click(screen.getByRole("checkbox", { name: "Tell the issuer: off" }));
+    expect(screen.getByLabelText("Tell the issuer after")).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(await screen.findByText("Household updated")).toBeInTheDocument();
+    expect(requestsTo(fake, "PATCH", HOUSEHOLD_PATH)).toEqual([{ first_reminder_days: 5, issuer_notice_days: null }]);
+    expect(screen.getByRole("checkbox", { name: "Tell the issuer: off" })).toBeChecked();
+  });
+
+  it("refuses a second reminder that does not come after the first, or days out of bounds, before sending", async () => {
+    await signInAs(ALEX_ID, true);
+    const fake = server();
+    renderPage();
+    const user = userEvent.setup();
+    const second = await screen.findByLabelText("Second reminder after");
+    await user.clear(second);
+    await user.type(second, "3");
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(within(reminders()).getByText(REMINDER_ORDER_MESSAGE)).toBeInTheDocument();
+    expect(second).toHaveAccessibleDescription(`days ${REMINDER_ORDER_MESSAGE}`);
+
+    // With the first off, any second is in order; 61 days is not.
+    await user.click(screen.getByRole("checkbox", { name: "First reminder: off" }));
+    await user.clear(second);
+    await user.type(second, "61");
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(within(reminders()).getByText(REMINDER_DAYS_MESSAGE)).toBeInTheDocument();
+    expect(requestsTo(fake, "PATCH", HOUSEHOLD_PATH)).toEqual([]);
+  });
+
+  it("shows the server's refusal on the form", async () => {
+    await signInAs(ALEX_ID, true);
+    server({
+      [`PATCH ${HOUSEHOLD_PATH}`]: {
+        status: 400,
+        body: { error: { message: REMINDER_ORDER_MESSAGE, code: "VALIDATION_ERROR", requestId: "r" } },
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText("First reminder after");
+    await user.clear(first);
+    await user.type(first, "4");
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(await within(reminders()).findByText(REMINDER_ORDER_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("shows a member the days as they are, 'Off' for one turned off, with nothing to change", async () => {
+    await signInAs(BLAIR_ID, false);
+    server({ [`GET ${HOUSEHOLD_PATH}`]: { body: { data: { ...household, second_reminder_days: null } } } });
+    renderPage();
+    await screen.findByRole("heading", { name: "Reminders" });
+    const card = reminders();
+    expect(within(card).getByText("First reminder after").nextElementSibling).toHaveTextContent("3 days");
+    expect(within(card).getByText("Second reminder after").nextElementSibling).toHaveTextContent("Off");
+    expect(within(card).getByText("Tell the issuer after").nextElementSibling).toHaveTextContent("14 days");
+    expect(within(card).queryByRole("spinbutton")).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button")).not.toBeInTheDocument();
+  });
+});
+
+describe("household page: who is away (issue 22)", () => {
+  it("shows 'Away until …' beside a member only while they are away", async () => {
+    await signInAs(ALEX_ID, true);
+    const inAWeek = new Date();
+    inAWeek.setUTCDate(inAWeek.getUTCDate() + 7);
+    const yesterday = new Date();
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    server({ "GET /api/users": { body: { data: users({ alex: utcDate(yesterday), blair: utcDate(inAWeek) }) } } });
+    renderPage();
+    const members = await screen.findByRole("list", { name: "Members" });
+    const [alexRow, blairRow] = within(members).getAllByRole("listitem");
+    expect(await within(blairRow as HTMLElement).findByText(awayLabel(utcDate(inAWeek)))).toBeInTheDocument();
+    // Back since yesterday: the date is kept, the badge is not shown.
+    expect(alexRow).not.toHaveTextContent("Away until");
   });
 });
 

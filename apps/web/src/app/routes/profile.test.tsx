@@ -14,7 +14,13 @@ import {
 } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { api } from "@/lib/api-client";
-import { heldAnswer, respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
+import {
+  heldAnswer,
+  respondWith,
+  serverNotificationTypes,
+  serverUser,
+  type FakeAnswer,
+} from "@/lib/testing/fake-server";
 import {
   HOUSEHOLD_ID,
   renderProfile,
@@ -106,7 +112,7 @@ function server(routes: Routes = {}) {
     },
     [`GET /api/users/${USER_ID}/stats`]: { body: { data: stats } },
     [`GET /api/fines/user/${USER_ID}`]: { body: { data: receivedFines } },
-    "GET /api/notifications/types": { body: { data: NOTIFICATION_TYPES } },
+    "GET /api/notifications/types": { body: { data: serverNotificationTypes() } },
     "GET /api/notifications/preferences": { body: { data: allOn() } },
     ...routes,
   });
@@ -261,13 +267,46 @@ describe("Preferences: notifications", () => {
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const user = userEvent.setup();
     const email = await screen.findByRole("switch", { name: "Someone issued you a fine (email)" });
-    expect(screen.getAllByRole("switch")).toHaveLength(NOTIFICATION_TYPES.length * 2);
+    // Two a type, but the weekly digest's one: it is an email (issue 22).
+    expect(screen.getAllByRole("switch")).toHaveLength(NOTIFICATION_TYPES.length * 2 - 1);
     expect(email).toBeChecked();
 
     await user.click(email);
     expect(email).not.toBeChecked();
     expect(await screen.findByText("Notification preference updated")).toBeInTheDocument();
     expect(requestsTo(fake, "PUT", "/api/notifications/preferences/fine_received")).toEqual([
+      { in_app_enabled: true, email_enabled: false },
+    ]);
+  });
+
+  it("shows only the switches of the channels a type is sent on, and lists the reminders and the digest (issue 22)", async () => {
+    await signInBen();
+    const fake = server({
+      "PUT /api/notifications/preferences/weekly_digest": {
+        body: { data: { in_app_enabled: true, email_enabled: false } },
+      },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const digest = await screen.findByRole("switch", {
+      name: "A weekly email of what happened in your household (email)",
+    });
+    expect(
+      screen.queryByRole("switch", { name: "A weekly email of what happened in your household (in-app)" }),
+    ).not.toBeInTheDocument();
+    const digestRow = digest.closest("li");
+    expect(digestRow).toHaveTextContent("Email only");
+    for (const name of [
+      "A reminder that a fine you owe is still unpaid (in-app)",
+      "A reminder that a fine you owe is still unpaid (email)",
+      "A fine you issued has gone unpaid for a while (in-app)",
+      "A fine you issued has gone unpaid for a while (email)",
+    ]) {
+      expect(screen.getByRole("switch", { name })).toBeChecked();
+    }
+
+    await userEvent.setup().click(digest);
+    expect(await screen.findByText("Notification preference updated")).toBeInTheDocument();
+    expect(requestsTo(fake, "PUT", "/api/notifications/preferences/weekly_digest")).toEqual([
       { in_app_enabled: true, email_enabled: false },
     ]);
   });

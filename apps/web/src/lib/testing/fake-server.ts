@@ -2,6 +2,8 @@ import { vi } from "vitest";
 import {
   hasFreeSeat,
   hasRoomForRule,
+  NOTIFICATION_TYPES,
+  notificationChannels,
   PLAN_LIMITS,
   rulesEditable,
   planHasFeature,
@@ -11,6 +13,7 @@ import {
   type CurrentUser,
   type Fine,
   type HouseholdPlan,
+  type NotificationType,
   type PlanId,
   type User,
 } from "@housemate/contract";
@@ -174,3 +177,12 @@ export function planRoutes(
     [`POST ${billing}/portal`]: { body: { data: { url: urls.portal ?? "https://billing.stripe.test/p/session_1" } } },
   } satisfies Record<string, FakeAnswer | (() => FakeAnswer)>;
 }
+
+/** GET /notifications/types' answer (issue 22): every type with the channels it is sent on, as the server lists them. */
+export const serverNotificationTypes = (): NotificationType[] =>
+  NOTIFICATION_TYPES.map(({ id, category, description }) => ({
+    id,
+    category,
+    description,
+    channels: [...notificationChannels(id)],
+  }));

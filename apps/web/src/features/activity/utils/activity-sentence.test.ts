@@ -49,6 +49,16 @@ describe("an activity entry's sentence", () => {
     expect(activitySentence(left, "GBP")).toBe("A £2.00 fine for Dishes was written off when Blair left");
   });
 
+  it("says how the reminder settings now are, and which were turned off (issue 22)", () => {
+    const reminders = activityEntry("household.updated", {
+      before: { first_reminder_days: 3, second_reminder_days: 7, issuer_notice_days: 14 },
+      after: { first_reminder_days: 5, second_reminder_days: 1, issuer_notice_days: null },
+    });
+    expect(activitySentence(reminders, "GBP")).toBe(
+      "Alex changed the household’s settings: first reminder after 5 days, second reminder after 1 day, issuer notice off",
+    );
+  });
+
   it("says an admin was made a member again as their admin role removed, not as if they had joined", () => {
     const demoted = activityEntry("member.role_changed", { member: BLAIR, from: "admin", to: "member" });
     expect(activitySentence(demoted, "GBP")).toBe("Alex removed Blair’s admin role");

@@ -39,6 +39,10 @@ const amountChange = (from: number | undefined, to: number | undefined, money: M
 const textChange = (label: string, from: string | undefined, to: string | undefined) =>
   to !== undefined && `${label} ${from ? `${from} → ` : ""}${to}`;
 
+/** 'first reminder after 5 days', or 'issuer notice off' (issue 22): a reminder setting as it now is. */
+const reminderChange = (label: string, to: number | null | undefined) =>
+  to !== undefined && `${label} ${to === null ? "off" : `after ${to === 1 ? "1 day" : `${to} days`}`}`;
+
 /**
  * One sentence per kind, from what the entry carries: names, titles and amounts as they were then. A Record, so a kind
  * added to the contract does not build until it has its sentence. The actor is the entry's name; `person` other
@@ -102,6 +106,9 @@ const SENTENCES: { [K in ActivityKind]: Builder<K> } = {
       textChange("name", before.name, after.name),
       textChange("currency", before.iso_4217_code, after.iso_4217_code),
       joinById !== undefined && `joining by Household ID turned ${joinById ? "on" : "off"}`,
+      reminderChange("first reminder", after.first_reminder_days),
+      reminderChange("second reminder", after.second_reminder_days),
+      reminderChange("issuer notice", after.issuer_notice_days),
     ]);
     return `${actor} changed the household’s settings${what ? `: ${what}` : ""}`;
   },

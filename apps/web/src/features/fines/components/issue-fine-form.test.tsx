@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { DISPUTE_MARKER_MESSAGE, type Fine } from "@housemate/contract";
+import { awayRefusalMessage, DISPUTE_MARKER_MESSAGE, utcDate, type Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import {
   ANA,
@@ -19,6 +19,14 @@ import {
   REQUIRED_FIELDS_MESSAGE,
   type IssueFineFormProps,
 } from "./issue-fine-form";
+
+const CARA = "cccccccc-0000-4ccc-8ccc-cccccccccccc";
+/** The UTC date `days` from today: `away_until` is a UTC day. */
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return utcDate(date);
+}
 
 const MEMBERS = [
   { id: ANA, name: "Ana" },
@@ -177,6 +185,40 @@ describe("Issue New Fine", () => {
     await user.click(screen.getByRole("button", { name: "Issue Fine" }));
     expect(screen.getByRole("alert")).toHaveTextContent(DISPUTE_MARKER_MESSAGE);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("offers an away housemate disabled, with the server's reason read out, and someone back as usual (issue 22)", async () => {
+    const until = daysFromToday(3);
+    renderForm({
+      members: [
+        { id: ANA, name: "Ana", awayUntil: null },
+        { id: BEN, name: "Ben", awayUntil: until },
+        // Their last day away was yesterday: back, and fined as anyone.
+        { id: CARA, name: "Cara", awayUntil: daysFromToday(-1) },
+      ],
+    });
+    const reason = awayRefusalMessage("Ben", until);
+    expect(screen.getByText(reason)).toBeVisible();
+    await userEvent.setup().click(screen.getByRole("combobox", { name: "Offender *" }));
+    const ben = await screen.findByRole("option", { name: "Ben" });
+    expect(ben).toHaveAttribute("aria-disabled", "true");
+    expect(ben).toHaveAccessibleDescription(reason);
+    const cara = screen.getByRole("option", { name: "Cara" });
+    expect(cara).not.toHaveAttribute("aria-disabled");
+    expect(screen.queryByText(awayRefusalMessage("Cara", daysFromToday(-1)))).not.toBeInTheDocument();
+  });
+
+  it("shows the 409 when a housemate went away after the form was opened", async () => {
+    storeSession();
+    const reason = awayRefusalMessage("Ben", daysFromToday(5));
+    respondWith({
+      "POST /api/fines": { status: 409, body: { error: { message: reason, code: "CONFLICT", requestId: "r" } } },
+    });
+    renderForm();
+    await choose("Offender *", "Ben");
+    await choose("Rule *", /Dishes left overnight/);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(reason);
   });
 
   it("shows the server's message when issuing fails", async () => {

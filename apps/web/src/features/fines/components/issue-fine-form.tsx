@@ -4,7 +4,9 @@ import { toast } from "sonner";
 import { CircleAlert, RotateCw } from "lucide-react";
 import {
   amountFieldText,
+  awayRefusalMessage,
   createFineBody,
+  isAway,
   MONEY_MIN,
   NO_HOUSEHOLD_FINE_MESSAGE,
   type Fine,
@@ -28,6 +30,8 @@ const CREATE_FAILED_MESSAGE = "Failed to create fine. Please try again later.";
 export interface Offender {
   id: string;
   name: string;
+  /** Their last day away (issue 22): while away they cannot be fined, so they cannot be chosen. */
+  awayUntil?: string | null;
 }
 
 export interface IssueFineFormProps {
@@ -59,6 +63,13 @@ export function IssueFineForm(props: IssueFineFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const createFine = useCreateFine();
   const offenders = members.filter((member) => member.id !== userId);
+  const now = new Date();
+  // Who cannot be fined today, and why: the server's own sentence, so nobody meets its 409 (issue 22).
+  const awayReasons = new Map(
+    offenders.flatMap(({ id: offenderId, name, awayUntil }) =>
+      awayUntil && isAway(awayUntil, now) ? [[offenderId, awayRefusalMessage(name, awayUntil)] as const] : [],
+    ),
+  );
 
   /**
    * The required-fields message answers the last submit; once a field changes it may no longer be true, so it goes
@@ -137,12 +148,22 @@ export function IssueFineForm(props: IssueFineFormProps) {
             </SelectTrigger>
             <SelectContent>
               {offenders.map((offender) => (
-                <SelectItem key={offender.id} value={offender.id}>
+                <SelectItem
+                  key={offender.id}
+                  value={offender.id}
+                  disabled={awayReasons.has(offender.id)}
+                  aria-describedby={awayReasons.has(offender.id) ? `${id}-away-${offender.id}` : undefined}
+                >
                   {offender.name}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
+          {[...awayReasons].map(([offenderId, reason]) => (
+            <p key={offenderId} id={`${id}-away-${offenderId}`} className="text-xs text-muted-foreground">
+              {reason}
+            </p>
+          ))}
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-rule`}>Rule *</Label>

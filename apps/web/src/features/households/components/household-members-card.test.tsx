@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { Route } from "react-router";
+import { awayLabel, utcDate } from "@housemate/contract";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "../testing/render-app";
 import { HouseholdMembersCard } from "./household-members-card";
@@ -36,5 +37,29 @@ describe("the Housemates card on a phone", () => {
     expect(visibleOnPhone(bo)).toBe("bo");
     expect(ana).toHaveTextContent("Ana Lopez (you)");
     expect(bo).toHaveTextContent("bo@example.com");
+  });
+
+  it("says who is away, only while they are away: a badge where there is room, 'Away' under the face on a phone", async () => {
+    await signIn({ id: "u1", household_id: HOUSEHOLD_ID });
+    const inTwoDays = new Date();
+    inTwoDays.setUTCDate(inTwoDays.getUTCDate() + 2);
+    const until = utcDate(inTwoDays);
+    respondWith({
+      "GET /api/users": {
+        body: {
+          data: [
+            serverUser({ id: "u1", display_name: "Ana", household_id: HOUSEHOLD_ID, away_until: "2020-01-01" }),
+            serverUser({ id: "u2", display_name: "Blair", household_id: HOUSEHOLD_ID, away_until: until }),
+          ],
+        },
+      },
+    });
+    renderApp(<Route path="/dashboard" element={<HouseholdMembersCard />} />, ["/dashboard"]);
+    const list = await screen.findByRole("list", { name: "Housemates" });
+    const [ana, blair] = within(list).getAllByRole("listitem");
+    expect(within(blair as HTMLElement).getAllByText(awayLabel(until)).length).toBeGreaterThan(0);
+    expect(within(blair as HTMLElement).getByText("Away")).toHaveAttribute("aria-hidden", "true");
+    // Back since 2020: the date is kept, nothing says away.
+    expect(ana).not.toHaveTextContent("Away");
   });
 });

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { UserPlus } from "lucide-react";
+import { awayLabel, isAway } from "@housemate/contract";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +11,7 @@ import { householdFullReason, seatsLine } from "@/lib/plans/plan-usage";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useHouseholdMembers } from "../api/get-household-members";
 import { openInviteDialog } from "../stores/invite-dialog-store";
+import { AwayBadge } from "./away-badge";
 import { HouseholdFullNotice } from "./household-full-notice";
 
 const memberCount = (count: number) => (count === 1 ? "1 member" : `${count} members`);
@@ -36,6 +38,7 @@ export function HouseholdMembersCard() {
   const fullId = useId();
   // The plan's own count: the list may be a moment older or newer, the seats are what joining is decided by.
   const seats = plan ? seatsLine(plan) : null;
+  const now = new Date();
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -100,7 +103,15 @@ export function HouseholdMembersCard() {
                     {member.id === userId && (
                       <span className="font-normal text-muted-foreground max-sm:block"> (you)</span>
                     )}
+                    {/* A phone has room for a word under the face; the badge's whole text is read out. */}
+                    {isAway(member.away_until, now) && member.away_until && (
+                      <span className="font-normal text-muted-foreground sm:hidden max-sm:block">
+                        <span aria-hidden="true">Away</span>
+                        <span className="sr-only">{` ${awayLabel(member.away_until)}`}</span>
+                      </span>
+                    )}
                   </span>
+                  <AwayBadge awayUntil={member.away_until} className="max-sm:hidden" />
                 </li>
               );
             })}

@@ -6,6 +6,8 @@ import { useHouseholdMembers } from "../api/get-household-members";
 export interface MemberChoice {
   id: string;
   name: string;
+  /** Their last day away (issue 22), or null; kept after it passes, so ask `isAway`. */
+  awayUntil: string | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export function useMemberChoices() {
   const query = useHouseholdMembers();
   const { data } = query;
   const choices = useMemo<MemberChoice[] | undefined>(
-    () => data?.map((member) => ({ id: member.id, name: personName(member) })),
+    () => data?.map((member) => ({ id: member.id, name: personName(member), awayUntil: member.away_until })),
     [data],
   );
   const photos = useMemo(() => new Map((data ?? []).map((member) => [member.id, member.photo_url])), [data]);

@@ -3,6 +3,7 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import { useUpdateProfile } from "@/lib/auth/update-profile";
 import { useAvatarChange, type UploadImage } from "../hooks/use-avatar-change";
 import { AvatarCard } from "./avatar-card";
+import { AwayCard } from "./away-card";
 import { DisplayNameForm } from "./display-name-form";
 
 export interface GeneralTabProps {
@@ -12,7 +13,7 @@ export interface GeneralTabProps {
   onProfileSaved?: () => void;
 }
 
-/** Profile → General (SPEC §2): the display name and the avatar flow. */
+/** Profile → General (SPEC §2): the display name and the avatar flow; away mode (issue 22). */
 export function GeneralTab({ uploadImage, onProfileSaved }: GeneralTabProps) {
   const user = useAuthStore((state) => state.currentUser);
   const profile = useUpdateProfile(onProfileSaved);
@@ -49,6 +50,9 @@ export function GeneralTab({ uploadImage, onProfileSaved }: GeneralTabProps) {
         isSaving={profile.isPending}
         onSave={saveName}
       />
+      <div className="md:col-start-2">
+        <AwayCard awayUntil={user.away_until} onSaved={onProfileSaved} />
+      </div>
     </div>
   );
 }

@@ -57,24 +57,34 @@ function PreferenceRow({
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <span className="text-sm font-medium">{type.description}</span>
       <div className="flex shrink-0 gap-5">
-        <ChannelSwitch
-          label="In-app"
-          name={`${type.description} (in-app)`}
-          checked={preference.in_app_enabled}
-          onChange={(on) => onChange(type.id, { ...preference, in_app_enabled: on })}
-        />
-        <ChannelSwitch
-          label="Email"
-          name={`${type.description} (email)`}
-          checked={preference.email_enabled}
-          onChange={(on) => onChange(type.id, { ...preference, email_enabled: on })}
-        />
+        {type.channels.includes("in_app") ? (
+          <ChannelSwitch
+            label="In-app"
+            name={`${type.description} (in-app)`}
+            checked={preference.in_app_enabled}
+            onChange={(on) => onChange(type.id, { ...preference, in_app_enabled: on })}
+          />
+        ) : (
+          // Sent by email only (the weekly digest, issue 22): a switch here would change nothing.
+          <span className="text-sm text-muted-foreground">Email only</span>
+        )}
+        {type.channels.includes("email") && (
+          <ChannelSwitch
+            label="Email"
+            name={`${type.description} (email)`}
+            checked={preference.email_enabled}
+            onChange={(on) => onChange(type.id, { ...preference, email_enabled: on })}
+          />
+        )}
       </div>
     </li>
   );
 }
 
-/** Profile → Preferences (SPEC §2): an in-app and an email switch for each kind of notification. */
+/**
+ * Profile → Preferences (SPEC §2): an in-app and an email switch for each kind of notification, or only the switches of
+ * the channels it is sent on (issue 22: the weekly digest is an email).
+ */
 export function NotificationPreferencesCard({
   types,
   preferences,

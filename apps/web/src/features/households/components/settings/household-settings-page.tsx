@@ -5,6 +5,7 @@ import { DISPLAY_CURRENCY } from "@/lib/format";
 import { householdFullReason, PLAN_SECTION_ID, seatsLine } from "@/lib/plans/plan-usage";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { useHousehold } from "../../api/get-household";
+import { useHouseholdMembers } from "../../api/get-household-members";
 import { useHouseholdRoster } from "../../api/get-household-roster";
 import { useIsHouseholdAdmin } from "../../hooks/use-is-household-admin";
 import { HouseholdDangerZoneCard } from "./household-danger-zone-card";
@@ -12,6 +13,7 @@ import { HouseholdIdCard } from "./household-id-card";
 import { HouseholdSettingsCard } from "./household-settings-card";
 import { InviteLinksCard } from "./invite-links-card";
 import { MembersCard } from "./members-card";
+import { ReminderSettingsCard } from "./reminder-settings-card";
 import { SectionLoading } from "./section-loading";
 
 /**
@@ -35,6 +37,9 @@ export function HouseholdSettingsPage({
   const household = useHousehold();
   const roster = useHouseholdRoster(householdId);
   const isAdmin = useIsHouseholdAdmin();
+  // Who is away (issue 22) comes with the plain member list, which the shell has usually loaded already.
+  const members = useHouseholdMembers();
+  const awayUntilOf = (memberId: string) => members.data?.find((member) => member.id === memberId)?.away_until ?? null;
   const hasFines = (roster.data ?? []).some((member) => member.fines_issued > 0 || member.pending_fines_owed > 0);
   const currency = household.data?.iso_4217_code ?? DISPLAY_CURRENCY;
 
@@ -49,7 +54,10 @@ export function HouseholdSettingsPage({
       ) : household.isError ? (
         <LoadError message="Failed to load the household." onRetry={() => void household.refetch()} />
       ) : (
-        <HouseholdSettingsCard household={household.data} isAdmin={isAdmin} hasFines={hasFines} />
+        <>
+          <HouseholdSettingsCard household={household.data} isAdmin={isAdmin} hasFines={hasFines} />
+          <ReminderSettingsCard household={household.data} isAdmin={isAdmin} />
+        </>
       )}
       {planSection?.(isAdmin)}
       <MembersCard
@@ -62,6 +70,7 @@ export function HouseholdSettingsPage({
         isAdmin={isAdmin}
         currency={currency}
         seats={plan ? seatsLine(plan) : null}
+        awayUntilOf={awayUntilOf}
       />
       {household.isPending ? (
         <SectionLoading className="h-40" label="Loading the household ID" />

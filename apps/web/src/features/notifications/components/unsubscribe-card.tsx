@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { MailCheck, MailX, TriangleAlert } from "lucide-react";
+import { UNSUBSCRIBE_INVALID_MESSAGE, unsubscribedMessage } from "@housemate/contract";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/error-message";
+import { isUnsubscribeRefusal, useUnsubscribeDetails } from "../api/get-unsubscribe";
+import { useUnsubscribe } from "../api/unsubscribe";
+
+/** Where every outcome points: the switches themselves (a signed-out person signs in first). */
+export const PREFERENCES_PATH = "/dashboard/profile?tab=preferences";
+
+/**
+ * /unsubscribe?token=… (issue 22): an email's unsubscribe link, with no sign-in. Opening it only reads what it is for
+ * (mail scanners open links); the person confirms with 'Unsubscribe', which turns that one type's email off.
+ */
+export function UnsubscribeCard({ token }: { token: string | undefined }) {
+  if (!token) return <Outcome tone="problem" message={UNSUBSCRIBE_INVALID_MESSAGE} />;
+  return <UnsubscribeConfirm token={token} />;
+}
+
+function UnsubscribeConfirm({ token }: { token: string }) {
+  const details = useUnsubscribeDetails(token);
+  const unsubscribe = useUnsubscribe(token);
+
+  if (details.isPending) {
+    return (
+      <CardContent className="flex justify-center py-16">
+        <Spinner label="Loading the unsubscribe link" className="size-8 text-primary" />
+      </CardContent>
+    );
+  }
+  if (details.isError) {
+    if (isUnsubscribeRefusal(details.error)) return <Outcome tone="problem" message={UNSUBSCRIBE_INVALID_MESSAGE} />;
+    return (
+      <Outcome tone="problem" message="Failed to load the unsubscribe link.">
+        <Button variant="outline" onClick={() => void details.refetch()}>
+          Try Again
+        </Button>
+      </Outcome>
+    );
+  }
+
+  const { description, email_enabled: emailOn } = details.data;
+  if (unsubscribe.isSuccess) return <Outcome tone="done" message={unsubscribedMessage(description)} />;
+  if (!emailOn) {
+    return (
+      <Outcome
+        tone="done"
+        message={`You already get no emails for: ${description}. You can turn them back on in Profile > Preferences.`}
+      />
+    );
+  }
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <Mark tone="ask" />
+        <CardTitle className="text-xl break-words">{`Stop emails for: ${description}?`}</CardTitle>
+        <p className="text-sm text-muted-foreground">Other emails, and what you see in the app, stay as they are.</p>
+      </CardHeader>
+      {unsubscribe.isError && (
+        <CardContent>
+          <Alert variant="destructive">
+            <AlertDescription>
+              {errorMessage(unsubscribe.error, "Failed to unsubscribe. Please try again.")}
+            </AlertDescription>
+          </Alert>
+        </CardContent>
+      )}
+      <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <PreferencesLink />
+        <Button className="w-full sm:w-auto" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+          {unsubscribe.isPending && <Spinner label="Unsubscribing" className="size-4" />}
+          Unsubscribe
+        </Button>
+      </CardFooter>
+    </>
+  );
+}
+
+function PreferencesLink() {
+  return (
+    <Button variant="outline" asChild className="w-full sm:w-auto">
+      <Link to={PREFERENCES_PATH}>Open Preferences</Link>
+    </Button>
+  );
+}
+
+function Mark({ tone }: { tone: "ask" | "done" | "problem" }) {
+  const Icon = tone === "problem" ? TriangleAlert : tone === "done" ? MailCheck : MailX;
+  return (
+    <span
+      className={`mb-2 grid size-14 place-items-center rounded-full ${
+        tone === "problem" ? "bg-destructive/10 text-destructive" : "bg-primary/10 text-primary"
+      }`}
+      aria-hidden="true"
+    >
+      <Icon className="size-7" />
+    </span>
+  );
+}
+
+/** The page's last word: done, already so, or a link that is no good; each with the way to the switches. */
+function Outcome({ tone, message, children }: { tone: "done" | "problem"; message: string; children?: ReactNode }) {
+  return (
+    <>
+      <CardHeader className="items-center text-center">
+        <Mark tone={tone} />
+        <div role={tone === "problem" ? "alert" : "status"}>
+          <CardTitle className="text-lg font-semibold break-words">{message}</CardTitle>
+        </div>
+      </CardHeader>
+      <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <PreferencesLink />
+        {children}
+      </CardFooter>
+    </>
+  );
+}
