@@ -4,11 +4,12 @@
  * in Chromium at a desktop mail reader's width and a phone's, with the system's light and dark schemes. No server and
  * no build: the templates are plain functions.
  *
- * A new template is one entry in TEMPLATES (the weekly digest's goes there once its builder exists).
+ * A new template is one entry in TEMPLATES.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { magicLinkMail } from "../apps/server/src/features/auth/magic-link-mail.js";
+import { digestMail } from "../apps/server/src/features/digest/digest-mail.js";
 import { notificationEmail } from "../apps/server/src/features/notifications/email.js";
 import { signUnsubscribe } from "../apps/server/src/features/notifications/mail/unsubscribe.js";
 import { supportMail } from "../apps/server/src/features/support/mail.js";
@@ -98,7 +99,32 @@ const TEMPLATES: Template[] = [
         }),
       ),
   },
-  // The weekly digest (issue 22, features/digest): add { name: "weekly-digest", html: () => sent(…its builder…) }.
+  {
+    name: "weekly-digest",
+    html: () =>
+      sent(
+        digestMail(
+          {
+            household: { id: "0b7f7c1e-3d1a-4f55-9d0e-6c2b8a4e1f20", name: "The Cozy Flat", currency: "GBP" },
+            week: {
+              start: new Date("2026-11-16T08:00:00Z"),
+              end: new Date("2026-11-23T08:00:00Z"),
+              key: "2026-11-16",
+            },
+            figures: {
+              issued: { count: 4, totalMinor: 1750 },
+              paid: { count: 3, totalMinor: 1250 },
+              fund: { balanceMinor: 8450, changeMinor: 1250, entries: 3 },
+              openDisputes: 1,
+              openAppeals: 0,
+              openProposals: ["Pizza night", "New kettle"],
+            },
+            publicUrl: PUBLIC_URL,
+          },
+          { id: SAM.id, email: "sam@example.com", displayName: SAM.displayName },
+        ),
+      ),
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });
