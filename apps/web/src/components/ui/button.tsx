@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, MouseEvent } from "react";
 import { Slot } from "@radix-ui/react-slot";
 import type { VariantProps } from "class-variance-authority";
+import { OFFLINE_REASON, useOnline } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button-variants";
 
@@ -10,9 +11,46 @@ export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child element (a link, say) with the button's look instead of a <button>. */
     asChild?: boolean;
+    /**
+     * What it does needs the server: while the device is offline it is disabled, saying why ('You are offline') as
+     * its tooltip and accessible description, rather than failing when pressed (decision 053). Every form here sends
+     * what it holds to the server, so a submit button needs it unless it says otherwise.
+     */
+    needsServer?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  needsServer = type === "submit",
+  ...props
+}: ButtonProps) {
+  const online = useOnline();
   if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  if (needsServer && !online)
+    return <OfflineButton className={className} variant={variant} size={size} type={type} {...props} />;
   return <button type={type ?? "button"} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
+/**
+ * Disabled with aria-disabled rather than `disabled`: it stays focusable and hoverable, so the keyboard reaches it and
+ * a screen reader reads the reason (the title, its description), which a disabled button would hide. A press does
+ * nothing, a form's submit included (the click is cancelled).
+ */
+function OfflineButton({ className, variant, size, type, onClick: _onClick, ...props }: Omit<ButtonProps, "asChild">) {
+  return (
+    <button
+      {...props}
+      type={type ?? "button"}
+      className={cn(buttonVariants({ variant, size }), "cursor-not-allowed opacity-50", className)}
+      aria-disabled="true"
+      title={OFFLINE_REASON}
+      onClick={refuse}
+    />
+  );
 }

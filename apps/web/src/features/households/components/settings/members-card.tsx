@@ -100,6 +100,7 @@ export function MembersCard({
                     <div className="flex shrink-0 flex-wrap gap-2">
                       {!member.is_admin && (
                         <Button
+                          needsServer
                           size="sm"
                           variant="outline"
                           disabled={setRole.isPending}
@@ -112,6 +113,7 @@ export function MembersCard({
                       )}
                       {isSelf && (
                         <Button
+                          needsServer
                           size="sm"
                           variant="outline"
                           disabled={setRole.isPending}
@@ -122,6 +124,7 @@ export function MembersCard({
                       )}
                       {!isSelf && (
                         <Button
+                          needsServer
                           size="sm"
                           variant="destructive"
                           aria-label={`Remove ${member.display_name}`}
