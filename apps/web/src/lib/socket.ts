@@ -119,6 +119,7 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
 
   const stopFollowingNetwork = subscribeToNetwork(() => {
     if (!isOnline() || socket !== null || (stopped && !gaveUp)) return;
+    // Back online: a wait for the next attempt (or for the network) ends now.
     clearTimeout(reconnectTimer);
     stopped = false;
     gaveUp = false;
@@ -126,7 +127,8 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
     open();
   });
 
-  open();
+  // Opened offline (the app started from the service worker), it waits for the network like a dropped socket.
+  if (isOnline()) open();
 
   return {
     disconnect() {

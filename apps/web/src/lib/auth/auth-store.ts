@@ -114,7 +114,8 @@ export const useAuthStore = create<AuthState>()(
 
       async confirmSession() {
         const { currentUser } = get();
-        if (!currentUser) return;
+        // Offline (the app opened from the service worker), the local session stands until the next start.
+        if (!currentUser || !isOnline()) return;
         try {
           const fresh = await getCurrentUser();
           const shown = get().currentUser;

@@ -54,12 +54,13 @@ function lastSeenStorage(): LastSeenStorage | null {
  */
 function persisterFor(storage: LastSeenStorage, userId: string) {
   let active = true;
-  const persister = createAsyncStoragePersister({
-    storage: { ...storage, setItem: (key, value) => (active ? storage.setItem(key, value) : undefined) },
-    key: storeKey(userId),
-    throttleTime: 1000,
-  });
-  return { persister, stop: () => void (active = false) };
+  const guarded: LastSeenStorage = {
+    ...storage,
+    setItem: (key, value) => (active ? storage.setItem(key, value) : undefined),
+  };
+  const key = storeKey(userId);
+  const persister = createAsyncStoragePersister({ storage: guarded, key, throttleTime: 1000 });
+  return { persister, storage: guarded, key, stop: () => void (active = false) };
 }
 
 /**
@@ -75,19 +76,30 @@ async function restore(queryClient: QueryClient, persister: Persister): Promise<
   else await persister.removeClient();
 }
 
-/** Saves the cache (what shouldPersistQuery keeps) whenever a query is added, changed or removed; the persister
- * writes at most once a second. Returns the function that stops it. */
-function keepSaving(queryClient: QueryClient, { persister, stop }: ReturnType<typeof persisterFor>): () => void {
-  const unsubscribe = queryClient.getQueryCache().subscribe(({ type }) => {
-    if (type !== "added" && type !== "updated" && type !== "removed") return;
-    void persister.persistClient({
-      buster: LAST_SEEN_BUSTER,
-      timestamp: Date.now(),
-      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
-    });
+/**
+ * Saves the cache (what shouldPersistQuery keeps) whenever a query is added, changed or removed: through the
+ * persister, which writes at most once a second, and at once when the page is hidden (the app left, the tab closed, a
+ * reload), when a write still waiting for its second would be lost. Returns the function that stops it.
+ */
+function keepSaving(
+  queryClient: QueryClient,
+  { persister, storage, key, stop }: ReturnType<typeof persisterFor>,
+): () => void {
+  const snapshot = () => ({
+    buster: LAST_SEEN_BUSTER,
+    timestamp: Date.now(),
+    clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
   });
+  const unsubscribe = queryClient.getQueryCache().subscribe(({ type }) => {
+    if (type === "added" || type === "updated" || type === "removed") void persister.persistClient(snapshot());
+  });
+  const saveNow = () => {
+    if (document.visibilityState === "hidden") void storage.setItem(key, JSON.stringify(snapshot()));
+  };
+  document.addEventListener("visibilitychange", saveNow);
   return () => {
     unsubscribe();
+    document.removeEventListener("visibilitychange", saveNow);
     stop();
   };
 }
