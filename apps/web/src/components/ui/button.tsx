@@ -26,31 +26,26 @@ export function Button({
   asChild = false,
   type,
   needsServer = type === "submit",
+  onClick,
   ...props
 }: ButtonProps) {
   const online = useOnline();
-  if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-  if (needsServer && !online)
-    return <OfflineButton className={className} variant={variant} size={size} type={type} {...props} />;
-  return <button type={type ?? "button"} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-}
-
-const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
-
-/**
- * Disabled with aria-disabled rather than `disabled`: it stays focusable and hoverable, so the keyboard reaches it and
- * a screen reader reads the reason (the title, its description), which a disabled button would hide. A press does
- * nothing, a form's submit included (the click is cancelled).
- */
-function OfflineButton({ className, variant, size, type, onClick: _onClick, ...props }: Omit<ButtonProps, "asChild">) {
+  if (asChild)
+    return <Slot className={cn(buttonVariants({ variant, size }), className)} onClick={onClick} {...props} />;
+  // Off with aria-disabled rather than `disabled`, and the same element, so focus stays on it as the network comes and
+  // goes: it stays focusable and hoverable, so the keyboard reaches it and a screen reader reads the reason (the title,
+  // its description), which a disabled button would hide. A press does nothing, a form's submit included (the click
+  // is cancelled).
+  const offline = needsServer && !online;
   return (
     <button
-      {...props}
       type={type ?? "button"}
-      className={cn(buttonVariants({ variant, size }), "cursor-not-allowed opacity-50", className)}
-      aria-disabled="true"
-      title={OFFLINE_REASON}
-      onClick={refuse}
+      className={cn(buttonVariants({ variant, size }), offline && "cursor-not-allowed opacity-50", className)}
+      onClick={offline ? refuse : onClick}
+      {...props}
+      {...(offline && { "aria-disabled": true, title: OFFLINE_REASON })}
     />
   );
 }
+
+const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();

@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type Query, type QueryClient } from "@tanstack/react-query";
+import { dehydrate, hydrate, type QueryClient, type QueryKey, type QueryState } from "@tanstack/react-query";
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { createStore, del, get, set } from "idb-keyval";
 import { useAuthStore } from "@/lib/auth/auth-store";
@@ -19,7 +19,7 @@ export const LAST_SEEN_BUSTER = __CONTRACT_VERSION__;
 export const storeKey = (userId: string) => `last-seen:${userId}`;
 
 /** Only what those pages read, and only answers: never an error, a pending query, or an invite's secret code. */
-export function shouldPersistQuery(query: Pick<Query, "queryKey" | "state">): boolean {
+export function shouldPersistQuery(query: { queryKey: QueryKey; state: Pick<QueryState, "status"> }): boolean {
   const [root] = query.queryKey;
   return (
     query.state.status === "success" &&
