@@ -155,7 +155,9 @@ describe("the app on the Tube", { timeout: 180_000 }, () => {
           copy.includes("Bin day is Thursday!") &&
           copy.includes("Bins not taken out") &&
           copy.includes("Loud music after 11pm") &&
-          copy.includes('"stats"'),
+          copy.includes('"stats"') &&
+          // The fines page's own list (Alex's received fines, the first page), not only the dashboard's.
+          copy.includes(`"user","${household.alex.id}",{"limit":10}]`),
       );
 
     // Offline, and the app opened afresh (the Fund, where Alex was) from the worker, with what Alex saw on every page.
