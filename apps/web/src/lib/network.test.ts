@@ -50,7 +50,9 @@ describe("the network as the app sees it", () => {
     vi.useFakeTimers();
     runByServiceWorker();
     let reachable = false;
-    const probe = vi.fn(() => (reachable ? Promise.resolve(new Response("{}")) : Promise.reject(new TypeError("down"))));
+    const probe = vi.fn(() =>
+      reachable ? Promise.resolve(new Response("{}")) : Promise.reject(new TypeError("down")),
+    );
     vi.stubGlobal("fetch", probe);
     reportUnreachable();
     await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS - 1);
