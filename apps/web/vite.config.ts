@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { endpointsWithoutSchemas } from "./scripts/endpoints-without-schemas";
 
@@ -49,8 +53,63 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * A hash of the contract's sources: the shapes the API answers with. The last-seen data kept on a device
+ * (src/lib/offline/last-seen.ts) is restored only by a build with the same hash, so no screen reads an older shape.
+ */
+function contractVersion(): string {
+  const root = new URL("../../packages/contract/src", import.meta.url).pathname;
+  const hash = createHash("sha256");
+  const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The service worker (decision 053): Workbox precaches every file the build wrote, the lazily loaded screens' chunks
+ * too, so a page it controls runs one build whole, offline or not; a new deploy's worker waits until the person takes
+ * the update (src/lib/offline/service-worker.ts registers it and asks). A navigation it cannot answer from the network
+ * gets the app's index.html, except where the server's own answer matters: the API, the socket, uploaded files, the
+ * pages with a secret in their URL (their no-referrer header), and / (the prerendered landing page, decision 015).
+ * Nothing else is cached: the API's answers are never kept by the worker (the last-seen data is the app's own copy).
+ * The manifest stays public/manifest.webmanifest, the one copy.
+ */
+function serviceWorker() {
+  return VitePWA({
+    registerType: "prompt",
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+      // landing.html is written after this build step (scripts/prerender-landing.ts) and is only ever served for /.
+      globIgnores: ["**/landing.html", "**/node_modules/**"],
+      navigateFallback: "/index.html",
+      navigateFallbackDenylist: [
+        /^\/$/,
+        /^\/api(?:\/|$)/,
+        /^\/ws(?:\/|$)/,
+        /^\/files\//,
+        /^\/auth\/verify/,
+        /^\/invite\//,
+      ],
+      // A new worker takes over only when asked (the update prompt); the first one takes the page it installed from,
+      // which already runs its build, so that page works offline without a reload.
+      skipWaiting: false,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      // Hashed files never change: their URL is their revision.
+      dontCacheBustURLsMatching: /^assets\//,
+      runtimeCaching: [],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas()],
+  plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), serviceWorker()],
+  define: { __CONTRACT_VERSION__: JSON.stringify(contractVersion()) },
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,

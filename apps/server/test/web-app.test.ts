@@ -22,6 +22,9 @@ const ASSET_BODY = Buffer.from(
 const ASSET_BR = brotliCompressSync(ASSET_BODY);
 const ASSET_GZ = gzipSync(ASSET_BODY, { level: 9 });
 
+/** The service worker the web build writes at the root (vite-plugin-pwa, decision 053), and its Workbox runtime. */
+const SERVICE_WORKER = 'define(["./workbox-9c191d2f"], function (s) { s.precacheAndRoute([]); });';
+
 let webRoot: string;
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -34,6 +37,8 @@ beforeAll(async () => {
   await writeFile(path.join(webRoot, ASSET), ASSET_BODY);
   await writeFile(path.join(webRoot, `${ASSET}.br`), ASSET_BR);
   await writeFile(path.join(webRoot, `${ASSET}.gz`), ASSET_GZ);
+  await writeFile(path.join(webRoot, "sw.js"), SERVICE_WORKER);
+  await writeFile(path.join(webRoot, "workbox-9c191d2f.js"), "define([], function () {});");
   database = await openTestDatabase();
   const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", DATA_DIR: webRoot });
   app = await buildApp({ config, database, logger: false, webRoot });
@@ -109,6 +114,21 @@ describe("the built web app", () => {
       expect(res.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
       expect(res.headers["x-frame-options"], url).toBe("DENY");
     }
+  });
+
+  it("serves the service worker and its Workbox runtime as scripts revalidated on every visit, under the page's policy", async () => {
+    for (const url of ["/sw.js", "/workbox-9c191d2f.js"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^(?:text|application)\/javascript/);
+      // A new deploy's worker must be seen at the next check, never a year later: it is what offers the update.
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      // A worker runs under its script's own Content-Security-Policy: the page's, which lets it fetch this origin.
+      expect(res.headers["content-security-policy"], url).toContain("connect-src 'self'");
+    }
+    expect((await get("/sw.js")).body).toBe(SERVICE_WORKER);
+    // The page may register a worker from this origin, and no other.
+    expect((await get("/dashboard")).headers["content-security-policy"]).toContain("worker-src 'self'");
   });
 
   describe("sends the copy compressed at build time that the browser accepts", () => {

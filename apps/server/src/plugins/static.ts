@@ -20,7 +20,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
+ * Serves the built web app: hashed assets cached for a year, everything else (the service worker too) revalidated,
  * and index.html for any non-API GET so client-side routes work on reload. / gets the
  * prerendered landing page instead, so its hero paints before the script has run; no other
  * route may, or it would show the landing page until the app has loaded. Each is sent compressed at build time.
@@ -47,7 +47,9 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
         // A module script or style sheet is never a document, and these headers are read only from a document's
         // answer (a page's, an SVG's): about 600 bytes a file on the dashboard's 7 scripts (issue 14). nosniff stays
         // (it stops a script being read as anything else), and so does Referrer-Policy (a style sheet's url()
-        // fetches follow it). A worker script would need its CSP: the app starts none; one that does keeps these.
+        // fetches follow it). The service worker (sw.js and its Workbox runtime, at the root: decision 053) keeps
+        // them: a worker runs under its own script's CSP. Being outside assets/, it is revalidated on every check, so
+        // a new deploy's worker is found at once.
         if (hashed && BUILT_CODE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { nextTask } from "@/lib/next-task";
+import { startLastSeen } from "@/lib/offline/last-seen";
 import { queryClient } from "@/lib/query-client";
 import { prepareClassNames } from "@/lib/utils";
 import { AppToaster } from "./toaster";
@@ -36,4 +37,7 @@ export function Component() {
 export async function prepareLayouts(): Promise<void> {
   await nextTask();
   prepareClassNames();
+  // The signed-in person's last-seen data, in the cache before any screen reads it: opened offline, the page shows it
+  // rather than a spinner that never ends (decision 053).
+  await startLastSeen(queryClient);
 }

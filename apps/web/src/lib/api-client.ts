@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { pathOf, STATUS_MESSAGES, type Endpoint, type PathParamNames, type PathValues } from "@housemate/contract";
 import { isRecord } from "./is-record";
+import { reportReachable, reportUnreachable } from "./network";
 import { nextTask } from "./next-task";
 
 /** Every call goes to the API on this origin (DESIGN §1); SPEC §7 paths are relative to it. */
@@ -199,8 +200,12 @@ async function request(method: string, path: string, body: Body, options: Reques
         keepalive,
       });
     } catch (error) {
-      throw failureOf(error);
+      const failure = failureOf(error);
+      // Never reached the server: offline, whatever navigator.onLine says (lib/network.ts).
+      if (failure instanceof ApiError && failure.code === "NETWORK_ERROR") reportUnreachable();
+      throw failure;
     }
+    reportReachable();
     if (!response.ok) {
       const error = await errorFrom(response);
       if (auth && response.status === 401) sessionExpiredListeners.forEach((listener) => listener());

@@ -136,6 +136,54 @@ describe("live socket reconnects", () => {
   });
 });
 
+describe("live socket and the network (issue 22)", () => {
+  const setOffline = (offline: boolean) => window.dispatchEvent(new Event(offline ? "offline" : "online"));
+  afterEach(() => setOffline(false));
+
+  it("waits for the network rather than spending its attempts, and reconnects the moment it is back", () => {
+    connect().accept();
+    setOffline(true);
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    setOffline(false);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it("cuts a backoff wait short when the network returns", () => {
+    connect().drop();
+    FakeWebSocket.latest().drop();
+    setOffline(true);
+    setOffline(false);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it("starts afresh after giving up, once the network returns", () => {
+    connect().drop();
+    for (const delay of [1_000, 2_000, 4_000, 8_000, 16_000]) {
+      vi.advanceTimersByTime(delay);
+      FakeWebSocket.latest().drop();
+    }
+    expect(lost).toHaveBeenCalledOnce();
+    setOffline(true);
+    setOffline(false);
+    expect(FakeWebSocket.instances).toHaveLength(7);
+  });
+
+  it("opened offline, connects only once the network is there; a deliberate disconnect stays disconnected", () => {
+    setOffline(true);
+    live = connectLiveSocket("tok/en+1", { onMessage: () => undefined, onConnectionLost: lost });
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    setOffline(false);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    live.disconnect();
+    setOffline(true);
+    setOffline(false);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
+
 describe("live socket messages", () => {
   it("hands on notifications and counts, and ignores pong", () => {
     const socket = connect();

@@ -1,5 +1,6 @@
 import { SOCKET_CLOSE, SOCKET_PATH, SOCKET_PING_MS, type ClientMessage, type ServerMessage } from "@housemate/contract";
 import { isRecord } from "@/lib/is-record";
+import { isOnline, subscribeToNetwork } from "@/lib/network";
 
 /** SPEC §9: reconnects wait 1 s, then twice as long each time, never more than 30 s, at most 5 times. */
 export const RECONNECT_BASE_MS = 1_000;
@@ -68,6 +69,10 @@ function parseMessage(raw: unknown): ServerMessage | null {
 /**
  * Opens the live socket (SPEC §4 Socket, §7 Live socket): pings every 30 s while open, and after an
  * unintended close reconnects with backoff. A successful open starts the attempts afresh.
+ *
+ * Without a network there is nothing to try: a close while offline waits for the network rather than spending the
+ * attempts, and the moment the device is back online it reconnects at once, attempts afresh, whatever wait or
+ * give-up it was in (issue 22: after the Tube, live news must not wait out a 16 s backoff).
  */
 export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): LiveSocket {
   let socket: WebSocket | null = null;
@@ -75,6 +80,8 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
   let stopped = false;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Gave up after MAX_RECONNECT_ATTEMPTS: the network coming back is worth a fresh start. */
+  let gaveUp = false;
 
   const send = (message: ClientMessage) => socket?.send(JSON.stringify(message));
 
@@ -98,8 +105,10 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
         handlers.onSessionEnded?.();
         return;
       }
+      if (!isOnline()) return;
       if (attempts >= MAX_RECONNECT_ATTEMPTS) {
         stopped = true;
+        gaveUp = true;
         handlers.onConnectionLost();
         return;
       }
@@ -108,11 +117,24 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
     };
   }
 
-  open();
+  const stopFollowingNetwork = subscribeToNetwork(() => {
+    if (!isOnline() || socket !== null || (stopped && !gaveUp)) return;
+    // Back online: a wait for the next attempt (or for the network) ends now.
+    clearTimeout(reconnectTimer);
+    stopped = false;
+    gaveUp = false;
+    attempts = 0;
+    open();
+  });
+
+  // Opened offline (the app started from the service worker), it waits for the network like a dropped socket.
+  if (isOnline()) open();
 
   return {
     disconnect() {
+      stopFollowingNetwork();
       stopped = true;
+      gaveUp = false;
       attempts = 0;
       clearTimeout(reconnectTimer);
       clearInterval(pingTimer);

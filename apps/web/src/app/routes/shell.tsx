@@ -14,6 +14,7 @@ import { AppShell } from "@/features/shell/components/app-shell";
 import { ACTIVITY_PATH, FUND_PATH, INSIGHTS_PATH } from "@/features/shell/components/nav-items";
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
+import { registerServiceWorker } from "@/lib/offline/service-worker";
 import { householdFullReason } from "@/lib/plans/plan-usage";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { forgetHousehold } from "../household-caches";
@@ -43,6 +44,8 @@ export function Component() {
   );
   const fullReason = householdFullReason(access.plan);
   useHouseholdSession();
+  // The app kept on the device for offline use (decision 053): from the signed-in shell, the part that works offline.
+  useEffect(registerServiceWorker, []);
   // While the first answers are on their way: Intl's data loads now, in a task of its own (the money format's once
   // the household's currency is known, usually before its balance).
   useEffect(() => void nextTask().then(() => prepareFormats(currency)), [currency]);

@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, MouseEvent } from "react";
 import { Slot } from "@radix-ui/react-slot";
 import type { VariantProps } from "class-variance-authority";
+import { OFFLINE_REASON, useOnline } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button-variants";
 
@@ -10,9 +11,41 @@ export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child element (a link, say) with the button's look instead of a <button>. */
     asChild?: boolean;
+    /**
+     * What it does needs the server: while the device is offline it is disabled, saying why ('You are offline') as
+     * its tooltip and accessible description, rather than failing when pressed (decision 053). Every form here sends
+     * what it holds to the server, so a submit button needs it unless it says otherwise.
+     */
+    needsServer?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-  return <button type={type ?? "button"} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  needsServer = type === "submit",
+  onClick,
+  ...props
+}: ButtonProps) {
+  const online = useOnline();
+  if (asChild)
+    return <Slot className={cn(buttonVariants({ variant, size }), className)} onClick={onClick} {...props} />;
+  // Off with aria-disabled rather than `disabled`, and the same element, so focus stays on it as the network comes and
+  // goes: it stays focusable and hoverable, so the keyboard reaches it and a screen reader reads the reason (the title,
+  // its description), which a disabled button would hide. A press does nothing, a form's submit included (the click
+  // is cancelled).
+  const offline = needsServer && !online;
+  return (
+    <button
+      type={type ?? "button"}
+      className={cn(buttonVariants({ variant, size }), offline && "cursor-not-allowed opacity-50", className)}
+      onClick={offline ? refuse : onClick}
+      {...props}
+      {...(offline && { "aria-disabled": true, title: OFFLINE_REASON })}
+    />
+  );
 }
+
+const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();

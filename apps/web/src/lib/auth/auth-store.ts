@@ -4,6 +4,7 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import { LOGIN_SENT_MESSAGE, type LoginBody } from "@housemate/contract";
 import { onSessionExpired } from "@/lib/api-client";
 import { finishBeforeSignOut } from "@/lib/before-sign-out";
+import { isOnline } from "@/lib/network";
 import { personName } from "@/lib/person-name";
 import { forgetPendingInvite, savePendingInvite } from "@/lib/pending-invite";
 import { queryClient } from "@/lib/query-client";
@@ -96,7 +97,8 @@ export const useAuthStore = create<AuthState>()(
       async logout() {
         await finishBeforeSignOut();
         try {
-          await logoutSession();
+          // Offline there is no server to tell (issue 22): the session is ended here all the same.
+          if (isOnline()) await logoutSession();
         } catch {
           // Signed out here whatever the server says (SPEC §4).
         }
@@ -112,7 +114,8 @@ export const useAuthStore = create<AuthState>()(
 
       async confirmSession() {
         const { currentUser } = get();
-        if (!currentUser) return;
+        // Offline (the app opened from the service worker), the local session stands until the next start.
+        if (!currentUser || !isOnline()) return;
         try {
           const fresh = await getCurrentUser();
           const shown = get().currentUser;

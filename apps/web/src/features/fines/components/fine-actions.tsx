@@ -61,6 +61,7 @@ export function FineActions({ fine, asOffender, asReviewer, size = "sm" }: FineA
     <>
       {canPay && (
         <Button
+          needsServer
           ref={payButton}
           size={size}
           onClick={(event) => {
@@ -86,7 +87,7 @@ export function FineActions({ fine, asOffender, asReviewer, size = "sm" }: FineA
         </p>
       )}
       {canDispute && (
-        <Button size={size} variant="outline" onClick={() => setDisputing(true)} disabled={paying}>
+        <Button needsServer size={size} variant="outline" onClick={() => setDisputing(true)} disabled={paying}>
           <MessageSquareWarning aria-hidden="true" />
           Dispute
         </Button>

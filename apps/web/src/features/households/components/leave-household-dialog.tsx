@@ -106,7 +106,12 @@ export function LeaveHouseholdDialog({ open, onOpenChange }: LeaveHouseholdDialo
           <Button type="button" variant="outline" onClick={() => change(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={leave.isPending || roster.isPending} onClick={() => void confirm()}>
+          <Button
+            needsServer
+            variant="destructive"
+            disabled={leave.isPending || roster.isPending}
+            onClick={() => void confirm()}
+          >
             {leave.isPending && <Spinner label="Leaving" className="size-4" />}
             {isLastMember ? "Leave and Delete Household" : "Leave Household"}
           </Button>

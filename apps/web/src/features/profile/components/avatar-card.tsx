@@ -74,7 +74,7 @@ export function AvatarCard({ displayName, photoUrl, isSaving, onSave }: AvatarCa
           tabIndex={-1}
           onChange={pick}
         />
-        <Button variant="outline" onClick={() => input.current?.click()} disabled={isSaving}>
+        <Button needsServer variant="outline" onClick={() => input.current?.click()} disabled={isSaving}>
           <Camera aria-hidden="true" />
           {isSaving ? "Uploading..." : "Change Avatar"}
         </Button>

@@ -67,7 +67,7 @@ export function DeleteAccountDialog({ open, onOpenChange, isDeleting, onConfirm 
         </form>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={!confirmed || isDeleting} onClick={onConfirm}>
+          <Button needsServer variant="destructive" disabled={!confirmed || isDeleting} onClick={onConfirm}>
             {isDeleting ? "Deleting..." : "Delete Account"}
           </Button>
         </AlertDialogFooter>

@@ -25,7 +25,7 @@ export function AppHeader({ onInvite, notificationsBell, proPaths }: AppHeaderPr
           Housemate
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <Button variant="outline" onClick={onInvite} className="hidden md:inline-flex">
+          <Button needsServer variant="outline" onClick={onInvite} className="hidden md:inline-flex">
             <UserPlus aria-hidden="true" />
             Invite Housemates
           </Button>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { AppHeader } from "./app-header";
 import { MobileNav } from "./mobile-nav";
+import { OfflineBanner } from "./offline-banner";
 import { Sidebar } from "./sidebar";
 
 export interface AppShellProps {
@@ -42,6 +43,7 @@ export function AppShell({
         Skip to content
       </a>
       <AppHeader onInvite={onInvite} notificationsBell={notificationsBell} proPaths={proPaths} />
+      <OfflineBanner />
       <div className="flex flex-1">
         <Sidebar houseBalance={houseBalance} proPaths={proPaths} />
         <main

@@ -74,6 +74,7 @@ function VoteButton({ choice, proposal, pressed, sending, onVote }: VoteButtonPr
   const Icon = choice === "yes" ? Check : X;
   return (
     <Button
+      needsServer
       size="sm"
       variant={pressed ? (choice === "yes" ? "default" : "destructive") : "outline"}
       aria-pressed={pressed}

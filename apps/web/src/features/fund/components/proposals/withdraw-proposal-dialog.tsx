@@ -31,7 +31,13 @@ export function WithdrawProposalDialog({ proposal }: { proposal: Proposal }) {
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Withdraw ${proposal.title}`} disabled={withdraw.isPending}>
+        <Button
+          needsServer
+          variant="ghost"
+          size="sm"
+          aria-label={`Withdraw ${proposal.title}`}
+          disabled={withdraw.isPending}
+        >
           <Undo2 aria-hidden="true" />
           Withdraw
         </Button>

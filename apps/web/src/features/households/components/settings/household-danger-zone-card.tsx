@@ -55,7 +55,7 @@ export function HouseholdDangerZoneCard({ householdId, canDelete }: HouseholdDan
           Leave Household
         </Button>
         {canDelete && (
-          <Button variant="destructive" disabled={deletion.isPending} onClick={() => setDeleteOpen(true)}>
+          <Button needsServer variant="destructive" disabled={deletion.isPending} onClick={() => setDeleteOpen(true)}>
             <Trash2 aria-hidden="true" />
             Delete Household
           </Button>

@@ -86,7 +86,7 @@ export function HouseholdIdCard({ household, isAdmin }: { household: Household; 
         </div>
         {isAdmin && (
           <div>
-            <Button variant="outline" disabled={rotate.isPending} onClick={() => setConfirmRotate(true)}>
+            <Button needsServer variant="outline" disabled={rotate.isPending} onClick={() => setConfirmRotate(true)}>
               <RefreshCw aria-hidden="true" />
               Rotate
             </Button>

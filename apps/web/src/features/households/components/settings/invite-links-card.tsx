@@ -69,6 +69,7 @@ export function InviteLinksCard({ householdId, isAdmin, fullReason, upgradeHref 
           </CardDescription>
         </div>
         <Button
+          needsServer
           variant="outline"
           onClick={() => {
             if (!fullReason) openInviteDialog();

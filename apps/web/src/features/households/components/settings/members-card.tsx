@@ -107,6 +107,7 @@ export function MembersCard({
                     <div className="flex shrink-0 flex-wrap gap-2">
                       {!member.is_admin && (
                         <Button
+                          needsServer
                           size="sm"
                           variant="outline"
                           disabled={setRole.isPending}
@@ -119,6 +120,7 @@ export function MembersCard({
                       )}
                       {isSelf && (
                         <Button
+                          needsServer
                           size="sm"
                           variant="outline"
                           disabled={setRole.isPending}
@@ -129,6 +131,7 @@ export function MembersCard({
                       )}
                       {!isSelf && (
                         <Button
+                          needsServer
                           size="sm"
                           variant="destructive"
                           aria-label={`Remove ${member.display_name}`}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { formatTimeOfDay, newestShownDataTime, offlineMessage } from "./shown-data-time";
+
+const at = new Date(2026, 10, 26, 14, 2).getTime();
+
+describe("the offline banner's time", () => {
+  it("is written as the person's locale writes a time: 24-hour in Britain, 12-hour in the US", () => {
+    expect(offlineMessage(at, "en-GB")).toBe("Offline — showing what you saw at 14:02");
+    expect(offlineMessage(at, "en-US")).toBe("Offline — showing what you saw at 2:02 PM");
+    expect(formatTimeOfDay(new Date(2026, 0, 1, 9, 5), "en-GB")).toBe("9:05");
+  });
+
+  it("says only 'Offline' while the page shows no data", () => {
+    expect(offlineMessage(null, "en-GB")).toBe("Offline");
+  });
+
+  it("is that of the newest answer a mounted screen shows, not of answers no screen reads", () => {
+    const client = new QueryClient();
+    client.setQueryData(["rules", "h1"], [], { updatedAt: at });
+    client.setQueryData(["notes", "h1"], [], { updatedAt: at + 60_000 });
+    client.setQueryData(["fines", "h1"], [], { updatedAt: at + 120_000 });
+    expect(newestShownDataTime(client)).toBeNull();
+    const observe = (queryKey: string[]) =>
+      new QueryObserver(client, { queryKey, enabled: false }).subscribe(() => undefined);
+    const stopRules = observe(["rules", "h1"]);
+    const stopNotes = observe(["notes", "h1"]);
+    expect(newestShownDataTime(client)).toBe(at + 60_000);
+    stopNotes();
+    expect(newestShownDataTime(client)).toBe(at);
+    stopRules();
+  });
+});
