@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdir, readFile } from "node:fs/promises";
 import { and, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
+import { REMINDER_DEFAULTS } from "@housemate/contract";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
@@ -734,6 +735,18 @@ describe("the batch read and remindersDue agree", () => {
     });
     await expect(tried).rejects.toBeInstanceOf(TransactionRollbackError);
     expect(read.length > 0).toBe(example.due);
+  });
+});
+
+describe("the household's reminder days by default", () => {
+  it("are the contract's REMINDER_DEFAULTS", async () => {
+    const { household } = await buildFlatOfThree(t.db);
+    const [row] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect({
+      first_reminder_days: row?.firstReminderDays,
+      second_reminder_days: row?.secondReminderDays,
+      issuer_notice_days: row?.issuerNoticeDays,
+    }).toEqual(REMINDER_DEFAULTS);
   });
 });
 
