@@ -45,7 +45,11 @@ export async function sendDueReminders(
   for (;;) {
     const due = await fineIdsDue(db, params.now, pageSize, after);
     const byHousehold = new Map<string, string[]>();
-    for (const { id, householdId } of due) byHousehold.set(householdId, [...(byHousehold.get(householdId) ?? []), id]);
+    for (const { id, householdId } of due) {
+      const ids = byHousehold.get(householdId) ?? [];
+      ids.push(id);
+      byHousehold.set(householdId, ids);
+    }
     for (const [householdId, fineIds] of byHousehold) {
       for (let start = 0; start < fineIds.length; start += chunkSize) {
         const chunk = fineIds.slice(start, start + chunkSize);
