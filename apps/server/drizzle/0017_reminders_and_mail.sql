@@ -41,4 +41,21 @@ ALTER TABLE "users" ADD COLUMN "away_until" date;--> statement-breakpoint
 ALTER TABLE "fine_reminders" ADD CONSTRAINT "fine_reminders_fine_id_fines_id_fk" FOREIGN KEY ("fine_id") REFERENCES "public"."fines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "household_digests" ADD CONSTRAINT "household_digests_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fines_pending_created_idx" ON "fines" USING btree ("created_at") WHERE "fines"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("priority","created_at") WHERE "mail_outbox"."sent_at" is null;
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("priority","created_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
+-- Data, not schema (docs/decisions/051): every household takes the default days above, so without this the first sweep
+-- after the upgrade would remind every old unpaid fine at once and tell the issuer of every one over 14 days old. The
+-- stages an existing pending fine has already reached are written as skipped (sent_at null), as `remindersDue` writes
+-- an overtaken stage; only the stages still ahead of it are sent. Whole 24-hour days, as the sweep counts them.
+INSERT INTO "fine_reminders" ("fine_id", "stage", "sent_at", "created_at")
+SELECT "fines"."id", "stages"."stage", NULL, now()
+FROM "fines"
+INNER JOIN "households" ON "households"."id" = "fines"."household_id"
+CROSS JOIN LATERAL (VALUES
+	('first', "households"."first_reminder_days"),
+	('second', "households"."second_reminder_days"),
+	('issuer', "households"."issuer_notice_days")
+) AS "stages" ("stage", "days")
+WHERE "fines"."status" = 'pending'
+	AND "stages"."days" IS NOT NULL
+	AND coalesce("fines"."declined_at", "fines"."created_at") + make_interval(hours => "stages"."days" * 24) <= now()
+ON CONFLICT DO NOTHING;

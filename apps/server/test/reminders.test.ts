@@ -1,13 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { readdir, readFile } from "node:fs/promises";
+import { and, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import { z } from "zod";
+import { REMINDER_DEFAULTS } from "@housemate/contract";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
 import { fineReminders, fines, households, mailOutbox, notifications, users } from "../src/db/schema.js";
-import { DAY_MS, remindersDue, type FineReminderState, type ReminderStage } from "../src/features/reminders/due.js";
+import { remindersDue, type FineReminderState, type ReminderStage } from "../src/features/reminders/due.js";
+import { DAY_MS } from "../src/lib/day-range.js";
 import { REMINDERS_EVERY_MS } from "../src/features/reminders/plugin.js";
-import { sendDueReminders } from "../src/features/reminders/sweep.js";
+import { fineIdsDue, sendDueReminders } from "../src/features/reminders/sweep.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { TEST_ENGINE } from "./helpers/database.js";
 import { listen, openSocket } from "./helpers/socket-client.js";
@@ -136,7 +140,8 @@ describe("reminders of an unpaid fine", () => {
     await anaSocket.next("notification_count");
     await runAt(issuedAt, 14 * DAY_MS);
     const reminder = await benSocket.next("notification", (m) => m.data.type_id === "fine_reminder");
-    expect(reminder.data.title).toBe("Second reminder: your fine is unpaid");
+    // The second stage, the first skipped: to Ben it is his first reminder.
+    expect(reminder.data.title).toBe("Reminder: your fine is unpaid");
     const notice = await anaSocket.next("notification", (m) => m.data.type_id === "fine_unpaid");
     expect(notice.data.title).toBe("Fine still unpaid");
     benSocket.close();
@@ -190,7 +195,8 @@ describe("reminders of an unpaid fine", () => {
     expect(await notificationsOf(ben.user.id, "fine_reminder")).toHaveLength(0);
     expect(await notificationsOf(ana.user.id, "fine_unpaid")).toHaveLength(0);
 
-    // Turned on late, with both the offender's days passed: only the latest goes, the first is skipped.
+    // Turned on late, with both the offender's days passed: only the latest goes, the first is skipped, and it does not
+    // call itself a second reminder: none went before it.
     const changed = await t.request({
       method: "PATCH",
       url: `/api/households/${household.id}`,
@@ -200,7 +206,8 @@ describe("reminders of an unpaid fine", () => {
     expect(changed.statusCode, changed.body).toBe(200);
     await runAt(issuedAt, 20 * DAY_MS + REMINDERS_EVERY_MS);
     const reminders = await notificationsOf(ben.user.id, "fine_reminder");
-    expect(reminders.map((n) => n.title)).toEqual(["Second reminder: your fine is unpaid"]);
+    expect(reminders.map((n) => n.title)).toEqual(["Reminder: your fine is unpaid"]);
+    expect(reminders[0]?.message).not.toContain("second");
     expect(await stagesOf(fine.id)).toEqual({ first: "skipped", second: "sent" });
     expect(await notificationsOf(ana.user.id, "fine_unpaid")).toHaveLength(0);
     await runAt(issuedAt, 30 * DAY_MS);
@@ -259,9 +266,30 @@ describe("reminders of an unpaid fine", () => {
     t.clock.set(new Date(new Date(`${lastDayAway}T00:00:00Z`).getTime() + DAY_MS));
     await t.app.scheduler.runDue();
     const reminders = await notificationsOf(ben.user.id, "fine_reminder");
-    expect(reminders.map((n) => n.title)).toEqual(["Second reminder: your fine is unpaid"]);
+    expect(reminders.map((n) => n.title)).toEqual(["Reminder: your fine is unpaid"]);
     expect(await notificationsOf(ana.user.id, "fine_unpaid")).toHaveLength(1);
     expect(await stagesOf(fine.id)).toEqual({ first: "skipped", second: "sent", issuer: "sent" });
+  });
+
+  it("holds the issuer's notice while the issuer is away, and sends it the day they are back", async () => {
+    const { ana, ben, fine, issuedAt } = await flatWithFine();
+    const lastDayAway = new Date(issuedAt.getTime() + 20 * DAY_MS).toISOString().slice(0, 10);
+    await t.db.update(users).set({ awayUntil: lastDayAway }).where(eq(users.id, ana.user.id));
+    await runAt(issuedAt, 3 * DAY_MS);
+    await runAt(issuedAt, 7 * DAY_MS);
+    await runAt(issuedAt, 14 * DAY_MS);
+    // The offender, who is not away, is reminded as ever; the notice to Ana waits for her.
+    expect((await notificationsOf(ben.user.id, "fine_reminder")).map((n) => n.title)).toEqual([
+      "Reminder: your fine is unpaid",
+      "Second reminder: your fine is unpaid",
+    ]);
+    t.clock.set(new Date(`${lastDayAway}T23:59:00Z`));
+    await t.app.scheduler.runDue();
+    expect(await notificationsOf(ana.user.id, "fine_unpaid")).toHaveLength(0);
+    expect(await stagesOf(fine.id)).toEqual({ first: "sent", second: "sent" });
+    t.clock.set(new Date(new Date(`${lastDayAway}T00:00:00Z`).getTime() + DAY_MS + REMINDERS_EVERY_MS));
+    await t.app.scheduler.runDue();
+    expect(await notificationsOf(ana.user.id, "fine_unpaid")).toHaveLength(1);
   });
 
   it("tells nobody who has left or deleted their account", async () => {
@@ -383,18 +411,102 @@ describe("many instances", () => {
 });
 
 describe("a run's bounds", () => {
-  it("reminds the oldest fines first, at most a batch a run, and the next run goes on with the rest", async () => {
-    // Everything the other tests left owed is reminded of to the end first, so only these two fines are due below.
+  /** Makes the database refuse the reminder rows of these fines, as a household whose part keeps failing; undone after. */
+  async function refusingRowsOf<T>(fineIds: string[], work: () => Promise<T>): Promise<T> {
+    const list = fineIds.map((id) => `'${id}'`).join(", ");
+    await t.db.execute(
+      sql.raw(`create function refuse_reminder() returns trigger language plpgsql as $$
+        begin
+          if new.fine_id in (${list}) then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        "create trigger refuse_reminder before insert on fine_reminders for each row execute function refuse_reminder()",
+      ),
+    );
+    try {
+      return await work();
+    } finally {
+      await t.db.execute(sql.raw("drop trigger refuse_reminder on fine_reminders"));
+      await t.db.execute(sql.raw("drop function refuse_reminder()"));
+    }
+  }
+
+  it("reads the due fines a page at a time, oldest first, to the end in one run", async () => {
+    // Everything the other tests left owed is reminded of to the end first, so only these fines are due below.
     await sendDueReminders(t.db, { now: new Date(t.clock.now.getTime() + 365 * DAY_MS), publicUrl: PUBLIC_URL });
-    const older = await flatWithFine();
-    const newer = await flatWithFine();
-    const now = new Date(newer.issuedAt.getTime() + 3 * DAY_MS);
-    expect(await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL, limit: 1 })).toBe(1);
-    expect(await notificationsOf(older.ben.user.id, "fine_reminder")).toHaveLength(1);
-    expect(await notificationsOf(newer.ben.user.id, "fine_reminder")).toHaveLength(0);
-    // Fines with nothing left to send do not fill the next batch.
-    expect(await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL, limit: 1 })).toBe(1);
-    expect(await notificationsOf(newer.ben.user.id, "fine_reminder")).toHaveLength(1);
+    const flats = [await flatWithFine(), await flatWithFine(), await flatWithFine()];
+    const now = new Date((flats[2]?.issuedAt ?? t.clock.now).getTime() + 3 * DAY_MS);
+    expect(await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL, page: 1 })).toBe(3);
+    for (const { ben } of flats) expect(await notificationsOf(ben.user.id, "fine_reminder")).toHaveLength(1);
+  });
+
+  it("is not starved by older fines that cannot be sent: a failing household's fines fill no page", async () => {
+    await sendDueReminders(t.db, { now: new Date(t.clock.now.getTime() + 365 * DAY_MS), publicUrl: PUBLIC_URL });
+    const broken = await flatWithFine();
+    // Older than the healthy household's fine, and more of them than a page holds.
+    const more = [];
+    for (let n = 0; n < 3; n++) {
+      more.push(
+        await buildFine(
+          t.db,
+          { householdId: broken.household.id, issuerId: broken.ana.user.id, offenderId: broken.ben.user.id },
+          { createdAt: broken.issuedAt },
+        ),
+      );
+    }
+    const healthy = await flatWithFine();
+    const now = new Date(healthy.issuedAt.getTime() + 3 * DAY_MS);
+    const failed: string[] = [];
+    const brokenIds = [broken.fine.id, ...more.map((fine) => fine.id)];
+    for (let run = 0; run < 2; run++) {
+      await refusingRowsOf(brokenIds, () =>
+        sendDueReminders(t.db, {
+          now: new Date(now.getTime() + run * REMINDERS_EVERY_MS),
+          publicUrl: PUBLIC_URL,
+          page: 2,
+          onFailure: (_error, householdId) => failed.push(householdId),
+        }),
+      );
+    }
+    expect(await notificationsOf(healthy.ben.user.id, "fine_reminder")).toHaveLength(1);
+    expect(new Set(failed)).toEqual(new Set([broken.household.id]));
+    expect(await notificationsOf(broken.ben.user.id, "fine_reminder")).toHaveLength(0);
+  });
+
+  it("sends one household's fines in chunks, each its own transaction: one that fails keeps only its own back", async () => {
+    await sendDueReminders(t.db, { now: new Date(t.clock.now.getTime() + 365 * DAY_MS), publicUrl: PUBLIC_URL });
+    const flat = await flatWithFine();
+    const later = [];
+    for (let n = 0; n < 4; n++) {
+      later.push(
+        await buildFine(
+          t.db,
+          { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: flat.ben.user.id },
+          { createdAt: flat.issuedAt },
+        ),
+      );
+    }
+    const now = new Date(flat.issuedAt.getTime() + 3 * DAY_MS);
+    const failures: string[] = [];
+    // Issued at one moment, the fines go in id order: the first of them shares its chunk with the second.
+    const [refused] = [flat.fine, ...later].map((fine) => fine.id).sort();
+    const sent = await refusingRowsOf([refused ?? ""], () =>
+      sendDueReminders(t.db, {
+        now,
+        publicUrl: PUBLIC_URL,
+        chunk: 2,
+        onFailure: (_error, householdId) => failures.push(householdId),
+      }),
+    );
+    // Five fines in chunks of two: the chunk with the refused fine (and one other) rolled back, the other three sent.
+    expect(failures).toEqual([flat.household.id]);
+    expect(sent).toBe(3);
+    expect(await notificationsOf(flat.ben.user.id, "fine_reminder")).toHaveLength(3);
+    expect(await sendDueReminders(t.db, { now, publicUrl: PUBLIC_URL, chunk: 2 })).toBe(2);
+    for (const fine of [flat.fine, ...later]) expect(await stagesOf(fine.id)).toEqual({ first: "sent" });
   });
 
   it("goes on with the other households when one household's part fails, and retries it next run", async () => {
@@ -445,6 +557,7 @@ describe("which reminders are due (remindersDue)", () => {
     offenderReachable: true,
     offenderAwayUntil: null,
     issuerReachable: true,
+    issuerAwayUntil: null,
     written: new Set<ReminderStage>(),
     ...overrides,
   });
@@ -485,5 +598,215 @@ describe("which reminders are due (remindersDue)", () => {
     expect(remindersDue(settings, fine({ underAppeal: true }), at(20)).send).toEqual([]);
     expect(remindersDue(settings, fine({ offenderReachable: false }), at(20)).send).toEqual([]);
     expect(remindersDue(settings, fine({ issuerReachable: false }), at(20)).send).toEqual(["second"]);
+  });
+});
+
+describe("the batch read and remindersDue agree", () => {
+  const settings = { first_reminder_days: 3, second_reminder_days: 7, issuer_notice_days: 14 };
+  // Around London's clock changes (29 March and 25 October 2026), where calendar days are 23 and 25 hours long.
+  const spring = new Date("2026-03-27T12:00:00Z");
+  const autumn = new Date("2026-10-23T12:00:00Z");
+  const plus = (from: Date, ms: number) => new Date(from.getTime() + ms);
+  const HOUR = 3600_000;
+  const CASES: {
+    name: string;
+    payableFrom: Date;
+    now: Date;
+    written?: ReminderStage[];
+    offenderAwayUntil?: string;
+    issuerAwayUntil?: string;
+    due: boolean;
+  }[] = [
+    {
+      name: "an hour before 3 × 24 h, across spring's 23-hour day",
+      payableFrom: spring,
+      now: plus(spring, 3 * DAY_MS - HOUR),
+      due: false,
+    },
+    { name: "at 3 × 24 h, across spring's 23-hour day", payableFrom: spring, now: plus(spring, 3 * DAY_MS), due: true },
+    {
+      name: "a millisecond before 3 × 24 h, across autumn's 25-hour day",
+      payableFrom: autumn,
+      now: plus(autumn, 3 * DAY_MS - 1),
+      due: false,
+    },
+    { name: "at 3 × 24 h, across autumn's 25-hour day", payableFrom: autumn, now: plus(autumn, 3 * DAY_MS), due: true },
+    {
+      name: "the first written, before the second's day",
+      payableFrom: spring,
+      now: plus(spring, 7 * DAY_MS - HOUR),
+      written: ["first"],
+      due: false,
+    },
+    {
+      name: "the first written, at the second's day",
+      payableFrom: spring,
+      now: plus(spring, 7 * DAY_MS),
+      written: ["first"],
+      due: true,
+    },
+    {
+      name: "the second written, before the issuer's day",
+      payableFrom: autumn,
+      now: plus(autumn, 14 * DAY_MS - 1),
+      written: ["second"],
+      due: false,
+    },
+    {
+      name: "all written",
+      payableFrom: autumn,
+      now: plus(autumn, 30 * DAY_MS),
+      written: ["first", "second", "issuer"],
+      due: false,
+    },
+    {
+      name: "the offender away through today",
+      payableFrom: spring,
+      now: plus(spring, 5 * DAY_MS),
+      offenderAwayUntil: "2026-04-01",
+      due: false,
+    },
+    {
+      name: "the offender back today",
+      payableFrom: spring,
+      now: plus(spring, 6 * DAY_MS),
+      offenderAwayUntil: "2026-04-01",
+      due: true,
+    },
+    {
+      name: "only the issuer's notice left, the issuer away",
+      payableFrom: spring,
+      now: plus(spring, 15 * DAY_MS),
+      written: ["first", "second"],
+      issuerAwayUntil: "2026-04-11",
+      due: false,
+    },
+    {
+      name: "only the issuer's notice left, the issuer back",
+      payableFrom: spring,
+      now: plus(spring, 16 * DAY_MS),
+      written: ["first", "second"],
+      issuerAwayUntil: "2026-04-11",
+      due: true,
+    },
+  ];
+
+  it.each(CASES)("$name", async (example) => {
+    const expected = remindersDue(
+      settings,
+      {
+        payableFrom: example.payableFrom,
+        underAppeal: false,
+        offenderReachable: true,
+        offenderAwayUntil: example.offenderAwayUntil ?? null,
+        issuerReachable: true,
+        issuerAwayUntil: example.issuerAwayUntil ?? null,
+        written: new Set(example.written ?? []),
+      },
+      example.now,
+    );
+    expect(expected.send.length > 0).toBe(example.due);
+
+    let read: string[] = [];
+    // In a transaction rolled back after, on a session in London's time zone: calendar days would not be 24 hours.
+    const tried = t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw("set local time zone 'Europe/London'"));
+      const flat = await buildFlatOfThree(tx);
+      await tx
+        .update(households)
+        .set({ firstReminderDays: 3, secondReminderDays: 7, issuerNoticeDays: 14 })
+        .where(eq(households.id, flat.household.id));
+      if (example.offenderAwayUntil) {
+        await tx.update(users).set({ awayUntil: example.offenderAwayUntil }).where(eq(users.id, flat.ben.user.id));
+      }
+      if (example.issuerAwayUntil) {
+        await tx.update(users).set({ awayUntil: example.issuerAwayUntil }).where(eq(users.id, flat.ana.user.id));
+      }
+      const fine = await buildFine(
+        tx,
+        { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: flat.ben.user.id },
+        { createdAt: example.payableFrom },
+      );
+      for (const stage of example.written ?? []) {
+        await tx.insert(fineReminders).values({ fineId: fine.id, stage, sentAt: example.payableFrom });
+      }
+      read = (await fineIdsDue(tx, example.now, 10_000)).map((row) => row.id).filter((id) => id === fine.id);
+      tx.rollback();
+    });
+    await expect(tried).rejects.toBeInstanceOf(TransactionRollbackError);
+    expect(read.length > 0).toBe(example.due);
+  });
+});
+
+describe("the household's reminder days by default", () => {
+  it("are the contract's REMINDER_DEFAULTS", async () => {
+    const { household } = await buildFlatOfThree(t.db);
+    const [row] = await t.db.select().from(households).where(eq(households.id, household.id));
+    expect({
+      first_reminder_days: row?.firstReminderDays,
+      second_reminder_days: row?.secondReminderDays,
+      issuer_notice_days: row?.issuerNoticeDays,
+    }).toEqual(REMINDER_DEFAULTS);
+  });
+});
+
+describe("migration 0017's backfill", () => {
+  it("writes the stages existing pending fines have already reached as skipped, so only those ahead are sent", async () => {
+    const folder = new URL("../drizzle/", import.meta.url);
+    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
+    const index = files.findIndex((name) => name.endsWith("_reminders_and_mail.sql"));
+    expect(index).toBeGreaterThan(0);
+    let migrated: unknown;
+    // The migrations replayed into a scratch schema, rolled back after: fines as they were before 0017, then 0017.
+    const replay = t.db.transaction(async (tx) => {
+      const run = async (name: string) => {
+        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
+        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
+      };
+      await tx.execute(sql.raw("create schema reminders_backfill"));
+      await tx.execute(sql.raw("set local search_path to reminders_backfill"));
+      for (const name of files.slice(0, index)) await run(name);
+      const [ana, ben, flat] = ["a", "b", "f"].map((digit) => `00000000-0000-4000-8000-00000000000${digit}`);
+      // Ages in hours before the migration's now(): the default days are 3, 7 and 14 of 24 hours.
+      const fines: [string, number, string, number | null][] = [
+        ["2 days", 48, "pending", null],
+        ["just under 3 days", 71, "pending", null],
+        ["5 days", 120, "pending", null],
+        ["10 days", 240, "pending", null],
+        ["20 days", 480, "pending", null],
+        ["30 days, declined a day ago", 720, "pending", 24],
+        ["20 days, paid", 480, "paid", null],
+      ];
+      const statements = [
+        `insert into households (id, name, iso_4217_code) values ('${flat}', 'Flat', 'GBP')`,
+        `insert into users (id, email, display_name, household_id) values
+          ('${ana}', 'ana@example.com', 'Ana', '${flat}'), ('${ben}', 'ben@example.com', 'Ben', '${flat}')`,
+        ...fines.map(
+          ([description, hours, status, declinedHours]) =>
+            `insert into fines (household_id, offender_id, created_by, amount_minor, status, description, created_at, declined_at)
+              values ('${flat}', '${ben}', '${ana}', 250, '${status}', '${description}', now() - interval '${hours} hours',
+                ${declinedHours === null ? "null" : `now() - interval '${declinedHours} hours'`})`,
+        ),
+      ];
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+      await run(files[index] ?? "");
+      migrated = await tx.execute(
+        sql.raw(`select fines.description, fine_reminders.stage, fine_reminders.sent_at::text
+          from fine_reminders join fines on fines.id = fine_reminders.fine_id order by fines.description, fine_reminders.stage`),
+      );
+      tx.rollback();
+    });
+    await expect(replay).rejects.toBeInstanceOf(TransactionRollbackError);
+    const { rows } = z
+      .object({ rows: z.array(z.object({ description: z.string(), stage: z.string(), sent_at: z.null() })) })
+      .parse(migrated);
+    expect(rows.map((row) => `${row.description}: ${row.stage}`)).toEqual([
+      "10 days: first",
+      "10 days: second",
+      "20 days: first",
+      "20 days: issuer",
+      "20 days: second",
+      "5 days: first",
+    ]);
   });
 });

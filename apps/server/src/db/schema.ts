@@ -62,7 +62,8 @@ export const households = pgTable(
     subscriptionSyncedAt: timestamp("subscription_synced_at", { withTimezone: true }),
     /**
      * Issue 22 (docs/decisions/051): days after a fine becomes payable that its offender is reminded, twice, and its
-     * issuer told it is still unpaid; null turns that one off. Defaults are the contract's REMINDER_DEFAULTS.
+     * issuer told it is still unpaid; null turns that one off. Defaults: the contract's REMINDER_DEFAULTS, written out
+     * (its type allows null, which a column default here does not take); test/reminders.test.ts checks they agree.
      */
     firstReminderDays: integer("first_reminder_days").default(3),
     secondReminderDays: integer("second_reminder_days").default(7),
@@ -249,7 +250,10 @@ export const fineReminders = pgTable(
       .references(() => fines.id, { onDelete: "cascade" }),
     /** first | second (to the offender) | issuer (the issuer told it is still unpaid). */
     stage: text("stage", { enum: ["first", "second", "issuer"] }).notNull(),
-    /** Null: skipped, not sent (a later stage was due by the time it could go, or the setting was off). */
+    /**
+     * Null: skipped, not sent: the offender's first when their second was due by the time it could go
+     * (`remindersDue`), or a stage a fine pending at migration 0017 had already reached (its backfill).
+     */
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

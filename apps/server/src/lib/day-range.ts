@@ -1,6 +1,7 @@
 import { gte, lt, type AnyColumn, type SQL } from "drizzle-orm";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A day of 24 hours: what every rule counted in days (reminders, the digest's week) adds, whatever the time zone. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Midnight UTC at the start of a YYYY-MM-DD day. */
 const startOfUtcDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);

@@ -3,7 +3,8 @@
  * to the next Monday 08:00, and a run covers the latest full week that ended at or before it.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../../lib/day-range.js";
+
 export const WEEK_MS = 7 * DAY_MS;
 /** The hour (UTC) on Monday that ends one digest week and starts the next. */
 export const DIGEST_HOUR_UTC = 8;

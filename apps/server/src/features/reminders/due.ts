@@ -1,9 +1,8 @@
 import { isAway, type ReminderSettings } from "@housemate/contract";
+import { DAY_MS } from "../../lib/day-range.js";
 
 /** A fine's reminders (issue 22): the offender's first and second, and the issuer's notice that it is unpaid. */
 export type ReminderStage = "first" | "second" | "issuer";
-
-export const DAY_MS = 24 * 3600_000;
 
 /** What decides a pending fine's reminders, read under its lock. */
 export interface FineReminderState {
@@ -16,6 +15,7 @@ export interface FineReminderState {
   offenderAwayUntil: string | null;
   /** The issuer's account is live and still in the fine's household. */
   issuerReachable: boolean;
+  issuerAwayUntil: string | null;
   /** The stages already written, sent or skipped: each is written once. */
   written: ReadonlySet<ReminderStage>;
 }
@@ -37,7 +37,10 @@ const NOTHING: RemindersDue = { send: [], skip: [] };
  *   due when the first has not gone (they were away, or the settings changed) goes alone, and the first is skipped.
  *   Once a later stage is written, an earlier one never goes.
  * - Everything waits while the offender is away (the issuer's notice too: they are on holiday, not refusing to pay),
- *   and nothing goes to someone who has left or deleted their account.
+ *   and the issuer's notice waits while the issuer is away (reminders pause for the away person, both ways); nothing
+ *   goes to someone who has left or deleted their account.
+ * - A stage's day is `payableFrom` plus whole 24-hour days (`DAY_MS`), never calendar days: the batch read in SQL adds
+ *   `make_interval(hours => days * 24)`, so both agree to the millisecond whatever the database's time zone.
  */
 export function remindersDue(settings: ReminderSettings, fine: FineReminderState, now: Date): RemindersDue {
   if (fine.underAppeal || !fine.offenderReachable || isAway(fine.offenderAwayUntil, now)) return NOTHING;
@@ -52,7 +55,8 @@ export function remindersDue(settings: ReminderSettings, fine: FineReminderState
   } else if (!fine.written.has("second") && due("first", settings.first_reminder_days)) {
     send.push("first");
   }
-  if (fine.issuerReachable && due("issuer", settings.issuer_notice_days)) send.push("issuer");
+  const issuerHere = fine.issuerReachable && !isAway(fine.issuerAwayUntil, now);
+  if (issuerHere && due("issuer", settings.issuer_notice_days)) send.push("issuer");
   return { send, skip };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { FORMER_MEMBER_NAME, utcDate, type NotificationTypeId } from "@housemate/contract";
-import type { Database, Transaction } from "../../db/client.js";
+import type { Database, Executor, Transaction } from "../../db/client.js";
 import { fineReminders, fines, households, rules, users } from "../../db/schema.js";
 import { shareHousehold } from "../../lib/household-lock.js";
 import { sweepHousehold, type SweepFailure } from "../../lib/household-sweep.js";
@@ -10,53 +10,84 @@ import { recordNotification } from "../notifications/record.js";
 import { remindersDue, wholeDaysBetween, type ReminderStage } from "./due.js";
 import { issuerNoticeText, offenderReminderText, type ReminderStory } from "./texts.js";
 
-/** At most this many fines are reminded of in one run, the oldest first; the next run goes on with the rest. */
-export const REMINDER_BATCH = 500;
+/** The fines read at a time, oldest first; a run reads page after page until none is left. */
+export const REMINDER_PAGE = 500;
+/** The fines locked by one transaction: paying one of them waits for at most this many fines' reminders. */
+export const REMINDER_CHUNK = 50;
 
 const offender = alias(users, "offender");
 const issuer = alias(users, "issuer");
 
-/**
- * Sends every reminder of unpaid fines that is due at `now` (issue 22, docs/decisions/051), each exactly once however
- * many instances run this at the same moment: a reminder is the insert of its `fine_reminders` row (ON CONFLICT DO
- * NOTHING) and, only when that row was inserted, its notification, in one transaction. Each household's part is a
- * transaction of its own: with `onFailure`, one that fails is reported and the others still go. Answers how many
- * reminders it sent, one whose recipient turned its notifications off included (its stage is spent all the same).
- */
-export async function sendDueReminders(
-  db: Database,
-  params: { now: Date; publicUrl: string; limit?: number; onFailure?: SweepFailure },
-): Promise<number> {
-  const due = await fineIdsDue(db, params.now, params.limit ?? REMINDER_BATCH);
-  const byHousehold = new Map<string, string[]>();
-  for (const { id, householdId } of due) byHousehold.set(householdId, [...(byHousehold.get(householdId) ?? []), id]);
-
-  let sent = 0;
-  for (const [householdId, fineIds] of byHousehold) {
-    const remind = () => db.transaction((tx) => remindInHousehold(tx, householdId, fineIds, params));
-    sent += await sweepHousehold(householdId, remind, params.onFailure);
-  }
-  return sent;
+/** Where a page of the batch read ended: the next page starts after it. */
+interface PageEnd {
+  /** As PostgreSQL writes it: a JavaScript date would drop the microseconds, and the page would start again at it. */
+  createdAt: string;
+  id: string;
 }
 
 /**
- * The pending fines that have a reminder due, oldest first (`fines_pending_created_idx`). Only those with something
- * to send are read, so fines whose reminders are all written, or that wait for someone away, never fill a batch.
- * The same rules are applied again, exactly, under the fines' locks (`remindersDue`): this read only narrows.
+ * Sends every reminder of unpaid fines that is due at `now` (issue 22, docs/decisions/051), each exactly once however
+ * many instances run this at the same moment: a reminder is the insert of its `fine_reminders` row (ON CONFLICT DO
+ * NOTHING) and, only when that row was inserted, its notification, in one transaction. The due fines are read a page
+ * at a time, each page after the last fine of the one before (keyset), so fines that cannot be sent now (a household
+ * whose part keeps failing) never hide the ones behind them. Each household's fines go in chunks of `chunk`, a
+ * transaction each: with `onFailure`, one that fails is reported and the others still go. Answers how many reminders
+ * it sent, one whose recipient turned its notifications off included (its stage is spent all the same).
  */
-async function fineIdsDue(db: Database, now: Date, limit: number) {
+export async function sendDueReminders(
+  db: Database,
+  params: { now: Date; publicUrl: string; page?: number; chunk?: number; onFailure?: SweepFailure },
+): Promise<number> {
+  const pageSize = params.page ?? REMINDER_PAGE;
+  const chunkSize = params.chunk ?? REMINDER_CHUNK;
+  let sent = 0;
+  let after: PageEnd | null = null;
+  for (;;) {
+    const due = await fineIdsDue(db, params.now, pageSize, after);
+    const byHousehold = new Map<string, string[]>();
+    for (const { id, householdId } of due) {
+      const ids = byHousehold.get(householdId) ?? [];
+      ids.push(id);
+      byHousehold.set(householdId, ids);
+    }
+    for (const [householdId, fineIds] of byHousehold) {
+      for (let start = 0; start < fineIds.length; start += chunkSize) {
+        const chunk = fineIds.slice(start, start + chunkSize);
+        const remind = () => db.transaction((tx) => remindInHousehold(tx, householdId, chunk, params));
+        sent += await sweepHousehold(householdId, remind, params.onFailure);
+      }
+    }
+    const last = due[due.length - 1];
+    if (due.length < pageSize || !last) return sent;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** `days` whole days of 24 hours: exactly `remindersDue`'s `DAY_MS`, where `* interval '1 day'` would be calendar days. */
+export const daysOf = (days: AnyPgColumn | SQL): SQL => sql`make_interval(hours => ${days} * 24)`;
+
+/**
+ * The pending fines that have a reminder due, oldest first (`fines_pending_created_idx`), after `after`. Only those
+ * with something to send are read, so fines whose reminders are all written, or that wait for someone away, never
+ * fill a page. The same rules are applied again, exactly, under the fines' locks (`remindersDue`): this read only
+ * narrows (test/reminders.test.ts runs one table of cases through both).
+ */
+export async function fineIdsDue(db: Executor, now: Date, limit: number, after: PageEnd | null = null) {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const today = sql`${utcDate(now)}::date`;
   const payableFrom = sql`coalesce(${fines.declinedAt}, ${fines.createdAt})`;
-  const reached = (days: AnyPgColumn): SQL =>
-    sql`(${days} is not null and ${payableFrom} + ${days} * interval '1 day' <= ${at})`;
+  const reached = (days: AnyPgColumn): SQL => sql`(${days} is not null and ${payableFrom} + ${daysOf(days)} <= ${at})`;
   const written = (stage: ReminderStage): SQL =>
     sql`exists (select 1 from ${fineReminders} where ${fineReminders.fineId} = ${fines.id} and ${fineReminders.stage} = ${stage})`;
   const notWritten = (stage: ReminderStage): SQL => sql`not ${written(stage)}`;
   const inHousehold = (person: typeof offender | typeof issuer) =>
     and(isNull(person.deletedAt), eq(person.householdId, fines.householdId));
+  // Away through its last day (values/away.ts: `isAway`).
+  const notAway = (person: typeof offender | typeof issuer) =>
+    or(isNull(person.awayUntil), sql`${person.awayUntil} < ${today}`);
 
   return db
-    .select({ id: fines.id, householdId: fines.householdId })
+    .select({ id: fines.id, householdId: fines.householdId, createdAt: sql<string>`${fines.createdAt}::text` })
     .from(fines)
     .innerJoin(households, eq(households.id, fines.householdId))
     .innerJoin(offender, eq(offender.id, fines.offenderId))
@@ -64,18 +95,20 @@ async function fineIdsDue(db: Database, now: Date, limit: number) {
     .where(
       and(
         eq(fines.status, "pending"),
+        after
+          ? sql`(${fines.createdAt}, ${fines.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
         or(isNull(fines.appealStatus), ne(fines.appealStatus, "open")),
         inHousehold(offender),
-        // Away through its last day (values/away.ts: `isAway`).
-        or(isNull(offender.awayUntil), sql`${offender.awayUntil} < ${utcDate(now)}::date`),
+        notAway(offender),
         or(
           and(reached(households.secondReminderDays), notWritten("second")),
           and(reached(households.firstReminderDays), notWritten("first"), notWritten("second")),
-          and(reached(households.issuerNoticeDays), notWritten("issuer"), inHousehold(issuer)),
+          and(reached(households.issuerNoticeDays), notWritten("issuer"), inHousehold(issuer), notAway(issuer)),
         ),
       ),
     )
-    .orderBy(asc(fines.createdAt))
+    .orderBy(asc(fines.createdAt), asc(fines.id))
     .limit(limit);
 }
 
@@ -109,6 +142,7 @@ async function remindInHousehold(
       issuerName: issuer.displayName,
       issuerDeletedAt: issuer.deletedAt,
       issuerHouseholdId: issuer.householdId,
+      issuerAwayUntil: issuer.awayUntil,
       ruleTitle: rules.title,
     })
     .from(fines)
@@ -122,7 +156,7 @@ async function remindInHousehold(
   if (locked.length === 0) return 0;
 
   const writtenRows = await tx
-    .select({ fineId: fineReminders.fineId, stage: fineReminders.stage })
+    .select({ fineId: fineReminders.fineId, stage: fineReminders.stage, sentAt: fineReminders.sentAt })
     .from(fineReminders)
     .where(
       inArray(
@@ -131,7 +165,12 @@ async function remindInHousehold(
       ),
     );
 
-  let sent = 0;
+  // Every stage row of the chunk in one insert; the rows are the claim: a stage another sweep wrote meanwhile does not
+  // come back, and is not told twice.
+  const toWrite: (typeof fineReminders.$inferInsert)[] = [];
+  const firstSent = new Set(
+    writtenRows.filter((written) => written.stage === "first" && written.sentAt !== null).map((row) => row.fineId),
+  );
   for (const row of locked) {
     const { fine } = row;
     // A live account still in the fine's household (a missing one's columns are all null).
@@ -145,25 +184,30 @@ async function remindInHousehold(
         offenderReachable,
         offenderAwayUntil: row.offenderAwayUntil,
         issuerReachable,
+        issuerAwayUntil: row.issuerAwayUntil,
         written: new Set(writtenRows.filter((written) => written.fineId === fine.id).map((written) => written.stage)),
       },
       params.now,
     );
     if (due.send.length === 0) continue;
+    for (const stage of due.skip) toWrite.push({ fineId: fine.id, stage, sentAt: null, createdAt: params.now });
+    for (const stage of due.send) toWrite.push({ fineId: fine.id, stage, sentAt: params.now, createdAt: params.now });
+  }
+  if (toWrite.length === 0) return 0;
+  const claimed = await tx
+    .insert(fineReminders)
+    .values(toWrite)
+    .onConflictDoNothing()
+    .returning({ fineId: fineReminders.fineId, stage: fineReminders.stage, sentAt: fineReminders.sentAt });
 
-    if (due.skip.length > 0) {
-      await tx
-        .insert(fineReminders)
-        .values(due.skip.map((stage) => ({ fineId: fine.id, stage, sentAt: null, createdAt: params.now })))
-        .onConflictDoNothing();
-    }
-    // The row is the claim: a stage another sweep wrote meanwhile comes back empty, and is not told twice.
-    const claimed = await tx
-      .insert(fineReminders)
-      .values(due.send.map((stage) => ({ fineId: fine.id, stage, sentAt: params.now, createdAt: params.now })))
-      .onConflictDoNothing()
-      .returning({ stage: fineReminders.stage });
-
+  const rowOf = new Map(locked.map((row) => [row.fine.id, row]));
+  let sent = 0;
+  for (const { fineId, stage, sentAt } of claimed) {
+    const row = rowOf.get(fineId);
+    if (sentAt === null || !row) continue;
+    const { fine } = row;
+    const recipientId = stage === "issuer" ? fine.createdBy : fine.offenderId;
+    if (recipientId === null) continue;
     const story: ReminderStory = {
       issuerName: nameOf(row.issuerName, row.issuerDeletedAt),
       offenderName: nameOf(row.offenderName, row.offenderDeletedAt),
@@ -171,14 +215,13 @@ async function remindInHousehold(
       amount: formatAmount(fine.amountMinor, row.currency),
       daysSinceIssued: wholeDaysBetween(fine.createdAt, params.now),
     };
-    for (const { stage } of claimed) {
-      const recipientId = stage === "issuer" ? fine.createdBy : fine.offenderId;
-      if (recipientId === null) continue;
-      const type: NotificationTypeId = stage === "issuer" ? "fine_unpaid" : "fine_reminder";
-      const text = stage === "issuer" ? issuerNoticeText(story) : offenderReminderText(story, stage);
-      await recordNotification(tx, { type, householdId, recipientIds: [recipientId], ...text }, params.publicUrl);
-      sent++;
-    }
+    const type: NotificationTypeId = stage === "issuer" ? "fine_unpaid" : "fine_reminder";
+    const text =
+      stage === "issuer"
+        ? issuerNoticeText(story)
+        : offenderReminderText(story, { firstSent: stage === "second" && firstSent.has(fineId) });
+    await recordNotification(tx, { type, householdId, recipientIds: [recipientId], ...text }, params.publicUrl);
+    sent++;
   }
   return sent;
 }

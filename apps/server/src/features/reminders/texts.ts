@@ -13,12 +13,16 @@ export interface ReminderStory {
 
 const days = (count: number) => (count === 1 ? "1 day" : `${count} days`);
 
-/** The offender's reminder (`fine_reminder`): who fined them, for what, how much and how long ago. */
-export function offenderReminderText(story: ReminderStory, stage: "first" | "second") {
+/**
+ * The offender's reminder (`fine_reminder`): who fined them, for what, how much and how long ago. It says "second"
+ * only when a first reminder really went (`firstSent`): a second stage sent alone (the first off, skipped while they
+ * were away or before the settings existed) is, to them, their first reminder.
+ */
+export function offenderReminderText(story: ReminderStory, { firstSent }: { firstSent: boolean }) {
   const reminder = `${story.issuerName} fined you ${story.amount} ${under(story.ruleTitle)} ${days(story.daysSinceIssued)} ago, and it is still unpaid.`;
-  return stage === "first"
-    ? { title: "Reminder: your fine is unpaid", message: reminder }
-    : { title: "Second reminder: your fine is unpaid", message: `${reminder} This is your second reminder.` };
+  return firstSent
+    ? { title: "Second reminder: your fine is unpaid", message: `${reminder} This is your second reminder.` }
+    : { title: "Reminder: your fine is unpaid", message: reminder };
 }
 
 /** The issuer's notice (`fine_unpaid`): the fine they issued has gone unpaid. */
