@@ -25,7 +25,7 @@ const issuer = alias(users, "issuer");
  */
 export async function sendDueReminders(
   db: Database,
-  params: { now: Date; publicUrl: string; limit?: number; onFailure?: SweepFailure },
+  params: { now: Date; publicUrl: string; limit?: number; onFailure?: SweepFailure; signal?: AbortSignal },
 ): Promise<number> {
   const due = await fineIdsDue(db, params.now, params.limit ?? REMINDER_BATCH);
   const byHousehold = new Map<string, string[]>();
@@ -33,6 +33,7 @@ export async function sendDueReminders(
 
   let sent = 0;
   for (const [householdId, fineIds] of byHousehold) {
+    params.signal?.throwIfAborted(); // shutdown: the next run goes on with the rest
     const remind = () => db.transaction((tx) => remindInHousehold(tx, householdId, fineIds, params));
     sent += await sweepHousehold(householdId, remind, params.onFailure);
   }
