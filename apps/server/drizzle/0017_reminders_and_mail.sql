@@ -1,6 +1,7 @@
 -- Issue 22 (docs/decisions/051, 052, 054): reminders of unpaid fines (the household's days, one row per fine and stage so
--- each is sent once), away mode, the weekly digest (one row per household and week), the server's scheduled tasks, the
--- secrets it makes for itself (the unsubscribe links' key), and the outbox's priority: a sign-in link is sent first.
+-- each is sent once), away mode, the weekly digest (one row per household and week), the server's scheduled tasks (each
+-- claim with its owner's token), the secrets it makes for itself (the unsubscribe links' key), the outbox's priority (a
+-- sign-in link is sent first, the digest last) and an index of sent mail for its hourly prune.
 CREATE TABLE "fine_reminders" (
 	"fine_id" uuid NOT NULL,
 	"stage" text NOT NULL,
@@ -28,6 +29,7 @@ CREATE TABLE "scheduled_tasks" (
 	"name" text PRIMARY KEY NOT NULL,
 	"next_run_at" timestamp with time zone NOT NULL,
 	"locked_until" timestamp with time zone,
+	"locked_by" text,
 	"last_run_at" timestamp with time zone,
 	"last_error" text
 );
@@ -41,6 +43,7 @@ ALTER TABLE "users" ADD COLUMN "away_until" date;--> statement-breakpoint
 ALTER TABLE "fine_reminders" ADD CONSTRAINT "fine_reminders_fine_id_fines_id_fk" FOREIGN KEY ("fine_id") REFERENCES "public"."fines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "household_digests" ADD CONSTRAINT "household_digests_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fines_pending_created_idx" ON "fines" USING btree ("created_at") WHERE "fines"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "mail_outbox_sent_idx" ON "mail_outbox" USING btree ("sent_at") WHERE "mail_outbox"."sent_at" is not null;--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("priority","created_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
 -- Data, not schema (docs/decisions/051): every household takes the default days above, so without this the first sweep
 -- after the upgrade would remind every old unpaid fine at once and tell the issuer of every one over 14 days old. The

@@ -122,8 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
 
   // Records are made in each feature's transactions; this delivers them after commit, and serves the live socket.
-  await app.register(notificationsPlugin, { ...(options.mailTerminal ? { terminal: options.mailTerminal } : {}) });
+  // Before notifications, which adds the outbox's hourly prune to it.
   await app.register(schedulerPlugin);
+  await app.register(notificationsPlugin, { ...(options.mailTerminal ? { terminal: options.mailTerminal } : {}) });
   await app.register(remindersPlugin);
   await app.register(digestPlugin);
   await app.register(api, { prefix: "/api" });

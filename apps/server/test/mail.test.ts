@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, isNull, and } from "drizzle-orm";
 import {
@@ -11,11 +13,22 @@ import {
 import { mailOutbox, users } from "../src/db/schema.js";
 import { notificationEmail } from "../src/features/notifications/email.js";
 import { createMailer, type MailTerminal } from "../src/features/notifications/mailer.js";
+import {
+  MAIL_BATCH,
+  MAIL_PRIORITY,
+  MAX_MAIL_ATTEMPTS,
+  retryDelayMs,
+  sendDueMail,
+  SIGN_IN_MAIL_LIFE_MS,
+} from "../src/features/notifications/mail-outbox.js";
+import { MAIL_PRUNE_TASK } from "../src/features/notifications/plugin.js";
+import { digestWeekBefore } from "../src/features/digest/schedule.js";
+import { sendWeeklyDigests } from "../src/features/digest/service.js";
 import { magicLinkMail } from "../src/features/auth/magic-link-mail.js";
 import { recordNotification } from "../src/features/notifications/record.js";
 import { readUnsubscribeToken, unsubscribeKey } from "../src/features/notifications/mail/unsubscribe.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
-import { buildHouseholdWithMembers, buildMember } from "./helpers/factories.js";
+import { buildFine, buildHouseholdWithMembers, buildMember } from "./helpers/factories.js";
 import { startSmtpCapture, type CapturedMail } from "./helpers/smtp.js";
 
 /**
@@ -370,5 +383,216 @@ describe("with no mail server, mail is shown to whoever started the server", () 
   it("is never served over HTTP: no route shows the outbox or a logged mail", async () => {
     const routes = t.app.printRoutes({ commonPrefix: false });
     expect(routes).not.toMatch(/outbox|mail\/(?!unsubscribe)/);
+  });
+});
+
+/**
+ * A real mail server that refuses every message with a temporary error (451) while `refusing` is set, and keeps what
+ * it accepts; with the JSON log lines of the app that talks to it.
+ */
+async function refusingMailServer() {
+  const state = { refusing: true, accepted: [] as string[] };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        if (state.refusing) {
+          callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          return;
+        }
+        state.accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const ctx = await createTestContext({
+    env: { SMTP_URL: `smtp://127.0.0.1:${String(port)}` },
+    logger: { level: "info", stream },
+  });
+  return {
+    state,
+    ctx,
+    lines,
+    async close() {
+      await ctx.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("a sign-in link the mail server refuses", () => {
+  const outboxRow = async (ctx: TestContext, email: string) =>
+    (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))[0];
+
+  it("backs off in seconds, not the notifications' minutes, filling the link's life", () => {
+    const delays = Array.from({ length: MAX_MAIL_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, "sign-in"));
+    expect(delays.slice(0, 4)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(Math.max(...delays)).toBe(120_000);
+    expect(delays.reduce((sum, ms) => sum + ms, 0)).toBeLessThan(SIGN_IN_MAIL_LIFE_MS);
+    expect(retryDelayMs(1)).toBe(30_000);
+  });
+
+  it("is tried again by its lane within seconds, and arrives once the server accepts", async () => {
+    const mail = await refusingMailServer();
+    try {
+      const email = "refused@example.com";
+      const res = await mail.ctx.request({ method: "POST", url: "/api/auth/login", payload: { email } });
+      expect(res.statusCode).toBe(200);
+      await expect.poll(async () => (await outboxRow(mail.ctx, email))?.lastError, { timeout: 10_000 }).toBeTruthy();
+      const failed = await outboxRow(mail.ctx, email);
+      expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+      expect((failed?.nextAttemptAt.getTime() ?? 0) - mail.ctx.clock.now.getTime()).toBe(5_000);
+
+      // The server accepts again; nobody drains the outbox: the lane's own retry sends it, seconds later.
+      mail.state.refusing = false;
+      mail.ctx.clock.advance(5_000);
+      await expect.poll(() => mail.state.accepted, { timeout: 10_000, interval: 200 }).toEqual([email]);
+      await expect.poll(async () => (await outboxRow(mail.ctx, email))?.sentAt).toBeInstanceOf(Date);
+      expect(await outboxRow(mail.ctx, email)).toMatchObject({ attempts: 2, lastError: null });
+    } finally {
+      await mail.close();
+    }
+  }, 30_000);
+
+  it("is given up, logged and never sent once its link has expired", async () => {
+    const mail = await refusingMailServer();
+    try {
+      const late = "late@example.com";
+      const dead = "dead@example.com";
+      for (const email of [late, dead])
+        await mail.ctx.request({ method: "POST", url: "/api/auth/login", payload: { email } });
+      for (const email of [late, dead])
+        await expect.poll(async () => (await outboxRow(mail.ctx, email))?.lastError, { timeout: 10_000 }).toBeTruthy();
+      const queuedAt = (await outboxRow(mail.ctx, late))?.createdAt ?? new Date(0);
+      const expiry = queuedAt.getTime() + SIGN_IN_MAIL_LIFE_MS;
+      // The other is not due again before its link dies (as when no instance ran meanwhile).
+      await mail.ctx.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(expiry + 500) })
+        .where(eq(mailOutbox.to, dead));
+
+      // Tried again 5 s before its link dies, and refused: its next try (10 s on) would be too late, so it stops now.
+      mail.ctx.clock.set(new Date(expiry - 5_000));
+      await mail.ctx.app.notifications.drainMail();
+      expect(await outboxRow(mail.ctx, late)).toMatchObject({ attempts: MAX_MAIL_ATTEMPTS, sentAt: null });
+      expect(await outboxRow(mail.ctx, dead)).toMatchObject({ attempts: 1 });
+      // The other is next looked at once its link has died, the server accepting again: it is not even tried.
+      mail.state.refusing = false;
+      mail.ctx.clock.set(new Date(expiry + 1_000));
+      await mail.ctx.app.notifications.drainMail();
+
+      expect(mail.state.accepted).toEqual([]);
+      for (const email of [late, dead]) {
+        expect(await outboxRow(mail.ctx, email)).toMatchObject({
+          sentAt: null,
+          attempts: MAX_MAIL_ATTEMPTS,
+          lastError: "not sent: the sign-in link expired first",
+        });
+      }
+      const givenUp = mail.lines.filter((line) => line.includes("before its link expired; giving up"));
+      expect(givenUp).toHaveLength(2);
+      // Never again, whoever drains.
+      await mail.ctx.app.notifications.drainMail();
+      expect(mail.state.accepted).toEqual([]);
+    } finally {
+      await mail.close();
+    }
+  }, 30_000);
+});
+
+describe("the weekly digest's mail", () => {
+  it("is queued below notifications (priority 2)", async () => {
+    const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+    const offender = members[0];
+    if (!offender) throw new Error("no member");
+    // A week the new household (made on the real clock) was in.
+    const now = new Date(Date.now() + 8 * 24 * 3600_000);
+    const week = digestWeekBefore(now);
+    await buildFine(
+      t.db,
+      { householdId: household.id, issuerId: owner.user.id, offenderId: offender.user.id },
+      { createdAt: new Date(week.start.getTime() + 3600_000) },
+    );
+    await sendWeeklyDigests(t.db, { now, publicUrl: PUBLIC_URL, onFailure: () => {} });
+    const digests = await t.db
+      .select({ priority: mailOutbox.priority })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, owner.user.email ?? ""), eq(mailOutbox.subject, `Your week in ${household.name}`)));
+    expect(digests.length).toBeGreaterThan(0);
+    expect(digests.every((row) => row.priority === MAIL_PRIORITY.digest)).toBe(true);
+  });
+
+  it("a batch is claimed by priority: notifications first, then digests, whatever their age", async () => {
+    await t.db.delete(mailOutbox).where(isNull(mailOutbox.sentAt));
+    const older = t.clock.now.getTime() - 60_000;
+    await t.db.insert(mailOutbox).values([
+      ...Array.from({ length: MAIL_BATCH }, (_, i) => ({
+        to: "digest@example.com",
+        subject: "Your week",
+        text: "t",
+        priority: MAIL_PRIORITY.digest,
+        createdAt: new Date(older + i),
+      })),
+      { to: "fined@example.com", subject: "Fined", text: "t", priority: MAIL_PRIORITY.notification },
+    ]);
+    const mailer = createMailer({ smtpUrl: t.smtp.url, from: "Housemate <no-reply@localhost>", log: t.app.log });
+    try {
+      await sendDueMail({
+        db: t.db,
+        mailer,
+        log: t.app.log,
+        now: () => t.clock.now,
+        lane: "rest",
+        unsubscribeKey: () => unsubscribeKey(t.db),
+        publicUrl: PUBLIC_URL,
+      });
+    } finally {
+      mailer.close();
+    }
+    const left = await t.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt));
+    // The notification went in the first batch; the youngest digest waits for the next.
+    expect(left.map((row) => row.to)).toEqual(["digest@example.com"]);
+    expect(left[0]?.createdAt).toEqual(new Date(older + MAIL_BATCH - 1));
+  });
+});
+
+describe("sent mail", () => {
+  it("is pruned after a week by the hourly scheduled task, one instance at a time, not on every drain", async () => {
+    const week = 7 * 24 * 3600_000;
+    const sentAt = (ago: number) => new Date(t.clock.now.getTime() - ago);
+    const [old, recent] = await t.db
+      .insert(mailOutbox)
+      .values([
+        { to: "old@example.com", subject: "s", text: "t", sentAt: sentAt(week + 1000) },
+        { to: "recent@example.com", subject: "s", text: "t", sentAt: sentAt(week - 60_000) },
+      ])
+      .returning();
+    await t.app.notifications.drainMail();
+    const ids = async () => (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((row) => row.id);
+    expect(await ids()).toContain(old?.id);
+
+    expect(await t.app.scheduler.runDue()).toContain(MAIL_PRUNE_TASK);
+    expect(await ids()).not.toContain(old?.id);
+    expect(await ids()).toContain(recent?.id);
+    // Not again within the hour, even once the other one has turned a week old.
+    t.clock.advance(59 * 60_000);
+    expect(await t.app.scheduler.runDue()).not.toContain(MAIL_PRUNE_TASK);
+    expect(await ids()).toContain(recent?.id);
+    t.clock.advance(60_000);
+    expect(await t.app.scheduler.runDue()).toContain(MAIL_PRUNE_TASK);
+    expect(await ids()).not.toContain(recent?.id);
   });
 });

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
-import { scheduledTasks } from "../src/db/schema.js";
+import { fineReminders, householdDigests, scheduledTasks } from "../src/db/schema.js";
+import { sendWeeklyDigests } from "../src/features/digest/service.js";
+import { sendDueReminders } from "../src/features/reminders/sweep.js";
 import { createScheduler, TASK_LEASE_MS, TASK_RETRY_MS, type ScheduledTask } from "../src/lib/scheduler.js";
-import { createTestContext, type TestContext } from "./helpers/app.js";
+import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { buildFine, buildHouseholdWithMembers } from "./helpers/factories.js";
 import { TEST_ENGINE } from "./helpers/database.js";
 
 /**
@@ -140,5 +143,121 @@ describe("the scheduler", () => {
     clock = new Date(clock.getTime() + 30 * MINUTE);
     expect(await after.runDue()).toEqual([task.name]);
     expect(runs).toHaveLength(2);
+  });
+});
+
+/** A task whose run waits until the test lets it end; `started` resolves once it runs. */
+function heldTask(name: string) {
+  let finish = () => {};
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const task: ScheduledTask = {
+    name,
+    next: (at) => new Date(at.getTime() + 60 * MINUTE),
+    run: () =>
+      new Promise<void>((resolve) => {
+        finish = resolve;
+        markStarted();
+      }),
+  };
+  return { task, started, finish: () => finish() };
+}
+
+describe("the scheduler's lease", () => {
+  it("is its holder's: a run that outlived it never frees the claim of the instance that took over", async () => {
+    const name = `test-task-${counter++}`;
+    const slow = heldTask(name);
+    const a = instance();
+    a.add(slow.task);
+    const ranOnA = a.runDue();
+    await slow.started;
+
+    // A's run outlives its lease; B takes the task over and is running it when A's run ends.
+    clock = new Date(clock.getTime() + TASK_LEASE_MS + 1000);
+    const takeover = heldTask(name);
+    const b = instance(other?.db ?? t.db);
+    b.add(takeover.task);
+    const ranOnB = b.runDue();
+    await takeover.started;
+    const held = await rowOf(name);
+    expect(held?.lockedBy).toEqual(expect.any(String));
+
+    slow.finish();
+    await ranOnA;
+    // B's claim stands, untouched by A's end: a third instance still may not run the task.
+    expect(await rowOf(name)).toEqual(held);
+    const c = instance();
+    const { task: third, runs } = countingTask();
+    c.add({ ...third, name });
+    expect(await c.runDue()).toEqual([]);
+    expect(runs).toHaveLength(0);
+
+    takeover.finish();
+    expect(await ranOnB).toEqual([name]);
+    expect(await rowOf(name)).toMatchObject({ lockedUntil: null, lockedBy: null, lastRunAt: clock });
+  });
+
+  it("is given back, still due, when shutdown stops a run, and no other task is started", async () => {
+    const name = `test-task-${counter++}`;
+    const steps: number[] = [];
+    let stepped = () => {};
+    const firstStep = new Promise<void>((resolve) => (stepped = resolve));
+    const scheduler = instance();
+    scheduler.add({
+      name,
+      next: (at) => new Date(at.getTime() + 60 * MINUTE),
+      // A long run in many small steps (households), checking for shutdown between them.
+      async run(_at, signal) {
+        for (let step = 0; step < 1000; step += 1) {
+          signal.throwIfAborted();
+          steps.push(step);
+          stepped();
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+    });
+    const { task: after, runs } = countingTask();
+    scheduler.add(after);
+
+    const ran = scheduler.runDue();
+    await firstStep;
+    scheduler.stop();
+    expect(await ran).toEqual([]);
+    expect(steps.length).toBeLessThan(10);
+    expect(runs).toHaveLength(0);
+    expect(await rowOf(name)).toMatchObject({ lockedUntil: null, lockedBy: null, lastError: null, lastRunAt: null });
+    expect((await rowOf(name))?.nextRunAt.getTime()).toBeLessThanOrEqual(clock.getTime());
+    // Another instance carries on at once.
+    const next = instance();
+    const { task: carryOn, runs: carried } = countingTask();
+    next.add({ ...carryOn, name });
+    expect(await next.runDue()).toEqual([name]);
+    expect(carried).toHaveLength(1);
+  });
+
+  it("stops the digest and the reminders between households once shutdown has begun", async () => {
+    const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+    const offender = members[0];
+    if (!offender) throw new Error("no member");
+    const fine = await buildFine(
+      t.db,
+      { householdId: household.id, issuerId: owner.user.id, offenderId: offender.user.id },
+      { createdAt: new Date(clock.getTime() - 4 * 24 * 60 * MINUTE) },
+    );
+    const shutdown = new AbortController();
+    shutdown.abort(new Error("the server is shutting down"));
+    const params = { now: clock, publicUrl: PUBLIC_URL, onFailure: () => {}, signal: shutdown.signal };
+
+    // The digest of a week the new household was in (households are made on the real clock).
+    const weekLater = new Date(Date.now() + 8 * 24 * 60 * MINUTE);
+    await expect(sendWeeklyDigests(t.db, { ...params, now: weekLater })).rejects.toThrow("the server is shutting down");
+    await expect(sendDueReminders(t.db, params)).rejects.toThrow("the server is shutting down");
+    expect(await t.db.select().from(householdDigests).where(eq(householdDigests.householdId, household.id))).toEqual(
+      [],
+    );
+    expect(await t.db.select().from(fineReminders).where(eq(fineReminders.fineId, fine.id))).toEqual([]);
+    // Not stopped, the same run sends the reminder due: the check above is what held it back.
+    await sendDueReminders(t.db, { now: clock, publicUrl: PUBLIC_URL });
+    expect(await t.db.select().from(fineReminders).where(eq(fineReminders.fineId, fine.id))).not.toEqual([]);
   });
 });

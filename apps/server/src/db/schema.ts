@@ -288,6 +288,11 @@ export const scheduledTasks = pgTable("scheduled_tasks", {
   name: text("name").primaryKey(),
   nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /**
+   * The claim's random token, new for every claim: a run finishes or fails its row only while it still holds it, so a
+   * run that outlived its lease never clears the claim of the instance that took over (lib/scheduler.ts).
+   */
+  lockedBy: text("locked_by"),
   lastRunAt: timestamp("last_run_at", { withTimezone: true }),
   lastError: text("last_error"),
 });
@@ -662,7 +667,8 @@ export const mailOutbox = pgTable(
     /** Extra headers a message needs (a support message's Reply-To and priority); null for most mail. */
     headers: jsonb("headers").$type<Record<string, string>>(),
     /**
-     * Issue 22: lower is sent first. 0 is a sign-in link, which never waits behind notification mail; 1 is the rest.
+     * Issue 22: lower is sent first. 0 is a sign-in link, which never waits behind notification mail (its own lane);
+     * 1 is notification and support mail; 2 is the weekly digest, whose Monday burst never delays notifications.
      * The outbox takes due mail by priority, then age.
      */
     priority: integer("priority").notNull().default(1),
@@ -676,6 +682,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx")
       .on(t.priority, t.createdAt)
       .where(sql`${t.sentAt} is null`),
+    // The hourly prune of sent mail (pruneSentMail) reads only sent rows, oldest first, never the whole week's HTML.
+    index("mail_outbox_sent_idx")
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 

@@ -29,6 +29,8 @@ export default fp(
     timer.unref();
     app.addHook("onClose", async () => {
       clearInterval(timer);
+      // The run under way stops at its task's next check (between households), so shutdown waits for one household.
+      scheduler.stop();
       await running;
     });
   },

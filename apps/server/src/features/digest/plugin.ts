@@ -16,9 +16,10 @@ export default fp(
     app.scheduler.add({
       name: DIGEST_TASK,
       next: nextDigestRun,
-      run: async (at) => {
+      run: async (at, signal) => {
         const { failed } = await sendWeeklyDigests(app.db, {
           now: at,
+          signal,
           publicUrl: app.config.publicUrl,
           onFailure: (error, householdId) =>
             app.log.error({ err: error, householdId }, "the weekly digest failed for one household"),

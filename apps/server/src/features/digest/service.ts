@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.js";
 import { sweepHousehold, type SweepFailure } from "../../lib/household-sweep.js";
+import { MAIL_PRIORITY } from "../notifications/mail-outbox.js";
 import { queueMail } from "../notifications/record.js";
 import { digestMail, isQuietWeek } from "./digest-mail.js";
 import {
@@ -19,6 +20,8 @@ export interface DigestRun {
   now: Date;
   publicUrl: string;
   onFailure: SweepFailure;
+  /** Shutdown: checked between households, so a run stops after the one it is doing; the next run does the rest. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function sendWeeklyDigests(db: Database, run: DigestRun): Promise<{
   for (;;) {
     const batch = await householdsWithoutDigest(db, { week, after, limit: DIGEST_BATCH });
     for (const household of batch) {
+      run.signal?.throwIfAborted();
       const recipients = await sweepHousehold(
         household.id,
         () => digestHousehold(db, household, week, run),
@@ -63,7 +67,9 @@ async function digestHousehold(db: Database, household: DigestHousehold, week: D
       recipient.emailEnabled !== false && recipient.email ? [{ ...recipient, email: recipient.email }] : [],
     );
     const content = { household, week, figures, publicUrl: run.publicUrl };
-    for (const recipient of recipients) await queueMail(tx, digestMail(content, recipient), run.now);
+    // Below notifications: Monday's burst of digests never delays a fine's email (decision 052).
+    for (const recipient of recipients)
+      await queueMail(tx, { ...digestMail(content, recipient), priority: MAIL_PRIORITY.digest }, run.now);
     await recordRecipients(tx, household.id, week.key, recipients.length);
     return recipients.length;
   });

@@ -1,12 +1,18 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { MAGIC_LINK_TTL_MINUTES } from "@housemate/contract";
 import type { Database } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
 import type { Mailer } from "./mailer.js";
 import { signUnsubscribe, UNSUBSCRIBE_FOR } from "./mail/unsubscribe.js";
 
-/** After this many failed sends a message is given up on (about 6 hours of retries). */
+/** After this many failed sends a message is given up on (about 6 hours of retries; a sign-in link's lane gives up sooner). */
 export const MAX_MAIL_ATTEMPTS = 12;
+/**
+ * `mail_outbox.priority`: lower is sent first. A sign-in link has its own lane; of the rest, notifications (and support
+ * mail) go before the weekly digest, so Monday's burst of digests never delays a fine's email.
+ */
+export const MAIL_PRIORITY = { signIn: 0, notification: 1, digest: 2 } as const;
 export const MAIL_BATCH = 50;
 /** Sign-in links are few and each is waited for: small batches, so one never waits for a big one to finish. */
 export const SIGN_IN_BATCH = 10;
@@ -14,10 +20,18 @@ export const SIGN_IN_BATCH = 10;
 const CLAIM_MS = 60_000;
 const KEEP_SENT_MS = 7 * 24 * 3600_000;
 
-/** 30 s after the first failure, doubling, at most an hour apart. */
-export function retryDelayMs(failedAttempts: number): number {
+/**
+ * When a failed send is tried again. The rest: 30 s after the first failure, doubling, at most an hour apart. A sign-in
+ * link is waited for by someone at a screen and dies after MAGIC_LINK_TTL_MINUTES: 5 s, doubling, at most 2 minutes
+ * apart, so its dozen tries fill its life (sendDueMail gives it up once it has expired).
+ */
+export function retryDelayMs(failedAttempts: number, lane: MailLane = "rest"): number {
+  if (lane === "sign-in") return Math.min(5_000 * 2 ** (failedAttempts - 1), 120_000);
   return Math.min(30_000 * 2 ** (failedAttempts - 1), 3600_000);
 }
+
+/** A sign-in link's mail is not worth sending once its link has expired: the link and the mail are made together. */
+export const SIGN_IN_MAIL_LIFE_MS = MAGIC_LINK_TTL_MINUTES * 60_000;
 
 /**
  * The outbox is drained in two lanes, each with its own loop and its own SMTP connections: sign-in links (priority 0)
@@ -37,9 +51,16 @@ export interface OutboxDeps {
   publicUrl: string;
 }
 
+export interface SendResult {
+  /** How many messages were claimed (a full batch means there may be more). */
+  tried: number;
+  /** The soonest retry of a message that failed in this batch, if any. */
+  retryAt: Date | null;
+}
+
 /**
- * Sends up to MAIL_BATCH due messages once and returns how many it tried. Never throws for a failed send: the message
- * records the error and becomes due again after a backoff. Safe to run on several instances at once: a batch is claimed
+ * Sends up to a batch of due messages once. Never throws for a failed send: the message records the error and becomes
+ * due again after its lane's backoff; a sign-in link older than its link's life is given up instead, never sent dead. Safe to run on several instances at once: a batch is claimed
  * in one statement (rows another instance holds are skipped), and a claim lapses after CLAIM_MS if its instance dies.
  * A batch is sent side by side over the mailer's few connections; the sent ones are marked in one statement, so a
  * crash mid-batch re-sends at most that batch's sent mail: delivery is at least once, never lost.
@@ -52,8 +73,13 @@ export async function sendDueMail({
   lane,
   unsubscribeKey,
   publicUrl,
-}: OutboxDeps): Promise<number> {
-  const claimed = await claimDueMail(db, now(), lane);
+}: OutboxDeps): Promise<SendResult> {
+  const claimedAt = now();
+  const all = await claimDueMail(db, claimedAt, lane);
+  const expired = lane === "sign-in" ? all.filter((mail) => isExpiredSignIn(mail.createdAt, claimedAt)) : [];
+  if (expired.length > 0) await giveUpExpired(db, log, expired);
+  const claimed = all.filter((mail) => !expired.includes(mail));
+  let retryAt: Date | null = null;
   const key = claimed.some((mail) => mail.headers?.[UNSUBSCRIBE_FOR]) ? await unsubscribeKey() : "";
   const sent: string[] = [];
   await Promise.all(
@@ -70,22 +96,49 @@ export async function sendDueMail({
         sent.push(mail.id);
       } catch (error) {
         const lastError = error instanceof Error ? error.message.slice(0, 500) : "send failed";
+        const nextAttemptAt = new Date(now().getTime() + retryDelayMs(mail.attempts, lane));
+        if (lane === "sign-in" && isExpiredSignIn(mail.createdAt, nextAttemptAt)) {
+          await giveUpExpired(db, log, [{ ...mail, lastError }]);
+          return;
+        }
         if (mail.attempts >= MAX_MAIL_ATTEMPTS) {
           log.error({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; giving up");
         } else {
           log.warn({ mailId: mail.id, attempts: mail.attempts, lastError }, "mail could not be sent; will retry");
+          if (!retryAt || nextAttemptAt < retryAt) retryAt = nextAttemptAt;
         }
-        await db
-          .update(mailOutbox)
-          .set({ lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(mail.attempts)) })
-          .where(eq(mailOutbox.id, mail.id));
+        await db.update(mailOutbox).set({ lastError, nextAttemptAt }).where(eq(mailOutbox.id, mail.id));
       }
     }),
   );
   if (sent.length > 0) {
     await db.update(mailOutbox).set({ sentAt: now(), lastError: null }).where(inArray(mailOutbox.id, sent));
   }
-  return claimed.length;
+  return { tried: all.length, retryAt };
+}
+
+const isExpiredSignIn = (createdAt: Date, at: Date) => at.getTime() - createdAt.getTime() >= SIGN_IN_MAIL_LIFE_MS;
+
+/** Sign-in mail whose link has expired: kept unsent as given up (as mail out of attempts is), and logged, never sent. */
+async function giveUpExpired(
+  db: Database,
+  log: FastifyBaseLogger,
+  mail: Array<{ id: string; attempts: number; lastError: string | null }>,
+) {
+  for (const { id, attempts, lastError } of mail)
+    log.error({ mailId: id, attempts, lastError }, "sign-in mail could not be sent before its link expired; giving up");
+  await db
+    .update(mailOutbox)
+    .set({
+      attempts: MAX_MAIL_ATTEMPTS,
+      lastError: "not sent: the sign-in link expired first",
+    })
+    .where(
+      inArray(
+        mailOutbox.id,
+        mail.map(({ id }) => id),
+      ),
+    );
 }
 
 export interface MailDrain {
@@ -99,26 +152,49 @@ export function createMailDrain(deps: OutboxDeps): MailDrain {
   let draining: Promise<void> | null = null;
   let again = false;
   let closing = false;
+  let retryTimer: NodeJS.Timeout | null = null;
   async function drainUntilDone() {
+    let retryAt: Date | null = null;
     do {
       again = false;
-      while (!closing && (await sendDueMail(deps)) === batchOf(deps.lane));
+      for (;;) {
+        if (closing) break;
+        const result = await sendDueMail(deps);
+        if (result.retryAt && (!retryAt || result.retryAt < retryAt)) retryAt = result.retryAt;
+        if (result.tried < batchOf(deps.lane)) break;
+      }
       // drain() sets `again` while a batch is being sent, which the compiler cannot see.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     } while (again && !closing);
+    if (retryAt && deps.lane === "sign-in" && !closing) retryAfter(retryAt.getTime() - deps.now().getTime());
+  }
+  // The periodic drain (every 30 s, plugin.ts) is too slow for a sign-in link someone is waiting for: its lane comes
+  // back by itself for its retry within seconds. The other instances still find it there if this one stops.
+  function retryAfter(ms: number) {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = null;
+        void drain();
+      },
+      Math.max(ms, 0),
+    );
+    retryTimer.unref();
+  }
+  function drain() {
+    again = true;
+    draining ??= drainUntilDone()
+      .catch((error: unknown) => deps.log.error({ err: error }, "mail outbox drain failed"))
+      .finally(() => {
+        draining = null;
+      });
+    return draining;
   }
   return {
-    drain() {
-      again = true;
-      draining ??= drainUntilDone()
-        .catch((error: unknown) => deps.log.error({ err: error }, "mail outbox drain failed"))
-        .finally(() => {
-          draining = null;
-        });
-      return draining;
-    },
+    drain,
     async close() {
       closing = true;
+      if (retryTimer) clearTimeout(retryTimer);
       await draining;
     },
   };
@@ -154,7 +230,10 @@ async function claimDueMail(db: Database, at: Date, lane: MailLane) {
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-/** Sent mail is only kept a week: the outbox is a queue, not an archive of people's addresses. */
+/**
+ * Sent mail is only kept a week: the outbox is a queue, not an archive of people's addresses. Run hourly (a scheduled
+ * task, so one instance at a time), it reads only the sent rows past the week through `mail_outbox_sent_idx`.
+ */
 export async function pruneSentMail(db: Database, at: Date): Promise<void> {
   await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, new Date(at.getTime() - KEEP_SENT_MS)));
 }

@@ -17,6 +17,9 @@ declare module "fastify" {
 
 /** How often mail that failed earlier is retried (mail server down, slow, restarted). */
 const MAIL_RETRY_MS = 30_000;
+/** The outbox's prune of week-old sent mail: a scheduled task, so one instance an hour does it, not each every 30 s. */
+export const MAIL_PRUNE_TASK = "mail-prune";
+const MAIL_PRUNE_EVERY_MS = 3600_000;
 /** SMTP connections of the sign-in lane: its own, so a sign-in link never queues behind a batch of other mail. */
 const SIGN_IN_CONNECTIONS = 2;
 
@@ -84,13 +87,12 @@ export default fp(
       },
     });
 
-    const timer = setInterval(() => {
-      void mail.drain();
-      // Not on every drain: under load a drain runs for every few fines, and this is a scan of the sent mail.
-      pruneSentMail(app.db, app.now()).catch((error: unknown) =>
-        app.log.error({ err: error }, "mail outbox prune failed"),
-      );
-    }, MAIL_RETRY_MS);
+    app.scheduler.add({
+      name: MAIL_PRUNE_TASK,
+      next: (at) => new Date(at.getTime() + MAIL_PRUNE_EVERY_MS),
+      run: (at) => pruneSentMail(app.db, at),
+    });
+    const timer = setInterval(() => void mail.drain(), MAIL_RETRY_MS);
     timer.unref();
     app.addHook("onReady", async () => {
       listening = await app.database.listen(CHANNEL, {
@@ -106,5 +108,5 @@ export default fp(
       for (const { mailer } of lanes) mailer.close();
     });
   },
-  { name: "notifications", dependencies: ["db", "auth"] },
+  { name: "notifications", dependencies: ["db", "auth", "scheduler"] },
 );

@@ -5,6 +5,7 @@ import type { Executor, Transaction } from "../../db/client.js";
 import { households, mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
 import { CHANNEL, encodeBroadcast, type AccessEnded, type Broadcast } from "./broadcast.js";
 import { notificationEmail } from "./email.js";
+import { MAIL_PRIORITY } from "./mail-outbox.js";
 import type { MailMessage } from "./mailer.js";
 
 /**
@@ -183,7 +184,7 @@ export async function queueMail(tx: Transaction, message: MailMessage, now: Date
       text: message.text,
       html: message.html ?? null,
       headers: message.headers ?? null,
-      priority: message.priority ?? 1,
+      priority: message.priority ?? MAIL_PRIORITY.notification,
       nextAttemptAt: now,
       createdAt: now,
     })

@@ -16,9 +16,10 @@ export default fp(
     app.scheduler.add({
       name: REMINDERS_TASK,
       next: (at) => new Date(at.getTime() + REMINDERS_EVERY_MS),
-      async run(at) {
+      async run(at, signal) {
         await sendDueReminders(app.db, {
           now: at,
+          signal,
           publicUrl: app.config.publicUrl,
           onFailure: (error, householdId) =>
             app.log.error(

@@ -36,7 +36,14 @@ interface PageEnd {
  */
 export async function sendDueReminders(
   db: Database,
-  params: { now: Date; publicUrl: string; page?: number; chunk?: number; onFailure?: SweepFailure },
+  params: {
+    now: Date;
+    publicUrl: string;
+    page?: number;
+    chunk?: number;
+    onFailure?: SweepFailure;
+    signal?: AbortSignal;
+  },
 ): Promise<number> {
   const pageSize = params.page ?? REMINDER_PAGE;
   const chunkSize = params.chunk ?? REMINDER_CHUNK;
@@ -51,6 +58,7 @@ export async function sendDueReminders(
       byHousehold.set(householdId, ids);
     }
     for (const [householdId, fineIds] of byHousehold) {
+      params.signal?.throwIfAborted(); // shutdown: the next run goes on with the rest
       for (let start = 0; start < fineIds.length; start += chunkSize) {
         const chunk = fineIds.slice(start, start + chunkSize);
         const remind = () => db.transaction((tx) => remindInHousehold(tx, householdId, chunk, params));
