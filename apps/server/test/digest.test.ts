@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatAwayDate } from "@housemate/contract";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
@@ -19,6 +20,7 @@ import { DIGEST_TASK } from "../src/features/digest/plugin.js";
 import { UNSUBSCRIBE_FOR } from "../src/features/notifications/mail/unsubscribe.js";
 import { digestWeekBefore, nextDigestRun, WEEK_MS } from "../src/features/digest/schedule.js";
 import { sendWeeklyDigests } from "../src/features/digest/service.js";
+import { weekSpan } from "../src/features/digest/digest-mail.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import type { CapturedMail } from "./helpers/smtp.js";
 import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
@@ -557,6 +559,9 @@ describe("when the digest runs", () => {
       end: new Date("2026-06-15T08:00:00Z"),
       key: "2026-06-08",
     });
+    // As its first line says it: the same day format as an away date's (the contract's formatUtcDay).
+    expect(weekSpan(monday)).toBe("8 June to 15 June");
+    expect(formatAwayDate("2026-06-08")).toBe("8 June");
     // A minute before Monday 08:00 that week has not ended: the one before it.
     expect(digestWeekBefore(new Date("2026-06-15T07:59:00Z")).key).toBe("2026-06-01");
     // Late (a restart on Thursday): still last week.

@@ -19,10 +19,10 @@ export function isAway(awayUntil: string | null, at: Date): boolean {
   return awayUntil !== null && awayUntil >= utcDate(at);
 }
 
-const UTC_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
-
 /** '3 December': an instant's UTC day, as people read it (away dates here, the weekly digest's span on the server). */
-export const formatUtcDay = (at: Date): string => UTC_DAY.format(at);
+export const formatUtcDay = (at: Date): string =>
+  // Made per call, as before: a module-level formatter would be a side effect no bundle could drop.
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(at);
 
 /** '3 December': the last day away, as people read it. */
 export const formatAwayDate = (awayUntil: string): string => formatUtcDay(new Date(`${awayUntil}T00:00:00Z`));
