@@ -115,6 +115,7 @@ const TEMPLATES: Template[] = [
               issued: { count: 4, totalMinor: 1750 },
               paid: { count: 3, totalMinor: 1250 },
               fund: { balanceMinor: 8450, changeMinor: 1250, entries: 3 },
+              openedOrDecided: 1,
               openDisputes: 1,
               openAppeals: 0,
               openProposals: ["Pizza night", "New kettle"],

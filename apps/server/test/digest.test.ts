@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatAwayDate } from "@housemate/contract";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import {
   disputes,
+  fineAppeals,
+  fines,
   fundEntries,
   householdDigests,
   households,
@@ -17,6 +20,7 @@ import { DIGEST_TASK } from "../src/features/digest/plugin.js";
 import { UNSUBSCRIBE_FOR } from "../src/features/notifications/mail/unsubscribe.js";
 import { digestWeekBefore, nextDigestRun, WEEK_MS } from "../src/features/digest/schedule.js";
 import { sendWeeklyDigests } from "../src/features/digest/service.js";
+import { weekSpan } from "../src/features/digest/digest-mail.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import type { CapturedMail } from "./helpers/smtp.js";
 import { buildFine, buildFlatOfThree, buildHouseholdWithMembers, buildRule } from "./helpers/factories.js";
@@ -109,6 +113,36 @@ async function busyFlat(week: { start: Date; end: Date }) {
     createdAt: at(week.start, 3 * DAY_MS),
   });
   return { household, name, ana, ben, cleo };
+}
+
+/** A household of two (its admin and a member) with a rule, where nothing has happened yet. */
+async function quietFlat() {
+  const { household, owner, members } = await buildHouseholdWithMembers(t.db, 1);
+  const member = members[0];
+  if (!member) throw new Error("no member");
+  const rule = await buildRule(t.db, household.id, owner.user.id);
+  const fine = (overrides: Partial<typeof fines.$inferInsert>) =>
+    buildFine(
+      t.db,
+      { householdId: household.id, issuerId: owner.user.id, offenderId: member.user.id, ruleId: rule.id },
+      overrides,
+    );
+  return { household, owner, member, fine };
+}
+type QuietFlat = Awaited<ReturnType<typeof quietFlat>>;
+
+/** The household's `household_digests` row for the week. */
+async function digestOf(householdId: string, week: { start: Date }) {
+  const [row] = await t.db
+    .select()
+    .from(householdDigests)
+    .where(
+      and(
+        eq(householdDigests.householdId, householdId),
+        eq(householdDigests.weekStart, week.start.toISOString().slice(0, 10)),
+      ),
+    );
+  return row;
 }
 
 /** A captured message's plain-text and HTML parts (decoded), split at the HTML part's header. */
@@ -250,6 +284,174 @@ describe("the weekly digest", () => {
     expect(await digestsTo(people)).toEqual([]);
   });
 
+  it("is not sent when cases are merely still open, and lists them in the next digest that goes", async () => {
+    const week = freshWeek();
+    const next = freshWeek();
+    const flat = await quietFlat();
+    // A dispute, an appeal and a proposal, all opened before the week and still open long after it.
+    const disputed = await flat.fine({ createdAt: at(week.start, -10 * DAY_MS), status: "disputed" });
+    await t.db.insert(disputes).values({
+      fineId: disputed.id,
+      raisedBy: flat.member.user.id,
+      reason: "Not mine",
+      createdAt: at(week.start, -9 * DAY_MS),
+    });
+    const appealed = await flat.fine({ createdAt: at(week.start, -8 * DAY_MS) });
+    await t.db.insert(fineAppeals).values({
+      fineId: appealed.id,
+      householdId: flat.household.id,
+      openedBy: flat.member.user.id,
+      reason: "Unfair",
+      closesAt: at(next.end, 5 * DAY_MS),
+      createdAt: at(week.start, -7 * DAY_MS),
+    });
+    await t.db.insert(spendingProposals).values({
+      householdId: flat.household.id,
+      proposedBy: flat.owner.user.id,
+      title: "Long kettle",
+      amountMinor: 100,
+      closesAt: at(next.end, 5 * DAY_MS),
+      createdAt: at(week.start, -DAY_MS),
+    });
+    const people = [flat.owner.user.email ?? "", flat.member.user.email ?? ""];
+
+    t.clock.set(at(week.end, HOUR_MS));
+    await runDirectly(t.app);
+    expect(await digestOf(flat.household.id, week)).toMatchObject({ recipients: 0 });
+    expect(await digestsTo(people)).toEqual([]);
+
+    // The next week a fine is issued: that digest goes, and lists what is open.
+    await flat.fine({ amountMinor: 300, createdAt: at(next.start, DAY_MS) });
+    t.clock.set(at(next.end, HOUR_MS));
+    await runDirectly(t.app);
+    expect(await digestOf(flat.household.id, next)).toMatchObject({ recipients: 2 });
+    const queued = await digestsTo(people);
+    expect(queued).toHaveLength(2);
+    for (const mail of queued) {
+      expect(mail.text).toContain("Fines issued: 1 (£3.00 in all)");
+      expect(mail.text).toContain("Open disputes: 1");
+      expect(mail.text).toContain("Appeals to vote on: 1");
+      expect(mail.text).toContain("Open spending proposals: Long kettle");
+    }
+  });
+
+  it("is sent for a week in which only a dispute, appeal or proposal was opened or decided", async () => {
+    const week = freshWeek();
+    const inWeek = at(week.start, 2 * DAY_MS);
+    const before = at(week.start, -3 * DAY_MS);
+    const cases: Record<string, (flat: QuietFlat) => Promise<unknown>> = {
+      "a dispute opened": async (flat) => {
+        const fine = await flat.fine({ createdAt: before, status: "disputed" });
+        await t.db
+          .insert(disputes)
+          .values({ fineId: fine.id, raisedBy: flat.member.user.id, reason: "Not mine", createdAt: inWeek });
+      },
+      "a dispute decided": async (flat) => {
+        const fine = await flat.fine({ createdAt: before });
+        await t.db.insert(disputes).values({
+          fineId: fine.id,
+          raisedBy: flat.member.user.id,
+          reason: "Not mine",
+          status: "declined",
+          createdAt: before,
+          updatedAt: inWeek,
+        });
+      },
+      "an appeal opened": async (flat) => {
+        const fine = await flat.fine({ createdAt: before });
+        await t.db.insert(fineAppeals).values({
+          fineId: fine.id,
+          householdId: flat.household.id,
+          reason: "Unfair",
+          closesAt: at(week.end, 3 * DAY_MS),
+          createdAt: inWeek,
+        });
+      },
+      "an appeal decided": async (flat) => {
+        const fine = await flat.fine({ createdAt: before, status: "cancelled" });
+        await t.db.insert(fineAppeals).values({
+          fineId: fine.id,
+          householdId: flat.household.id,
+          reason: "Unfair",
+          status: "upheld",
+          closesAt: inWeek,
+          decidedAt: inWeek,
+          createdAt: before,
+        });
+      },
+      "a proposal opened": (flat) =>
+        t.db.insert(spendingProposals).values({
+          householdId: flat.household.id,
+          title: "Mop",
+          amountMinor: 100,
+          closesAt: at(week.end, 3 * DAY_MS),
+          createdAt: inWeek,
+        }),
+      "a proposal decided": (flat) =>
+        t.db.insert(spendingProposals).values({
+          householdId: flat.household.id,
+          title: "Mop",
+          amountMinor: 100,
+          status: "failed",
+          closesAt: inWeek,
+          decidedAt: inWeek,
+          createdAt: before,
+        }),
+    };
+    const flats = new Map<string, QuietFlat>();
+    for (const [name, happen] of Object.entries(cases)) {
+      const flat = await quietFlat();
+      await happen(flat);
+      flats.set(name, flat);
+    }
+    t.clock.set(at(week.end, HOUR_MS));
+    await runDirectly(t.app);
+    for (const [name, flat] of flats) {
+      expect(await digestOf(flat.household.id, week), name).toMatchObject({ recipients: 2 });
+    }
+  });
+
+  it("counts a late run's week as it ended: nothing after it, and the fund's balance then", async () => {
+    const week = freshWeek();
+    const flat = await quietFlat();
+    // 10.00 in the fund before the week; a 3.00 fine issued and paid in it: 13.00 when it ended.
+    await flat.fine({
+      amountMinor: 1000,
+      createdAt: at(week.start, -5 * DAY_MS),
+      status: "paid",
+      paidAt: at(week.start, -4 * DAY_MS),
+    });
+    await flat.fine({
+      amountMinor: 300,
+      createdAt: at(week.start, DAY_MS),
+      status: "paid",
+      paidAt: at(week.start, 2 * DAY_MS),
+    });
+    // After the week ended, before the run: a 5.00 fine issued and paid, and a 2.00 one issued in the week paid.
+    await flat.fine({
+      amountMinor: 500,
+      createdAt: at(week.end, DAY_MS),
+      status: "paid",
+      paidAt: at(week.end, DAY_MS),
+    });
+    await flat.fine({
+      amountMinor: 200,
+      createdAt: at(week.start, 3 * DAY_MS),
+      status: "paid",
+      paidAt: at(week.end, 2 * DAY_MS),
+    });
+    // The run is three days late (a server that was down from Monday to Thursday).
+    t.clock.set(at(week.end, 3 * DAY_MS));
+    await runDirectly(t.app);
+    const queued = await digestsTo([flat.owner.user.email ?? ""]);
+    expect(queued).toHaveLength(1);
+    const text = queued[0]?.text ?? "";
+    expect(text).toContain("Fines issued: 2 (£5.00 in all)");
+    expect(text).toContain("Fines paid: 1 (£3.00 in all)");
+    // Today's balance is 20.00; the week ended at 13.00, 3.00 up.
+    expect(text).toContain("Fine fund: £13.00, up £3.00 this week");
+  });
+
   it("is sent once when run twice, by two instances at the same moment, and after a restart", async () => {
     const week = freshWeek();
     const flat = await busyFlat(week);
@@ -302,8 +504,13 @@ describe("the weekly digest", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ type_id: "weekly_digest", email_enabled: false });
 
-    // The next week (Ben's dispute still open): Ana and Cleo get it, Ben does not. The run queues in its transactions,
-    // so the outbox already says who was mailed.
+    // The next week Ana fines Ben again: Ana and Cleo get its digest, Ben does not. The run queues in its
+    // transactions, so the outbox already says who was mailed.
+    await buildFine(
+      t.db,
+      { householdId: flat.household.id, issuerId: flat.ana.user.id, offenderId: flat.ben.user.id },
+      { createdAt: at(week.end, DAY_MS) },
+    );
     t.clock.set(at(week.end, WEEK_MS + HOUR_MS));
     await t.app.scheduler.runDue();
     const queued = await digestsTo([flat.ana.user.email ?? "", flat.ben.user.email ?? "", flat.cleo.user.email ?? ""]);
@@ -352,6 +559,9 @@ describe("when the digest runs", () => {
       end: new Date("2026-06-15T08:00:00Z"),
       key: "2026-06-08",
     });
+    // As its first line says it: the same day format as an away date's (the contract's formatUtcDay).
+    expect(weekSpan(monday)).toBe("8 June to 15 June");
+    expect(formatAwayDate("2026-06-08")).toBe("8 June");
     // A minute before Monday 08:00 that week has not ended: the one before it.
     expect(digestWeekBefore(new Date("2026-06-15T07:59:00Z")).key).toBe("2026-06-01");
     // Late (a restart on Thursday): still last week.

@@ -27,6 +27,7 @@ import { sendWeeklyDigests } from "../src/features/digest/service.js";
 import { magicLinkMail } from "../src/features/auth/magic-link-mail.js";
 import { recordNotification } from "../src/features/notifications/record.js";
 import { readUnsubscribeToken, unsubscribeKey } from "../src/features/notifications/mail/unsubscribe.js";
+import { ONE_CLICK_BODY_LIMIT } from "../src/features/mail-unsubscribe/one-click-form.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildMember } from "./helpers/factories.js";
 import { startSmtpCapture, type CapturedMail } from "./helpers/smtp.js";
@@ -227,6 +228,79 @@ describe("one-click unsubscribe", () => {
     await tell(owner.user.id, owner.user.householdId, "rule_updated", "A changed rule");
     await t.smtp.waitFor(owner.user.email ?? "", (m) => m.subject.endsWith("A changed rule"));
     expect(t.smtp.messages.filter((m) => m.subject.endsWith("Another rule"))).toEqual([]);
+  });
+
+  it("POSTed as multipart/form-data (the RFC's SHOULD, as a mail provider sends it) does the same", async () => {
+    const { owner, url } = await mailedMember();
+    // What a mail provider's unsubscriber sends: one form field in a multipart body, CRLF line ends.
+    const boundary = "----OneClickBoundary7MA4YWxkTrZu0gW";
+    const res = await t.request({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="List-Unsubscribe"',
+        "",
+        "One-Click",
+        `--${boundary}--`,
+        "",
+      ].join("\r\n"),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ type_id: "rule_created", email_enabled: false });
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: true, email_enabled: false });
+  });
+
+  it("refuses a multipart body that is no form, or names another field, and changes nothing", async () => {
+    const { owner, url } = await mailedMember();
+    const bodies: Array<[string, string]> = [
+      // Its boundary nowhere in the body.
+      ["multipart/form-data; boundary=abc", "List-Unsubscribe=One-Click"],
+      // No boundary named.
+      [
+        "multipart/form-data",
+        '--abc\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--abc--',
+      ],
+      // Cut short: no close delimiter.
+      [
+        "multipart/form-data; boundary=abc",
+        '--abc\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne',
+      ],
+      // A field the link does not take, and the right one with another value.
+      [
+        "multipart/form-data; boundary=abc",
+        '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--abc--',
+      ],
+      [
+        "multipart/form-data; boundary=abc",
+        '--abc\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nYes\r\n--abc--',
+      ],
+    ];
+    for (const [type, payload] of bodies) {
+      const res = await t.request({ method: "POST", url: pathOf(url), headers: { "content-type": type }, payload });
+      expect(res.statusCode, `${type}: ${payload}`).toBe(400);
+      expect(res.json().error.code).toBe("VALIDATION_ERROR");
+    }
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: true, email_enabled: true });
+  });
+
+  it("refuses a body over 1 KiB in either form with 413: the one field is a few dozen bytes", async () => {
+    const { owner, url } = await mailedMember();
+    const padding = "x".repeat(ONE_CLICK_BODY_LIMIT);
+    const bodies: Array<[string, string]> = [
+      ["application/x-www-form-urlencoded", `List-Unsubscribe=One-Click&padding=${padding}`],
+      [
+        "multipart/form-data; boundary=abc",
+        `--abc\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--abc--\r\n${padding}`,
+      ],
+    ];
+    for (const [type, payload] of bodies) {
+      const res = await t.request({ method: "POST", url: pathOf(url), headers: { "content-type": type }, payload });
+      expect(res.statusCode, type).toBe(413);
+      expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+    }
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: true, email_enabled: true });
   });
 
   it("POSTed with no body (the web's page) does the same, and again changes nothing more", async () => {

@@ -269,7 +269,8 @@ export const API_DOCS = {
     tags: ["notifications"],
     description:
       "The URL of every email's List-Unsubscribe header: turns off that person's email for that notification type " +
-      "and nothing else. Takes `List-Unsubscribe=One-Click` as a form (a mail client) or no body (the web's page); " +
+      "and nothing else. Takes `List-Unsubscribe=One-Click` as a form, multipart or urlencoded, of at most 1 KiB " +
+      "(a mail client) or no body (the web's page); " +
       "repeating it changes nothing. Needs no session.",
   },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

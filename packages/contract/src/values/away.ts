@@ -19,12 +19,13 @@ export function isAway(awayUntil: string | null, at: Date): boolean {
   return awayUntil !== null && awayUntil >= utcDate(at);
 }
 
+/** '3 December': an instant's UTC day, as people read it (away dates here, the weekly digest's span on the server). */
+export const formatUtcDay = (at: Date): string =>
+  // Made per call, as before: a module-level formatter would be a side effect no bundle could drop.
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(at);
+
 /** '3 December': the last day away, as people read it. */
-export function formatAwayDate(awayUntil: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(`${awayUntil}T00:00:00Z`),
-  );
-}
+export const formatAwayDate = (awayUntil: string): string => formatUtcDay(new Date(`${awayUntil}T00:00:00Z`));
 
 /** 'Away until 3 December': a member's badge wherever members are listed. */
 export const awayLabel = (awayUntil: string): string => `Away until ${formatAwayDate(awayUntil)}`;

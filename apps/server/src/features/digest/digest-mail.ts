@@ -1,22 +1,25 @@
+import { formatUtcDay } from "@housemate/contract";
 import type { MailMessage } from "../notifications/mailer.js";
 import { oneLine, renderMail, type MailContent } from "../notifications/mail/layout.js";
 import { unsubscribable } from "../notifications/mail/unsubscribe.js";
 import { formatAmount } from "../fines/money-text.js";
-import type { DigestHousehold, WeekFigures } from "./queries.js";
+import type { DigestHousehold, WeekFigures, WeekHappenings } from "./queries.js";
 import type { DigestWeek } from "./schedule.js";
 
 /** Where the digest's link lands: the dashboard, where each line of it can be followed up. */
 export const DIGEST_LANDING = "/dashboard";
 
-/** Whether the week has nothing worth a mail: no fine issued or paid, no money moved, nothing open to act on. */
-export function isQuietWeek(figures: WeekFigures): boolean {
+/**
+ * Whether nothing happened in the week, so no mail goes: no fine issued or paid, no money in or out of the fund, no
+ * dispute, appeal or spending proposal opened or decided. What is still open is not news by itself: it is listed only
+ * in a digest that goes anyway.
+ */
+export function isQuietWeek(happenings: WeekHappenings): boolean {
   return (
-    figures.issued.count === 0 &&
-    figures.paid.count === 0 &&
-    figures.fund.entries === 0 &&
-    figures.openDisputes === 0 &&
-    figures.openAppeals === 0 &&
-    figures.openProposals.length === 0
+    happenings.issued.count === 0 &&
+    happenings.paid.count === 0 &&
+    happenings.fund.entries === 0 &&
+    happenings.openedOrDecided === 0
   );
 }
 
@@ -29,10 +32,6 @@ export interface DigestContent {
 
 /** 'Your week in The Cozy Flat': the household name is what tells one digest from another. */
 export const digestSubject = (householdName: string): string => `Your week in ${oneLine(householdName)}`;
-
-/** '8 June': a day of the week's span, as people read it. */
-const dayOf = (at: Date) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(at);
 
 /** The lines of the digest, the same in both parts: label and what it says. */
 export function digestLines(content: DigestContent): Array<{ label: string; value: string }> {
@@ -62,7 +61,7 @@ export function digestLines(content: DigestContent): Array<{ label: string; valu
 }
 
 /** The week as its first line says it: '8 June to 15 June'. */
-export const weekSpan = (week: DigestWeek) => `${dayOf(week.start)} to ${dayOf(week.end)}`;
+export const weekSpan = (week: DigestWeek) => `${formatUtcDay(week.start)} to ${formatUtcDay(week.end)}`;
 
 /** The digest's words for one recipient, for both parts (the shared layout, docs/decisions/052). */
 export function digestContent(content: DigestContent, recipient: { displayName: string }, unsubscribeUrl: string) {

@@ -7,8 +7,9 @@ import {
   claimDigest,
   digestRecipients,
   householdsWithoutDigest,
+  openItems,
   recordRecipients,
-  weekFigures,
+  weekHappenings,
   type DigestHousehold,
 } from "./queries.js";
 import { digestWeekBefore, type DigestWeek } from "./schedule.js";
@@ -60,9 +61,11 @@ export async function sendWeeklyDigests(db: Database, run: DigestRun): Promise<{
 async function digestHousehold(db: Database, household: DigestHousehold, week: DigestWeek, run: DigestRun) {
   return db.transaction(async (tx) => {
     if (!(await claimDigest(tx, household.id, week.key))) return 0;
-    const figures = await weekFigures(tx, { householdId: household.id, week, now: run.now });
-    // Kept as sent to nobody, so the week is not looked at again.
-    if (isQuietWeek(figures)) return 0;
+    const happenings = await weekHappenings(tx, { householdId: household.id, week });
+    // Kept as sent to nobody, so the week is not looked at again. What is merely still open does not make a mail:
+    // a household where nothing happens gets none, however long a dispute or proposal stays open.
+    if (isQuietWeek(happenings)) return 0;
+    const figures = { ...happenings, ...(await openItems(tx, { householdId: household.id, now: run.now })) };
     const recipients = (await digestRecipients(tx, household.id)).flatMap((recipient) =>
       recipient.emailEnabled !== false && recipient.email ? [{ ...recipient, email: recipient.email }] : [],
     );

@@ -23,8 +23,21 @@ const minorOf = (filter?: SQL) =>
     : sql<number>`coalesce(sum(${fines.amountMinor}), 0)`
   ).mapWith(Number);
 
-const inHousehold = (period: Period) => eq(fines.householdId, period.householdId);
-const during = (column: PgColumn, period: Period) => and(gte(column, period.start), lt(column, period.end));
+/** A household's span of time, `start` included and `end` excluded: what the fine rules below count in. */
+export type FineSpan = Pick<Period, "householdId" | "start" | "end">;
+
+const inHousehold = (span: FineSpan) => eq(fines.householdId, span.householdId);
+const during = (column: PgColumn, span: FineSpan) => and(gte(column, span.start), lt(column, span.end));
+
+/**
+ * The one rule, for Insights and the weekly digest alike, of which fines were issued in a span: those created in it,
+ * whatever became of them since (a cancelled one too: it was issued).
+ */
+export const issuedIn = (span: FineSpan) => and(inHousehold(span), during(fines.createdAt, span));
+
+/** And of which were paid in it: those paid now whose payment fell in it. */
+export const paidIn = (span: FineSpan) => and(inHousehold(span), eq(fines.status, "paid"), during(fines.paidAt, span));
+
 const monthOf = (column: PgColumn, period: Period) =>
   sql<string>`to_char(${column} at time zone ${period.timeZone}, 'YYYY-MM')`;
 
@@ -44,24 +57,20 @@ export interface MonthTallies {
  * cancelled (updated_at: a cancelled fine is never changed again, so its last change is its cancellation).
  */
 export function finesByMonth(db: Executor, period: Period) {
-  const series = (column: PgColumn, filter?: SQL) => {
+  const series = (column: PgColumn, counted: SQL | undefined) => {
     const month = monthOf(column, period);
-    return db
-      .select({ month, count: countOf(), minor: minorOf() })
-      .from(fines)
-      .where(and(inHousehold(period), during(column, period), filter))
-      .groupBy(byFirstColumn);
+    return db.select({ month, count: countOf(), minor: minorOf() }).from(fines).where(counted).groupBy(byFirstColumn);
   };
   return Promise.all([
-    series(fines.createdAt),
-    series(fines.paidAt, eq(fines.status, "paid")),
-    series(fines.updatedAt, eq(fines.status, "cancelled")),
+    series(fines.createdAt, issuedIn(period)),
+    series(fines.paidAt, paidIn(period)),
+    series(fines.updatedAt, and(inHousehold(period), during(fines.updatedAt, period), eq(fines.status, "cancelled"))),
   ]);
 }
 
 /** What each person received (owed, paid) and issued in the period, cancelled fines left out. */
 export function amountsByPerson(db: Executor, period: Period) {
-  const live = and(inHousehold(period), during(fines.createdAt, period), ne(fines.status, "cancelled"));
+  const live = and(issuedIn(period), ne(fines.status, "cancelled"));
   return Promise.all([
     db
       .select({
@@ -87,9 +96,7 @@ export function mostBrokenRules(db: Executor, period: Period) {
   return db
     .select({ ruleId: fines.ruleId, count, minor })
     .from(fines)
-    .where(
-      and(inHousehold(period), during(fines.createdAt, period), ne(fines.status, "cancelled"), isNotNull(fines.ruleId)),
-    )
+    .where(and(issuedIn(period), ne(fines.status, "cancelled"), isNotNull(fines.ruleId)))
     .groupBy(fines.ruleId)
     .orderBy(desc(count), desc(minor), asc(fines.ruleId))
     .limit(INSIGHTS_TOP_RULES);
@@ -149,13 +156,13 @@ export async function medianHoursToPay(db: Executor, period: Period): Promise<nu
       ),
     })
     .from(fines)
-    .where(and(inHousehold(period), during(fines.paidAt, period), eq(fines.status, "paid")));
+    .where(paidIn(period));
   return row?.hours ?? null;
 }
 
 /** Fines issued in the period, how many were disputed, and each disputed fine's latest dispute's status. */
 export async function disputeFigures(db: Executor, period: Period) {
-  const issuedInPeriod = and(inHousehold(period), during(fines.createdAt, period));
+  const issuedInPeriod = issuedIn(period);
   const disputed = sql`exists (select 1 from ${disputes} where ${disputes.fineId} = ${fines.id})`;
   const latest = db
     .selectDistinctOn([disputes.fineId], { status: disputeOutcome(disputes.status, fines.status).as("status") })
@@ -191,9 +198,5 @@ export function finesByWeekdayAndHour(db: Executor, period: Period) {
   const local = sql`(${fines.createdAt} at time zone ${period.timeZone})`;
   const weekday = sql<number>`extract(isodow from ${local})::int`.mapWith(Number);
   const hour = sql<number>`extract(hour from ${local})::int`.mapWith(Number);
-  return db
-    .select({ weekday, hour, count: countOf() })
-    .from(fines)
-    .where(and(inHousehold(period), during(fines.createdAt, period)))
-    .groupBy(byFirstTwoColumns);
+  return db.select({ weekday, hour, count: countOf() }).from(fines).where(issuedIn(period)).groupBy(byFirstTwoColumns);
 }
