@@ -12,6 +12,7 @@ import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.j
 import { TEST_ENGINE } from "./helpers/database.js";
 import { listen, openSocket } from "./helpers/socket-client.js";
 import { buildFine, buildFlatOfThree, buildRule, buildSession } from "./helpers/factories.js";
+import { awayEndsAt } from "@housemate/contract";
 
 /**
  * Issue 22: reminders of unpaid fines (docs/decisions/051), through the real scheduler with the test clock, on
@@ -241,9 +242,12 @@ describe("reminders of an unpaid fine", () => {
 
   it("pauses while the offender is away, the issuer's notice too, and sends only the latest when they are back", async () => {
     const { ana, ben, fine, issuedAt } = await flatWithFine();
-    // Away through day 15 (a UTC date: `away_until` is the last day away).
+    // Away through day 15, in UTC (`away_ends_at` is when it ends: the start of the next day in their zone).
     const lastDayAway = new Date(issuedAt.getTime() + 15 * DAY_MS).toISOString().slice(0, 10);
-    await t.db.update(users).set({ awayUntil: lastDayAway }).where(eq(users.id, ben.user.id));
+    await t.db
+      .update(users)
+      .set({ awayUntil: lastDayAway, awayEndsAt: awayEndsAt(lastDayAway, "UTC") })
+      .where(eq(users.id, ben.user.id));
 
     await runAt(issuedAt, 3 * DAY_MS);
     await runAt(issuedAt, 7 * DAY_MS);
@@ -443,7 +447,7 @@ describe("which reminders are due (remindersDue)", () => {
     payableFrom,
     underAppeal: false,
     offenderReachable: true,
-    offenderAwayUntil: null,
+    offenderAwayEndsAt: null,
     issuerReachable: true,
     written: new Set<ReminderStage>(),
     ...overrides,
@@ -474,11 +478,12 @@ describe("which reminders are due (remindersDue)", () => {
 
   it("waits through the offender's last day away and for an open appeal, and tells nobody gone", () => {
     const lastDay = at(20).toISOString().slice(0, 10);
-    expect(remindersDue(settings, fine({ offenderAwayUntil: lastDay }), new Date(`${lastDay}T23:59:59Z`))).toEqual({
+    const offenderAwayEndsAt = awayEndsAt(lastDay, "UTC");
+    expect(remindersDue(settings, fine({ offenderAwayEndsAt }), new Date(`${lastDay}T23:59:59Z`))).toEqual({
       send: [],
       skip: [],
     });
-    expect(remindersDue(settings, fine({ offenderAwayUntil: lastDay }), at(22))).toEqual({
+    expect(remindersDue(settings, fine({ offenderAwayEndsAt }), at(22))).toEqual({
       send: ["second", "issuer"],
       skip: ["first"],
     });

@@ -13,7 +13,8 @@ export interface FineReminderState {
   underAppeal: boolean;
   /** The offender's account is live and still in the fine's household. */
   offenderReachable: boolean;
-  offenderAwayUntil: string | null;
+  /** When the offender's away ends (`away_ends_at`), or null. */
+  offenderAwayEndsAt: Date | null;
   /** The issuer's account is live and still in the fine's household. */
   issuerReachable: boolean;
   /** The stages already written, sent or skipped: each is written once. */
@@ -40,7 +41,7 @@ const NOTHING: RemindersDue = { send: [], skip: [] };
  *   and nothing goes to someone who has left or deleted their account.
  */
 export function remindersDue(settings: ReminderSettings, fine: FineReminderState, now: Date): RemindersDue {
-  if (fine.underAppeal || !fine.offenderReachable || isAway(fine.offenderAwayUntil, now)) return NOTHING;
+  if (fine.underAppeal || !fine.offenderReachable || isAway(fine.offenderAwayEndsAt, now)) return NOTHING;
   const reached = (days: number | null) => days !== null && fine.payableFrom.getTime() + days * DAY_MS <= now.getTime();
   const due = (stage: ReminderStage, days: number | null) => !fine.written.has(stage) && reached(days);
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { FORMER_MEMBER_NAME, utcDate, type NotificationTypeId } from "@housemate/contract";
+import { FORMER_MEMBER_NAME, type NotificationTypeId } from "@housemate/contract";
 import type { Database, Transaction } from "../../db/client.js";
 import { fineReminders, fines, households, rules, users } from "../../db/schema.js";
 import { shareHousehold } from "../../lib/household-lock.js";
@@ -66,8 +66,8 @@ async function fineIdsDue(db: Database, now: Date, limit: number) {
         eq(fines.status, "pending"),
         or(isNull(fines.appealStatus), ne(fines.appealStatus, "open")),
         inHousehold(offender),
-        // Away through its last day (values/away.ts: `isAway`).
-        or(isNull(offender.awayUntil), sql`${offender.awayUntil} < ${utcDate(now)}::date`),
+        // Away until the end of their last day in their own zone (values/away.ts: `isAway`).
+        or(isNull(offender.awayEndsAt), lte(offender.awayEndsAt, now)),
         or(
           and(reached(households.secondReminderDays), notWritten("second")),
           and(reached(households.firstReminderDays), notWritten("first"), notWritten("second")),
@@ -105,7 +105,7 @@ async function remindInHousehold(
       offenderName: offender.displayName,
       offenderDeletedAt: offender.deletedAt,
       offenderHouseholdId: offender.householdId,
-      offenderAwayUntil: offender.awayUntil,
+      offenderAwayEndsAt: offender.awayEndsAt,
       issuerName: issuer.displayName,
       issuerDeletedAt: issuer.deletedAt,
       issuerHouseholdId: issuer.householdId,
@@ -143,7 +143,7 @@ async function remindInHousehold(
         payableFrom: fine.declinedAt ?? fine.createdAt,
         underAppeal: fine.appealStatus === "open",
         offenderReachable,
-        offenderAwayUntil: row.offenderAwayUntil,
+        offenderAwayEndsAt: row.offenderAwayEndsAt,
         issuerReachable,
         written: new Set(writtenRows.filter((written) => written.fineId === fine.id).map((written) => written.stage)),
       },
