@@ -84,7 +84,7 @@ describe("Profile: away mode", () => {
     expect(screen.getByText(`${awayLabel(until)}. Housemates cannot fine you and reminders are paused.`)).toBeVisible();
     expect(useAuthStore.getState().currentUser?.away_until).toBe(until);
 
-    // Sent with this device's zone, whose midnight ends the day.
+    // The end the server answered is kept with the date: the card and the badges ask it whether they are away.
     expect(useAuthStore.getState().currentUser?.away_ends_at).toBe(awayEndsAt(until, "UTC").toISOString());
 
     const back = respondWith({ [`PUT /api/users/${USER_ID}`]: savedAway(null) });
