@@ -40,6 +40,7 @@ ALTER TABLE "households" ADD COLUMN "second_reminder_days" integer DEFAULT 7;-->
 ALTER TABLE "households" ADD COLUMN "issuer_notice_days" integer DEFAULT 14;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "priority" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "away_until" date;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "away_ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "fine_reminders" ADD CONSTRAINT "fine_reminders_fine_id_fines_id_fk" FOREIGN KEY ("fine_id") REFERENCES "public"."fines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "household_digests" ADD CONSTRAINT "household_digests_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fines_pending_created_idx" ON "fines" USING btree ("created_at") WHERE "fines"."status" = 'pending';--> statement-breakpoint

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { AWAY_PAST_MESSAGE, AWAY_TOO_FAR_MESSAGE, awayRefusalMessage, type User } from "@housemate/contract";
+import {
+  AWAY_PAST_MESSAGE,
+  AWAY_TIME_ZONE_MESSAGE,
+  AWAY_TOO_FAR_MESSAGE,
+  awayRefusalMessage,
+  type User,
+} from "@housemate/contract";
 import { activityLog, fines, users } from "../src/db/schema.js";
 import { createTestContext, type TestContext } from "./helpers/app.js";
 import { buildFlatOfThree, buildMember, buildRule } from "./helpers/factories.js";
@@ -25,21 +31,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Noon on Wednesday 10 June 2026, UTC. */
 const WEDNESDAY_NOON = new Date("2026-06-10T12:00:00Z");
 
-/** A flat of three with a rule, on Wednesday at noon. */
-async function flat() {
-  t.clock.set(WEDNESDAY_NOON);
+/** A flat of three with a rule, on Wednesday at noon unless `at` says otherwise. */
+async function flat(at = WEDNESDAY_NOON) {
+  t.clock.set(at);
   const people = await buildFlatOfThree(t.db);
   const rule = await buildRule(t.db, people.household.id, people.ana.user.id, { title: "Dishes" });
   return { ...people, rule };
 }
 type Flat = Awaited<ReturnType<typeof flat>>;
 
-const setAway = (person: { user: { id: string }; token: string }, awayUntil: string | null) =>
+/** PUT /users/:id with an away date, in `timeZone` when given (an API client naming none is read in UTC). */
+const setAway = (person: { user: { id: string }; token: string }, awayUntil: string | null, timeZone?: string) =>
   t.request({
     method: "PUT",
     url: `/api/users/${person.user.id}`,
     token: person.token,
-    payload: { away_until: awayUntil },
+    payload: { away_until: awayUntil, ...(timeZone ? { away_time_zone: timeZone } : {}) },
   });
 
 const issue = (w: Flat, offenderId: string) =>
@@ -63,11 +70,47 @@ describe("setting away", () => {
     const set = await setAway(w.ben, "2026-06-20");
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json<{ data: User }>().data.away_until).toBe("2026-06-20");
+    // No zone named: the day ends at midnight UTC.
+    expect(set.json<{ data: User }>().data.away_ends_at).toBe("2026-06-21T00:00:00.000Z");
     const cleared = await setAway(w.ben, null);
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json<{ data: User }>().data.away_until).toBeNull();
+    expect(cleared.json<{ data: User }>().data.away_ends_at).toBeNull();
     const [stored] = await t.db.select().from(users).where(eq(users.id, w.ben.user.id));
     expect(stored?.awayUntil).toBeNull();
+    expect(stored?.awayEndsAt).toBeNull();
+  });
+
+  it("ends the last day at midnight in the person's own zone", async () => {
+    const w = await flat();
+    const res = await setAway(w.ben, "2026-06-20", "Australia/Sydney");
+    expect(res.statusCode, res.body).toBe(200);
+    // Sydney is ten hours ahead in June: Sunday 21 June starts at 14:00 UTC on the 20th.
+    expect(res.json<{ data: User }>().data).toMatchObject({
+      away_until: "2026-06-20",
+      away_ends_at: "2026-06-20T14:00:00.000Z",
+    });
+  });
+
+  it("refuses a time zone that is not one, with the contract's message", async () => {
+    const w = await flat();
+    const res = await setAway(w.ben, "2026-06-20", "Europe/Atlantis");
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().error)).toContain(AWAY_TIME_ZONE_MESSAGE);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, w.ben.user.id));
+    expect(stored?.awayUntil).toBeNull();
+  });
+
+  it("takes today in New York at 20:00 there, already tomorrow in UTC", async () => {
+    // 20:00 on Friday 5 December in New York.
+    const w = await flat(new Date("2025-12-06T01:00:00Z"));
+    expect((await setAway(w.ben, "2025-12-05")).statusCode).toBe(400);
+    const res = await setAway(w.ben, "2025-12-05", "America/New_York");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: User }>().data.away_ends_at).toBe("2025-12-06T05:00:00.000Z");
+    // A year ahead counts from their today too.
+    expect((await setAway(w.ben, "2026-12-05", "America/New_York")).statusCode).toBe(200);
+    expect((await setAway(w.ben, "2026-12-06", "America/New_York")).statusCode).toBe(400);
   });
 
   it("takes today, the last day people are away being the day itself", async () => {
@@ -176,6 +219,7 @@ describe("setting away", () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const [cleo] = await t.db.select().from(users).where(eq(users.id, w.cleo.user.id));
     expect(cleo?.awayUntil).toBeNull();
+    expect(cleo?.awayEndsAt).toBeNull();
   });
 });
 
@@ -201,6 +245,32 @@ describe("fining someone away", () => {
     expect((await issue(w, w.cleo.user.id)).statusCode).toBe(201);
 
     t.clock.advance(DAY_MS);
+    const back = await issue(w, w.ben.user.id);
+    expect(back.statusCode, back.body).toBe(201);
+  });
+
+  it("in New York, still away at 20:00 on their last day, which is already the next day in UTC", async () => {
+    const w = await flat(new Date("2025-12-02T12:00:00Z"));
+    expect((await setAway(w.ben, "2025-12-05", "America/New_York")).statusCode).toBe(200);
+    // 20:00 on Friday 5 December in New York.
+    t.clock.set(new Date("2025-12-06T01:00:00Z"));
+    expect((await issue(w, w.ben.user.id)).statusCode).toBe(409);
+    // 23:59 there: still away; midnight there: back.
+    t.clock.set(new Date("2025-12-06T04:59:00Z"));
+    expect((await issue(w, w.ben.user.id)).statusCode).toBe(409);
+    t.clock.set(new Date("2025-12-06T05:00:00Z"));
+    const back = await issue(w, w.ben.user.id);
+    expect(back.statusCode, back.body).toBe(201);
+  });
+
+  it("in Sydney, back at midnight there, while it is still their last day in UTC", async () => {
+    const w = await flat(new Date("2025-12-02T12:00:00Z"));
+    expect((await setAway(w.ben, "2025-12-05", "Australia/Sydney")).statusCode).toBe(200);
+    // 23:59 on Friday 5 December in Sydney (summer time, UTC+11).
+    t.clock.set(new Date("2025-12-05T12:59:00Z"));
+    expect((await issue(w, w.ben.user.id)).statusCode).toBe(409);
+    // Midnight on Saturday there: back, though UTC's Friday has eleven hours to go.
+    t.clock.set(new Date("2025-12-05T13:00:00Z"));
     const back = await issue(w, w.ben.user.id);
     expect(back.statusCode, back.body).toBe(201);
   });

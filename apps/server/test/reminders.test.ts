@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdir, readFile } from "node:fs/promises";
 import { and, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
-import { REMINDER_DEFAULTS } from "@housemate/contract";
+import { awayEndsAt, REMINDER_DEFAULTS } from "@housemate/contract";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/client.js";
@@ -248,9 +248,12 @@ describe("reminders of an unpaid fine", () => {
 
   it("pauses while the offender is away, the issuer's notice too, and sends only the latest when they are back", async () => {
     const { ana, ben, fine, issuedAt } = await flatWithFine();
-    // Away through day 15 (a UTC date: `away_until` is the last day away).
+    // Away through day 15, in UTC (`away_ends_at` is when it ends: the start of the next day in their zone).
     const lastDayAway = new Date(issuedAt.getTime() + 15 * DAY_MS).toISOString().slice(0, 10);
-    await t.db.update(users).set({ awayUntil: lastDayAway }).where(eq(users.id, ben.user.id));
+    await t.db
+      .update(users)
+      .set({ awayUntil: lastDayAway, awayEndsAt: awayEndsAt(lastDayAway, "UTC") })
+      .where(eq(users.id, ben.user.id));
 
     await runAt(issuedAt, 3 * DAY_MS);
     await runAt(issuedAt, 7 * DAY_MS);
@@ -274,7 +277,10 @@ describe("reminders of an unpaid fine", () => {
   it("holds the issuer's notice while the issuer is away, and sends it the day they are back", async () => {
     const { ana, ben, fine, issuedAt } = await flatWithFine();
     const lastDayAway = new Date(issuedAt.getTime() + 20 * DAY_MS).toISOString().slice(0, 10);
-    await t.db.update(users).set({ awayUntil: lastDayAway }).where(eq(users.id, ana.user.id));
+    await t.db
+      .update(users)
+      .set({ awayUntil: lastDayAway, awayEndsAt: awayEndsAt(lastDayAway, "UTC") })
+      .where(eq(users.id, ana.user.id));
     await runAt(issuedAt, 3 * DAY_MS);
     await runAt(issuedAt, 7 * DAY_MS);
     await runAt(issuedAt, 14 * DAY_MS);
@@ -555,9 +561,9 @@ describe("which reminders are due (remindersDue)", () => {
     payableFrom,
     underAppeal: false,
     offenderReachable: true,
-    offenderAwayUntil: null,
+    offenderAwayEndsAt: null,
     issuerReachable: true,
-    issuerAwayUntil: null,
+    issuerAwayEndsAt: null,
     written: new Set<ReminderStage>(),
     ...overrides,
   });
@@ -587,11 +593,12 @@ describe("which reminders are due (remindersDue)", () => {
 
   it("waits through the offender's last day away and for an open appeal, and tells nobody gone", () => {
     const lastDay = at(20).toISOString().slice(0, 10);
-    expect(remindersDue(settings, fine({ offenderAwayUntil: lastDay }), new Date(`${lastDay}T23:59:59Z`))).toEqual({
+    const offenderAwayEndsAt = awayEndsAt(lastDay, "UTC");
+    expect(remindersDue(settings, fine({ offenderAwayEndsAt }), new Date(`${lastDay}T23:59:59Z`))).toEqual({
       send: [],
       skip: [],
     });
-    expect(remindersDue(settings, fine({ offenderAwayUntil: lastDay }), at(22))).toEqual({
+    expect(remindersDue(settings, fine({ offenderAwayEndsAt }), at(22))).toEqual({
       send: ["second", "issuer"],
       skip: ["first"],
     });
@@ -698,9 +705,9 @@ describe("the batch read and remindersDue agree", () => {
         payableFrom: example.payableFrom,
         underAppeal: false,
         offenderReachable: true,
-        offenderAwayUntil: example.offenderAwayUntil ?? null,
+        offenderAwayEndsAt: example.offenderAwayUntil ? awayEndsAt(example.offenderAwayUntil, "UTC") : null,
         issuerReachable: true,
-        issuerAwayUntil: example.issuerAwayUntil ?? null,
+        issuerAwayEndsAt: example.issuerAwayUntil ? awayEndsAt(example.issuerAwayUntil, "UTC") : null,
         written: new Set(example.written ?? []),
       },
       example.now,
@@ -717,10 +724,18 @@ describe("the batch read and remindersDue agree", () => {
         .set({ firstReminderDays: 3, secondReminderDays: 7, issuerNoticeDays: 14 })
         .where(eq(households.id, flat.household.id));
       if (example.offenderAwayUntil) {
-        await tx.update(users).set({ awayUntil: example.offenderAwayUntil }).where(eq(users.id, flat.ben.user.id));
+        const lastDay = example.offenderAwayUntil;
+        await tx
+          .update(users)
+          .set({ awayUntil: lastDay, awayEndsAt: awayEndsAt(lastDay, "UTC") })
+          .where(eq(users.id, flat.ben.user.id));
       }
       if (example.issuerAwayUntil) {
-        await tx.update(users).set({ awayUntil: example.issuerAwayUntil }).where(eq(users.id, flat.ana.user.id));
+        const lastDay = example.issuerAwayUntil;
+        await tx
+          .update(users)
+          .set({ awayUntil: lastDay, awayEndsAt: awayEndsAt(lastDay, "UTC") })
+          .where(eq(users.id, flat.ana.user.id));
       }
       const fine = await buildFine(
         tx,

@@ -107,6 +107,7 @@ describe("listing a household's members", () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       away_until: null,
+      away_ends_at: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema, timestampSchema } from "./common.js";
 import { multiLineText } from "./text.js";
 import { rawTextLimit } from "./values/text.js";
+import { AWAY_TIME_ZONE_MESSAGE, isTimeZone } from "./values/away.js";
 import {
   BIO_MAX,
   DISPLAY_NAME_MAX,
@@ -32,10 +33,15 @@ export const userSchema = z.object({
   created_at: timestampSchema,
   updated_at: timestampSchema,
   /**
-   * Issue 22 (values/away.ts): the last day they are away, or null. Kept after it passes (the web compares it with
-   * today through `isAway`); housemates see it, so the app can show who is away.
+   * Issue 22 (values/away.ts): the last day they are away, as they typed it, or null. Kept after it passes; housemates
+   * see it, so the app can show who is away.
    */
   away_until: dateOnlySchema.nullable(),
+  /**
+   * When that away ends: the start of the day after `away_until` in the person's own time zone (null with it). Whether
+   * someone is away is `isAway(away_ends_at, now)`, wherever the viewer is.
+   */
+  away_ends_at: timestampSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -66,8 +72,13 @@ export const updateUserBody = z
       .optional(),
     household_id: idSchema.nullable().optional(),
     is_admin: z.boolean().optional(),
-    /** Away until this day (today up to AWAY_MAX_DAYS ahead, checked on the server's clock: `awayDateProblem`); null = back. */
+    /**
+     * Away until this day (today up to AWAY_MAX_DAYS ahead in `away_time_zone`, on the server's clock:
+     * `awayDateProblem`); null = back.
+     */
     away_until: dateOnlySchema.nullable().optional(),
+    /** The person's IANA time zone, whose midnight ends their last day away; UTC when not given. */
+    away_time_zone: z.string().refine(isTimeZone, { message: AWAY_TIME_ZONE_MESSAGE }).optional(),
   })
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBody>;

@@ -13,6 +13,7 @@ const user = {
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
   away_until: null,
+  away_ends_at: null,
 };
 const me = { ...user, visited_before: false, display_name_chosen: false };
 

@@ -98,8 +98,13 @@ export const users = pgTable(
     /** Null during the session that made the account: the person has not been here before, so 'Welcome', not 'Welcome back'. */
     previousSignedInAt: timestamp("previous_signed_in_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** Issue 22: the last day (UTC) they are away; not fined and not reminded through it (values/away.ts). */
+    /** Issue 22: the last day they are away, as they typed it (values/away.ts); null when not away. */
     awayUntil: date("away_until", { mode: "string" }),
+    /**
+     * When that away ends: the start of the next day in the person's own time zone (docs/decisions/054). Every rule
+     * that asks whether someone is away (fines, reminders) reads this, never the date.
+     */
+    awayEndsAt: timestamp("away_ends_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -109,7 +109,12 @@ export function listFineEdits(db: Executor, fineId: string) {
 
 const offenderAndRule = preparedPerDatabase((db) =>
   db
-    .select({ offender: recipientFields, awayUntil: users.awayUntil, rule: { id: rules.id, title: rules.title } })
+    .select({
+      offender: recipientFields,
+      awayUntil: users.awayUntil,
+      awayEndsAt: users.awayEndsAt,
+      rule: { id: rules.id, title: rules.title },
+    })
     .from(users)
     .leftJoin(notificationPreferences, preferenceOf("fine_received"))
     .leftJoin(

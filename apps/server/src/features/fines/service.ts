@@ -52,11 +52,11 @@ export async function issueFine(
     ruleId: body.rule_id,
   });
   if (!found) throw badRequest(NOT_A_MEMBER_MESSAGE);
-  const { offender, rule, awayUntil } = found;
+  const { offender, rule, awayUntil, awayEndsAt } = found;
   if (!rule) throw badRequest(NOT_A_RULE_MESSAGE);
   // Read with the offender, just before the write: a change of away date reads no fine, so a fine whose check came
   // first is one issued before they went away, however the two requests' commits fall (docs/decisions/054).
-  if (awayUntil !== null && isAway(awayUntil, context.now)) {
+  if (awayUntil !== null && isAway(awayEndsAt, context.now)) {
     throw conflict(awayRefusalMessage(offender.displayName, awayUntil));
   }
 

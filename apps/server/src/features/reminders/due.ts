@@ -12,10 +12,12 @@ export interface FineReminderState {
   underAppeal: boolean;
   /** The offender's account is live and still in the fine's household. */
   offenderReachable: boolean;
-  offenderAwayUntil: string | null;
+  /** When the offender's away ends (`away_ends_at`), or null. */
+  offenderAwayEndsAt: Date | null;
   /** The issuer's account is live and still in the fine's household. */
   issuerReachable: boolean;
-  issuerAwayUntil: string | null;
+  /** When the issuer's away ends, or null: a notice waits for them too. */
+  issuerAwayEndsAt: Date | null;
   /** The stages already written, sent or skipped: each is written once. */
   written: ReadonlySet<ReminderStage>;
 }
@@ -43,7 +45,7 @@ const NOTHING: RemindersDue = { send: [], skip: [] };
  *   `make_interval(hours => days * 24)`, so both agree to the millisecond whatever the database's time zone.
  */
 export function remindersDue(settings: ReminderSettings, fine: FineReminderState, now: Date): RemindersDue {
-  if (fine.underAppeal || !fine.offenderReachable || isAway(fine.offenderAwayUntil, now)) return NOTHING;
+  if (fine.underAppeal || !fine.offenderReachable || isAway(fine.offenderAwayEndsAt, now)) return NOTHING;
   const reached = (days: number | null) => days !== null && fine.payableFrom.getTime() + days * DAY_MS <= now.getTime();
   const due = (stage: ReminderStage, days: number | null) => !fine.written.has(stage) && reached(days);
 
@@ -55,7 +57,7 @@ export function remindersDue(settings: ReminderSettings, fine: FineReminderState
   } else if (!fine.written.has("second") && due("first", settings.first_reminder_days)) {
     send.push("first");
   }
-  const issuerHere = fine.issuerReachable && !isAway(fine.issuerAwayUntil, now);
+  const issuerHere = fine.issuerReachable && !isAway(fine.issuerAwayEndsAt, now);
   if (issuerHere && due("issuer", settings.issuer_notice_days)) send.push("issuer");
   return { send, skip };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { FORMER_MEMBER_NAME, utcDate, type NotificationTypeId } from "@housemate/contract";
+import { FORMER_MEMBER_NAME, type NotificationTypeId } from "@housemate/contract";
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { fineReminders, fines, households, rules, users } from "../../db/schema.js";
 import { shareHousehold } from "../../lib/household-lock.js";
@@ -82,7 +82,6 @@ export const daysOf = (days: AnyPgColumn | SQL): SQL => sql`make_interval(hours 
  */
 export async function fineIdsDue(db: Executor, now: Date, limit: number, after: PageEnd | null = null) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const today = sql`${utcDate(now)}::date`;
   const payableFrom = sql`coalesce(${fines.declinedAt}, ${fines.createdAt})`;
   const reached = (days: AnyPgColumn): SQL => sql`(${days} is not null and ${payableFrom} + ${daysOf(days)} <= ${at})`;
   const written = (stage: ReminderStage): SQL =>
@@ -90,9 +89,9 @@ export async function fineIdsDue(db: Executor, now: Date, limit: number, after: 
   const notWritten = (stage: ReminderStage): SQL => sql`not ${written(stage)}`;
   const inHousehold = (person: typeof offender | typeof issuer) =>
     and(isNull(person.deletedAt), eq(person.householdId, fines.householdId));
-  // Away through its last day (values/away.ts: `isAway`).
+  // Away until the end of their last day in their own zone (values/away.ts: `isAway`).
   const notAway = (person: typeof offender | typeof issuer) =>
-    or(isNull(person.awayUntil), sql`${person.awayUntil} < ${today}`);
+    or(isNull(person.awayEndsAt), lte(person.awayEndsAt, now));
 
   return db
     .select({ id: fines.id, householdId: fines.householdId, createdAt: sql<string>`${fines.createdAt}::text` })
@@ -146,11 +145,11 @@ async function remindInHousehold(
       offenderName: offender.displayName,
       offenderDeletedAt: offender.deletedAt,
       offenderHouseholdId: offender.householdId,
-      offenderAwayUntil: offender.awayUntil,
+      offenderAwayEndsAt: offender.awayEndsAt,
       issuerName: issuer.displayName,
       issuerDeletedAt: issuer.deletedAt,
       issuerHouseholdId: issuer.householdId,
-      issuerAwayUntil: issuer.awayUntil,
+      issuerAwayEndsAt: issuer.awayEndsAt,
       ruleTitle: rules.title,
     })
     .from(fines)
@@ -190,9 +189,9 @@ async function remindInHousehold(
         payableFrom: fine.declinedAt ?? fine.createdAt,
         underAppeal: fine.appealStatus === "open",
         offenderReachable,
-        offenderAwayUntil: row.offenderAwayUntil,
+        offenderAwayEndsAt: row.offenderAwayEndsAt,
         issuerReachable,
-        issuerAwayUntil: row.issuerAwayUntil,
+        issuerAwayEndsAt: row.issuerAwayEndsAt,
         written: new Set(writtenRows.filter((written) => written.fineId === fine.id).map((written) => written.stage)),
       },
       params.now,

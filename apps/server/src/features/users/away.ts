@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { awayDateProblem } from "@housemate/contract";
+import { awayDateProblem, awayEndsAt } from "@housemate/contract";
 import type { Transaction } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { badRequest } from "../../lib/errors.js";
@@ -11,11 +11,15 @@ import { announceHouseholdChanged } from "../notifications/record.js";
  * they leave or are removed; only deleting the account clears it.
  */
 
-/** Refuses an away date in the past or too far ahead, on the server's clock: the field's 400. */
-export function checkAwayDate(awayUntil: string | null | undefined, now: Date): void {
-  if (awayUntil === undefined || awayUntil === null) return;
-  const problem = awayDateProblem(awayUntil, now);
+/**
+ * Refuses an away date in the past or too far ahead in the person's zone, on the server's clock: the field's 400.
+ * Answers when that away ends (`away_ends_at`: the start of the next day in their zone), null when they are back.
+ */
+export function checkAwayDate(awayUntil: string | null | undefined, timeZone: string, now: Date): Date | null {
+  if (awayUntil === undefined || awayUntil === null) return null;
+  const problem = awayDateProblem(awayUntil, timeZone, now);
   if (problem) throw badRequest(problem, [{ path: "body.away_until", message: problem }]);
+  return awayEndsAt(awayUntil, timeZone);
 }
 
 /**

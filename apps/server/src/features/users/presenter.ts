@@ -15,6 +15,7 @@ export function presentUser(row: UserRow): User {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     away_until: row.awayUntil,
+    away_ends_at: row.awayEndsAt?.toISOString() ?? null,
   };
 }
 

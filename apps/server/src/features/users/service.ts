@@ -1,5 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { FORMER_MEMBER_NAME, PROFILE_FORBIDDEN_MESSAGE, type UserProfileChanges } from "@housemate/contract";
+import {
+  DEFAULT_AWAY_TIME_ZONE,
+  FORMER_MEMBER_NAME,
+  PROFILE_FORBIDDEN_MESSAGE,
+  type UserProfileChanges,
+} from "@housemate/contract";
 import type { Database } from "../../db/client.js";
 import { magicLinks, mailOutbox, notificationPreferences, notifications, uploads, users } from "../../db/schema.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
@@ -46,7 +51,7 @@ export async function updateProfile(
       : changes.photo_url;
 
   const awayUntil = changes.away_until;
-  checkAwayDate(awayUntil, params.now);
+  const awayEndsAt = checkAwayDate(awayUntil, changes.away_time_zone ?? DEFAULT_AWAY_TIME_ZONE, params.now);
 
   return db.transaction(async (tx) => {
     // Only a change of away date reads the date it replaces, for its log entry.
@@ -58,7 +63,7 @@ export async function updateProfile(
         ...(changes.display_name !== undefined ? { displayName: changes.display_name, displayNameChosen: true } : {}),
         ...(photoUrl !== undefined ? { photoUrl } : {}),
         ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
-        ...(awayUntil !== undefined ? { awayUntil } : {}),
+        ...(awayUntil !== undefined ? { awayUntil, awayEndsAt } : {}),
         updatedAt: params.now,
       })
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
@@ -131,6 +136,7 @@ export async function deleteAccount(
         emailVerified: false,
         // Away is a plan of the person's; a former member has none.
         awayUntil: null,
+        awayEndsAt: null,
         deletedAt: now,
         updatedAt: now,
       })

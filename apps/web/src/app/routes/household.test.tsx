@@ -13,6 +13,7 @@ import {
   REMINDER_ORDER_MESSAGE,
   awayLabel,
   utcDate,
+  awayEndsAt,
   type Household,
   type HouseholdInvite,
   type HouseholdMember,
@@ -70,6 +71,12 @@ const invite: HouseholdInvite = {
   times_used: 1,
 };
 
+/** A member away through `until` in UTC, as the server answers it; not away when undefined. */
+const awayThrough = (until: string | undefined) => ({
+  away_until: until ?? null,
+  away_ends_at: until ? awayEndsAt(until, "UTC").toISOString() : null,
+});
+
 /** Alex and Blair as GET /users lists them; `awayUntil` sets each one's away date. */
 const users = (awayUntil: { alex?: string; blair?: string } = {}) => [
   serverUser({
@@ -77,9 +84,9 @@ const users = (awayUntil: { alex?: string; blair?: string } = {}) => [
     display_name: "Alex",
     household_id: HOUSEHOLD_ID,
     is_admin: true,
-    away_until: awayUntil.alex ?? null,
+    ...awayThrough(awayUntil.alex),
   }),
-  serverUser({ id: BLAIR_ID, display_name: "Blair", household_id: HOUSEHOLD_ID, away_until: awayUntil.blair ?? null }),
+  serverUser({ id: BLAIR_ID, display_name: "Blair", household_id: HOUSEHOLD_ID, ...awayThrough(awayUntil.blair) }),
 ];
 
 type Routes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;

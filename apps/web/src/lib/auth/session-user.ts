@@ -77,6 +77,7 @@ function merge(base: CurrentUser, raw: Record<string, unknown>): CurrentUser {
     created_at: has("created_at") ? text(pick(raw, "created_at"), "") : base.created_at,
     updated_at: has("updated_at") ? text(pick(raw, "updated_at"), "") : base.updated_at,
     away_until: "away_until" in raw ? textOrNull(raw.away_until) : base.away_until,
+    away_ends_at: "away_ends_at" in raw ? textOrNull(raw.away_ends_at) : base.away_ends_at,
     visited_before: has("visited_before") ? flag(pick(raw, "visited_before")) : base.visited_before,
     display_name_chosen: has("display_name_chosen") ? flag(pick(raw, "display_name_chosen")) : base.display_name_chosen,
   };
@@ -103,6 +104,7 @@ export function normalizeUser(raw: unknown): SessionUser {
     created_at: "",
     updated_at: "",
     away_until: null,
+    away_ends_at: null,
     // A user saved before the server told these (or a housemate's shape) is no newcomer: no first-visit greeting, and
     // no asking for a name they already have.
     visited_before: true,

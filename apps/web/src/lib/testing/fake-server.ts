@@ -43,6 +43,7 @@ export function serverUser(overrides: Partial<CurrentUser> = {}): User {
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     away_until: null,
+    away_ends_at: null,
     ...overrides,
   };
 }

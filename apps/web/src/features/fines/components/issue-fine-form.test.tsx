@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { awayRefusalMessage, DISPUTE_MARKER_MESSAGE, utcDate, type Fine } from "@housemate/contract";
+import { awayEndsAt, awayRefusalMessage, DISPUTE_MARKER_MESSAGE, utcDate, type Fine } from "@housemate/contract";
 import { respondWith, storeSession } from "@/lib/testing/fake-server";
 import {
   ANA,
@@ -21,6 +21,7 @@ import {
 } from "./issue-fine-form";
 
 const CARA = "cccccccc-0000-4ccc-8ccc-cccccccccccc";
+const DEV = "dddddddd-0000-4ddd-8ddd-dddddddddddd";
 /** The UTC date `days` from today: `away_until` is a UTC day. */
 function daysFromToday(days: number): string {
   const date = new Date();
@@ -191,10 +192,23 @@ describe("Issue New Fine", () => {
     const until = daysFromToday(3);
     renderForm({
       members: [
-        { id: ANA, name: "Ana", awayUntil: null },
-        { id: BEN, name: "Ben", awayUntil: until },
+        { id: ANA, name: "Ana", awayUntil: null, awayEndsAt: null },
+        { id: BEN, name: "Ben", awayUntil: until, awayEndsAt: awayEndsAt(until, "UTC").toISOString() },
         // Their last day away was yesterday: back, and fined as anyone.
-        { id: CARA, name: "Cara", awayUntil: daysFromToday(-1) },
+        {
+          id: CARA,
+          name: "Cara",
+          awayUntil: daysFromToday(-1),
+          awayEndsAt: awayEndsAt(daysFromToday(-1), "UTC").toISOString(),
+        },
+        // Away through yesterday's date, typed where that day has not ended yet (Pago Pago, 11 hours behind UTC):
+        // what decides is when it ends, not the date.
+        {
+          id: DEV,
+          name: "Dev",
+          awayUntil: daysFromToday(-1),
+          awayEndsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        },
       ],
     });
     const reason = awayRefusalMessage("Ben", until);
@@ -206,6 +220,7 @@ describe("Issue New Fine", () => {
     const cara = screen.getByRole("option", { name: "Cara" });
     expect(cara).not.toHaveAttribute("aria-disabled");
     expect(screen.queryByText(awayRefusalMessage("Cara", daysFromToday(-1)))).not.toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Dev" })).toHaveAttribute("aria-disabled", "true");
   });
 
   it("shows the 409 when a housemate went away after the form was opened", async () => {

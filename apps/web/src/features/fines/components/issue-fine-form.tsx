@@ -32,6 +32,8 @@ export interface Offender {
   name: string;
   /** Their last day away (issue 22): while away they cannot be fined, so they cannot be chosen. */
   awayUntil?: string | null;
+  /** When that away ends, in their own zone (`away_ends_at`): away until then. */
+  awayEndsAt?: string | null;
 }
 
 export interface IssueFineFormProps {
@@ -66,8 +68,8 @@ export function IssueFineForm(props: IssueFineFormProps) {
   const now = new Date();
   // Who cannot be fined today, and why: the server's own sentence, so nobody meets its 409 (issue 22).
   const awayReasons = new Map(
-    offenders.flatMap(({ id: offenderId, name, awayUntil }) =>
-      awayUntil && isAway(awayUntil, now) ? [[offenderId, awayRefusalMessage(name, awayUntil)] as const] : [],
+    offenders.flatMap(({ id: offenderId, name, awayUntil, awayEndsAt }) =>
+      awayUntil && isAway(awayEndsAt, now) ? [[offenderId, awayRefusalMessage(name, awayUntil)] as const] : [],
     ),
   );
 

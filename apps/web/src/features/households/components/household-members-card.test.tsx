@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { Route } from "react-router";
-import { awayLabel, utcDate } from "@housemate/contract";
+import { awayEndsAt, awayLabel, utcDate } from "@housemate/contract";
 import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "../testing/render-app";
 import { HouseholdMembersCard } from "./household-members-card";
@@ -44,22 +44,54 @@ describe("the Housemates card on a phone", () => {
     const inTwoDays = new Date();
     inTwoDays.setUTCDate(inTwoDays.getUTCDate() + 2);
     const until = utcDate(inTwoDays);
+    const yesterday = utcDate(new Date(Date.now() - 24 * 3_600_000));
     respondWith({
       "GET /api/users": {
         body: {
           data: [
-            serverUser({ id: "u1", display_name: "Ana", household_id: HOUSEHOLD_ID, away_until: "2020-01-01" }),
-            serverUser({ id: "u2", display_name: "Blair", household_id: HOUSEHOLD_ID, away_until: until }),
+            serverUser({
+              id: "u1",
+              display_name: "Ana",
+              household_id: HOUSEHOLD_ID,
+              away_until: "2020-01-01",
+              away_ends_at: "2020-01-02T00:00:00.000Z",
+            }),
+            serverUser({
+              id: "u2",
+              display_name: "Blair",
+              household_id: HOUSEHOLD_ID,
+              away_until: until,
+              away_ends_at: awayEndsAt(until, "UTC").toISOString(),
+            }),
+            // Away through yesterday's date where that day has an hour to go (Pago Pago, behind UTC): still away, as
+            // `away_ends_at` says, whatever the viewer's calendar reads.
+            serverUser({
+              id: "u3",
+              display_name: "Cleo",
+              household_id: HOUSEHOLD_ID,
+              away_until: yesterday,
+              away_ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+            }),
+            // A date still ahead that has ended all the same (an end the server wrote): back.
+            serverUser({
+              id: "u4",
+              display_name: "Dev",
+              household_id: HOUSEHOLD_ID,
+              away_until: until,
+              away_ends_at: "2020-01-02T00:00:00.000Z",
+            }),
           ],
         },
       },
     });
     renderApp(<Route path="/dashboard" element={<HouseholdMembersCard />} />, ["/dashboard"]);
     const list = await screen.findByRole("list", { name: "Housemates" });
-    const [ana, blair] = within(list).getAllByRole("listitem");
+    const [ana, blair, cleo, dev] = within(list).getAllByRole("listitem");
     expect(within(blair as HTMLElement).getAllByText(awayLabel(until)).length).toBeGreaterThan(0);
     expect(within(blair as HTMLElement).getByText("Away")).toHaveAttribute("aria-hidden", "true");
     // Back since 2020: the date is kept, nothing says away.
     expect(ana).not.toHaveTextContent("Away");
+    expect(within(cleo as HTMLElement).getAllByText(awayLabel(yesterday)).length).toBeGreaterThan(0);
+    expect(dev).not.toHaveTextContent("Away");
   });
 });

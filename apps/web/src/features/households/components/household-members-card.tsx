@@ -104,14 +104,14 @@ export function HouseholdMembersCard() {
                       <span className="font-normal text-muted-foreground max-sm:block"> (you)</span>
                     )}
                     {/* A phone has room for a word under the face; the badge's whole text is read out. */}
-                    {isAway(member.away_until, now) && member.away_until && (
+                    {isAway(member.away_ends_at, now) && member.away_until && (
                       <span className="font-normal text-muted-foreground sm:hidden max-sm:block">
                         <span aria-hidden="true">Away</span>
                         <span className="sr-only">{` ${awayLabel(member.away_until)}`}</span>
                       </span>
                     )}
                   </span>
-                  <AwayBadge awayUntil={member.away_until} className="max-sm:hidden" />
+                  <AwayBadge member={member} className="max-sm:hidden" />
                 </li>
               );
             })}

@@ -6,8 +6,10 @@ import { useHouseholdMembers } from "../api/get-household-members";
 export interface MemberChoice {
   id: string;
   name: string;
-  /** Their last day away (issue 22), or null; kept after it passes, so ask `isAway`. */
+  /** Their last day away (issue 22), or null; kept after it passes, so ask `isAway` of `awayEndsAt`. */
   awayUntil: string | null;
+  /** When that away ends: midnight after the last day in their own zone (`away_ends_at`). */
+  awayEndsAt: string | null;
 }
 
 /**
@@ -19,7 +21,13 @@ export function useMemberChoices() {
   const query = useHouseholdMembers();
   const { data } = query;
   const choices = useMemo<MemberChoice[] | undefined>(
-    () => data?.map((member) => ({ id: member.id, name: personName(member), awayUntil: member.away_until })),
+    () =>
+      data?.map((member) => ({
+        id: member.id,
+        name: personName(member),
+        awayUntil: member.away_until,
+        awayEndsAt: member.away_ends_at,
+      })),
     [data],
   );
   const photos = useMemo(() => new Map((data ?? []).map((member) => [member.id, member.photo_url])), [data]);

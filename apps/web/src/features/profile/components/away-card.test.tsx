@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AWAY_PAST_MESSAGE, AWAY_TOO_FAR_MESSAGE, awayLabel, utcDate } from "@housemate/contract";
+import { AWAY_PAST_MESSAGE, AWAY_TOO_FAR_MESSAGE, awayEndsAt, awayLabel, utcDate } from "@housemate/contract";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { respondWith, serverUser, type FakeAnswer } from "@/lib/testing/fake-server";
 import { HOUSEHOLD_ID, renderProfile, resetProfile, signInBen, USER_ID } from "../testing/render-profile";
@@ -14,21 +14,34 @@ function daysFromToday(days: number): string {
   return utcDate(date);
 }
 
+/** Away through `awayUntil` in `timeZone`, as the server answers it. */
+const awayThrough = (awayUntil: string | null, timeZone = "UTC") => ({
+  away_until: awayUntil,
+  away_ends_at: awayUntil === null ? null : awayEndsAt(awayUntil, timeZone).toISOString(),
+});
+
 /** PUT /users/{id} answering with Ben as he would be saved: away until what was sent. */
-const savedAway = (awayUntil: string | null): FakeAnswer => ({
+const savedAway = (awayUntil: string | null, timeZone?: string): FakeAnswer => ({
   body: {
-    data: serverUser({ id: USER_ID, display_name: "Ben Hall", household_id: HOUSEHOLD_ID, away_until: awayUntil }),
+    data: serverUser({
+      id: USER_ID,
+      display_name: "Ben Hall",
+      household_id: HOUSEHOLD_ID,
+      ...awayThrough(awayUntil, timeZone),
+    }),
   },
 });
 
-function AwayOfSignedIn() {
+function AwayOfSignedIn({ timeZone }: { timeZone?: string }) {
   const awayUntil = useAuthStore((state) => state.currentUser?.away_until ?? null);
-  return <AwayCard awayUntil={awayUntil} />;
+  const awayEndsAt = useAuthStore((state) => state.currentUser?.away_ends_at ?? null);
+  return <AwayCard awayUntil={awayUntil} awayEndsAt={awayEndsAt} timeZone={timeZone} />;
 }
 
 const dateField = () => screen.getByLabelText("I'm away until");
 
 afterEach(async () => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   await resetProfile();
 });
@@ -60,12 +73,19 @@ describe("Profile: away mode", () => {
     const user = userEvent.setup();
     expect(screen.queryByRole("button", { name: "I'm back" })).not.toBeInTheDocument();
 
-    respondWith({ [`PUT /api/users/${USER_ID}`]: savedAway(until) });
+    const saved = respondWith({ [`PUT /api/users/${USER_ID}`]: savedAway(until) });
     fireEvent.change(dateField(), { target: { value: until } });
     await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(saved.bodies.at(-1)).toEqual({
+      away_until: until,
+      away_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(await screen.findByText(awayLabel(until))).toBeInTheDocument();
     expect(screen.getByText(`${awayLabel(until)}. Housemates cannot fine you and reminders are paused.`)).toBeVisible();
     expect(useAuthStore.getState().currentUser?.away_until).toBe(until);
+
+    // The end the server answered is kept with the date: the card and the badges ask it whether they are away.
+    expect(useAuthStore.getState().currentUser?.away_ends_at).toBe(awayEndsAt(until, "UTC").toISOString());
 
     const back = respondWith({ [`PUT /api/users/${USER_ID}`]: savedAway(null) });
     await user.click(screen.getByRole("button", { name: "I'm back" }));
@@ -91,8 +111,24 @@ describe("Profile: away mode", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(AWAY_PAST_MESSAGE);
   });
 
+  it("reads today in the person's zone: 20:00 on Friday in New York is still Friday, though UTC says Saturday", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-12-05T01:00:00Z") });
+    await signInBen();
+    const saved = respondWith({ [`PUT /api/users/${USER_ID}`]: savedAway("2026-12-04", "America/New_York") });
+    renderProfile(<AwayOfSignedIn timeZone="America/New_York" />);
+    expect(dateField()).toHaveAttribute("min", "2026-12-04");
+    expect(dateField()).toHaveAttribute("max", "2027-12-04");
+
+    fireEvent.change(dateField(), { target: { value: "2026-12-04" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(awayLabel("2026-12-04"))).toBeInTheDocument();
+    expect(saved.bodies.at(-1)).toEqual({ away_until: "2026-12-04", away_time_zone: "America/New_York" });
+    // Away until midnight in New York, 05:00 UTC: 'I'm back' is there until then.
+    expect(screen.getByRole("button", { name: "I'm back" })).toBeVisible();
+  });
+
   it("shows a date that has passed as back: no date, no 'I'm back'", async () => {
-    await signInBen({ away_until: daysFromToday(-2) });
+    await signInBen(awayThrough(daysFromToday(-2)));
     respondWith({});
     renderProfile(<AwayOfSignedIn />);
     expect(dateField()).toHaveValue("");

@@ -1,24 +1,21 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { toast } from "sonner";
-import { AWAY_MAX_DAYS, awayDateProblem, awayLabel, isAway, utcDate } from "@housemate/contract";
+import { AWAY_MAX_DAYS, awayDateProblem, awayLabel, isAway, lastAwayDate, todayIn } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
-import { useUpdateAway } from "../api/update-away";
-
-/** The last day someone can choose: AWAY_MAX_DAYS after today, in UTC as `away_until` is read. */
-function lastAwayDate(now: Date): string {
-  const last = new Date(`${utcDate(now)}T00:00:00Z`);
-  last.setUTCDate(last.getUTCDate() + AWAY_MAX_DAYS);
-  return utcDate(last);
-}
+import { ownTimeZone, useUpdateAway } from "../api/update-away";
 
 export interface AwayCardProps {
   /** The saved last day away, or null. */
   awayUntil: string | null;
+  /** When that away ends (`away_ends_at`), or null: whether they are away now. */
+  awayEndsAt: string | null;
+  /** The person's time zone; this device's unless a test names one. Their today and their last day are read in it. */
+  timeZone?: string;
   /** Called once a change is saved, so the lists that show who is away refresh. */
   onSaved?: () => void;
 }
@@ -28,11 +25,11 @@ export interface AwayCardProps {
  * pause; 'I'm back' clears it. The date is checked with the contract's rule before it is sent; the server, on its own
  * clock, has the last word and its message shows here too.
  */
-export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
+export function AwayCard({ awayUntil, awayEndsAt, timeZone = ownTimeZone(), onSaved }: AwayCardProps) {
   const id = useId();
   const now = new Date();
-  const away = isAway(awayUntil, now);
-  const update = useUpdateAway(onSaved);
+  const away = isAway(awayEndsAt, now);
+  const update = useUpdateAway(timeZone, onSaved);
   // A date that has passed is no longer one to show: the person is back.
   const [date, setDate] = useState(away && awayUntil ? awayUntil : "");
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,7 +58,7 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
       setProblem("Choose the last day you are away.");
       return;
     }
-    const dateProblem = awayDateProblem(date, new Date());
+    const dateProblem = awayDateProblem(date, timeZone, new Date());
     if (dateProblem) {
       setProblem(dateProblem);
       return;
@@ -89,8 +86,8 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
               type="date"
               className="sm:max-w-56"
               value={date}
-              min={utcDate(now)}
-              max={lastAwayDate(now)}
+              min={todayIn(timeZone, now)}
+              max={lastAwayDate(timeZone, now)}
               aria-invalid={problem !== null}
               aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
               onChange={(event) => {

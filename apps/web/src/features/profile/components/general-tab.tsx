@@ -51,7 +51,7 @@ export function GeneralTab({ uploadImage, onProfileSaved }: GeneralTabProps) {
         onSave={saveName}
       />
       <div className="md:col-start-2">
-        <AwayCard awayUntil={user.away_until} onSaved={onProfileSaved} />
+        <AwayCard awayUntil={user.away_until} awayEndsAt={user.away_ends_at} onSaved={onProfileSaved} />
       </div>
     </div>
   );

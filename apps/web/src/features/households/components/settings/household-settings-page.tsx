@@ -39,7 +39,7 @@ export function HouseholdSettingsPage({
   const isAdmin = useIsHouseholdAdmin();
   // Who is away (issue 22) comes with the plain member list, which the shell has usually loaded already.
   const members = useHouseholdMembers();
-  const awayUntilOf = (memberId: string) => members.data?.find((member) => member.id === memberId)?.away_until ?? null;
+  const awayOf = (memberId: string) => members.data?.find((member) => member.id === memberId);
   const hasFines = (roster.data ?? []).some((member) => member.fines_issued > 0 || member.pending_fines_owed > 0);
   const currency = household.data?.iso_4217_code ?? DISPLAY_CURRENCY;
 
@@ -70,7 +70,7 @@ export function HouseholdSettingsPage({
         isAdmin={isAdmin}
         currency={currency}
         seats={plan ? seatsLine(plan) : null}
-        awayUntilOf={awayUntilOf}
+        awayOf={awayOf}
       />
       {household.isPending ? (
         <SectionLoading className="h-40" label="Loading the household ID" />

@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/error-message";
 import { formatCurrency, formatDate, plural } from "@/lib/format";
 import { useSetMemberRole } from "../../api/change-membership";
-import { AwayBadge } from "../away-badge";
+import { AwayBadge, type AwayDates } from "../away-badge";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 
 export interface MembersCardProps {
@@ -29,7 +29,7 @@ export interface MembersCardProps {
   /**
    * A member's away date (issue 22), from the household's member list: the roster counts fines and does not carry it.
    */
-  awayUntilOf?: (memberId: string) => string | null;
+  awayOf?: (memberId: string) => AwayDates | undefined;
 }
 
 /** Issue 16, members: who lives here, their role and their fines; the admin's actions on each. */
@@ -43,7 +43,7 @@ export function MembersCard({
   isAdmin,
   currency,
   seats,
-  awayUntilOf,
+  awayOf,
 }: MembersCardProps) {
   const setRole = useSetMemberRole(householdId);
   const [removing, setRemoving] = useState<HouseholdMember | null>(null);
@@ -94,7 +94,7 @@ export function MembersCard({
                           {isSelf && " (you)"}
                         </span>
                         {member.is_admin && <Badge variant="secondary">Admin</Badge>}
-                        <AwayBadge awayUntil={awayUntilOf?.(member.id)} />
+                        <AwayBadge member={awayOf?.(member.id)} />
                       </p>
                       <p className="text-xs text-muted-foreground">
                         Joined {formatDate(member.joined_at)} · Owes {plural(member.pending_fines_owed, "pending fine")}{" "}
