@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
-import { useUpdateAway } from "../api/update-away";
+import { useUpdateProfile } from "@/lib/auth/update-profile";
 
 /** The last day someone can choose: AWAY_MAX_DAYS after today, in UTC as `away_until` is read. */
 function lastAwayDate(now: Date): string {
@@ -32,26 +32,29 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
   const id = useId();
   const now = new Date();
   const away = isAway(awayUntil, now);
-  const update = useUpdateAway(onSaved);
+  const update = useUpdateProfile(onSaved);
   // A date that has passed is no longer one to show: the person is back.
   const [date, setDate] = useState(away && awayUntil ? awayUntil : "");
   const [problem, setProblem] = useState<string | null>(null);
   const dateInput = useRef<HTMLInputElement>(null);
 
   function save(next: string | null) {
-    update.mutate(next, {
-      onSuccess: (saved) => {
-        setProblem(null);
-        setDate(saved.away_until ?? "");
-        if (saved.away_until) toast.success("Away mode saved", { description: awayLabel(saved.away_until) });
-        else {
-          toast.success("Welcome back", { description: "Housemates can fine you again." });
-          // 'I'm back' goes with the away date: focus stays in the card rather than falling to the page.
-          dateInput.current?.focus();
-        }
+    update.mutate(
+      { away_until: next },
+      {
+        onSuccess: (saved) => {
+          setProblem(null);
+          setDate(saved.away_until ?? "");
+          if (saved.away_until) toast.success("Away mode saved", { description: awayLabel(saved.away_until) });
+          else {
+            toast.success("Welcome back", { description: "Housemates can fine you again." });
+            // 'I'm back' goes with the away date: focus stays in the card rather than falling to the page.
+            dateInput.current?.focus();
+          }
+        },
+        onError: (error) => setProblem(errorMessage(error, "Failed to save your away date. Please try again.")),
       },
-      onError: (error) => setProblem(errorMessage(error, "Failed to save your away date. Please try again.")),
-    });
+    );
   }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
