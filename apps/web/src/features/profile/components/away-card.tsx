@@ -113,12 +113,16 @@ export function AwayCard({ awayUntil, onSaved }: AwayCardProps) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending && update.variables !== null && <Spinner label="Saving" className="size-4" />}
+              {update.isPending && update.variables.away_until !== null && (
+                <Spinner label="Saving" className="size-4" />
+              )}
               Save
             </Button>
             {away && (
               <Button type="button" variant="outline" disabled={update.isPending} onClick={() => save(null)}>
-                {update.isPending && update.variables === null && <Spinner label="Saving" className="size-4" />}
+                {update.isPending && update.variables.away_until === null && (
+                  <Spinner label="Saving" className="size-4" />
+                )}
                 I&apos;m back
               </Button>
             )}
