@@ -64,6 +64,20 @@ describe("away mode, reminders and unsubscribing", () => {
     await expectNoSidewaysScroll(blairPage);
     await screenshot(blairPage, "away-profile-phone");
     await expectAccessible(blairPage, "the profile with away mode on");
+    // Her own face on the phone's Housemates: first name, '(you)' and 'Away' are three lines, none of them cut off.
+    await openPage(blairPage, "/dashboard");
+    const ownName = dashboardCard(blairPage, "Housemates")
+      .getByRole("listitem")
+      .filter({ hasText: "(you)" })
+      .getByText("Away", { exact: true });
+    await ownName.waitFor();
+    const clipped = await ownName.evaluate((away) => {
+      const cell = away.parentElement?.parentElement;
+      if (!cell) return "no cell";
+      const [inner, outer] = [away.getBoundingClientRect(), cell.getBoundingClientRect()];
+      return inner.bottom > outer.bottom + 0.5 ? `'Away' ends ${inner.bottom - outer.bottom}px below its cell` : null;
+    });
+    expect(clipped).toBeNull();
 
     await openPage(alexPage, "/dashboard/household");
     const blairRow = alexPage
@@ -71,6 +85,7 @@ describe("away mode, reminders and unsubscribing", () => {
       .getByRole("listitem")
       .filter({ hasText: blair.name });
     await blairRow.getByText(awayLabel(awayUntil)).waitFor();
+    await expectAccessible(alexPage, "the household page with a housemate away");
     await openPage(alexPage, "/dashboard");
     // The badge where there is room; a phone has 'Away' under the face instead.
     await dashboardCard(alexPage, "Housemates").getByText(awayLabel(awayUntil)).filter({ visible: true }).waitFor();
@@ -83,6 +98,10 @@ describe("away mode, reminders and unsubscribing", () => {
     await expect.poll(() => option.getAttribute("aria-disabled")).toBe("true");
     const describedBy = await option.getAttribute("aria-describedby");
     expect(await alexPage.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+    // Moving through the list skips a disabled option, so the list's trigger is described by the reason too.
+    expect((await alexPage.getByLabel("Offender *").getAttribute("aria-describedby"))?.split(" ")).toContain(
+      describedBy,
+    );
     // Checked closed: an open Radix list hides the page behind it from screen readers, which axe reads as a fault.
     await alexPage.keyboard.press("Escape");
     await expectAccessible(alexPage, "Issue Fine with an away housemate");
@@ -109,9 +128,12 @@ describe("away mode, reminders and unsubscribing", () => {
     await expect.poll(() => first.inputValue()).toBe("3");
     await first.fill("5");
     await reminders.getByRole("checkbox", { name: "Tell the issuer: off" }).check();
-    await reminders.getByRole("button", { name: "Save Reminders" }).click();
+    const save = reminders.getByRole("button", { name: "Save Reminders" });
+    await save.click();
     await alexPage.getByText("Household updated").waitFor();
     await expect.poll(() => first.inputValue()).toBe("5");
+    // The form is refilled, not remounted: the keyboard is still on the button just pressed.
+    expect(await save.evaluate((button) => button === document.activeElement)).toBe(true);
 
     await openPage(blairPage, "/dashboard/household");
     const shown = blairPage.getByRole("region", { name: "Reminders" });
@@ -125,7 +147,7 @@ describe("away mode, reminders and unsubscribing", () => {
   });
 
   it("Blair stops fine emails with the link in the email about her fine, signed out, and Preferences say so", async () => {
-    // The email about Alex's fine (the reminder change mailed her too): its token names the type it turns off.
+    // The email about the fine Alex issued once she was back: its token names the type it turns off.
     const mail = await journey.server.smtp.waitFor(
       blair.email,
       (candidate) =>
@@ -142,7 +164,11 @@ describe("away mode, reminders and unsubscribing", () => {
     await signedOut.getByRole("heading", { name: `Stop emails for: ${description}?` }).waitFor();
     await expectAccessible(signedOut, "the unsubscribe page");
     await signedOut.getByRole("button", { name: "Unsubscribe" }).click();
-    await signedOut.getByText(unsubscribedMessage(description)).waitFor();
+    // The pressed button is gone: its answer takes the focus, so a screen reader reads it out.
+    const answer = signedOut.getByRole("heading", { name: unsubscribedMessage(description) });
+    await answer.waitFor();
+    expect(await answer.evaluate((heading) => heading === document.activeElement)).toBe(true);
+    await expectAccessible(signedOut, "the unsubscribe page's answer");
     await expectNoSidewaysScroll(signedOut);
     await signedOut.emulateMedia({ colorScheme: "dark" });
     await screenshot(signedOut, "unsubscribed-phone-dark");

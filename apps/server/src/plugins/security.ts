@@ -52,8 +52,11 @@ export function helmetOptions(publicUrl: string) {
   } as const;
 }
 
-/** Pages and calls whose URL holds a secret (sign-in link token, invite code) never pass it on as a Referer. */
-const SECRET_IN_URL = /^\/(api\/)?(auth\/verify|invites?\/)/;
+/**
+ * Pages and calls whose URL holds a secret (sign-in link token, invite code, an email's unsubscribe token) never pass
+ * it on as a Referer.
+ */
+const SECRET_IN_URL = /^\/(api\/)?(auth\/verify|invites?\/|unsubscribe|mail\/unsubscribe)/;
 /** Helmet has no Permissions-Policy: the app uses none of these, so no page or frame of it may. */
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 

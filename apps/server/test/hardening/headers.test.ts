@@ -122,10 +122,21 @@ describe("security headers", () => {
     );
   });
 
-  it("send no referrer from the sign-in link and invite pages, and a trimmed one elsewhere", async () => {
-    for (const url of ["/api/auth/verify?token=abc", "/auth/verify?token=abc", "/api/invites/abc", "/invite/abc"]) {
+  it("send no referrer from the sign-in link, invite and unsubscribe pages, and a trimmed one elsewhere", async () => {
+    const secretInUrl = [
+      "/api/auth/verify?token=abc",
+      "/auth/verify?token=abc",
+      "/api/invites/abc",
+      "/invite/abc",
+      // An email's unsubscribe token (issue 22): the web's page, and the API's call, read and one-click.
+      "/unsubscribe?token=abc",
+      "/api/mail/unsubscribe?token=abc",
+    ];
+    for (const url of secretInUrl) {
       expect((await t.request({ method: "GET", url })).headers["referrer-policy"], url).toBe("no-referrer");
     }
+    const oneClick = await t.request({ method: "POST", url: "/api/mail/unsubscribe?token=abc" });
+    expect(oneClick.headers["referrer-policy"]).toBe("no-referrer");
     expect((await t.request({ method: "GET", url: "/api/health" })).headers["referrer-policy"]).toBe(
       "strict-origin-when-cross-origin",
     );

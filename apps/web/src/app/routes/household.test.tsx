@@ -10,6 +10,7 @@ import {
   HOUSEHOLD_ADMIN_ONLY_MESSAGE,
   ONLY_ADMIN_CANNOT_STEP_DOWN_MESSAGE,
   REMINDER_DAYS_MESSAGE,
+  REMINDER_DEFAULTS,
   REMINDER_ORDER_MESSAGE,
   awayLabel,
   utcDate,
@@ -281,6 +282,28 @@ describe("household page: reminders (issue 22)", () => {
     expect(await screen.findByText("Household updated")).toBeInTheDocument();
     expect(requestsTo(fake, "PATCH", HOUSEHOLD_PATH)).toEqual([{ first_reminder_days: 5, issuer_notice_days: null }]);
     expect(screen.getByRole("checkbox", { name: "Tell the issuer: off" })).toBeChecked();
+    // The form is refilled from the saved household, not remounted: the keyboard stays where it was.
+    expect(screen.getByRole("button", { name: "Save Reminders" })).toHaveFocus();
+  });
+
+  it("gives one turned off the default days again once 'Off' is unticked, so it saves as it reads", async () => {
+    await signInAs(ALEX_ID, true);
+    const fake = server({
+      [`GET ${HOUSEHOLD_PATH}`]: { body: { data: { ...household, issuer_notice_days: null } } },
+      [`PATCH ${HOUSEHOLD_PATH}`]: { body: { data: household } },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const off = await screen.findByRole("checkbox", { name: "Tell the issuer: off" });
+    expect(off).toBeChecked();
+    expect(screen.getByLabelText("Tell the issuer after")).toHaveValue(null);
+    await user.click(off);
+    expect(screen.getByLabelText("Tell the issuer after")).toHaveValue(REMINDER_DEFAULTS.issuer_notice_days);
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(await screen.findByText("Household updated")).toBeInTheDocument();
+    expect(requestsTo(fake, "PATCH", HOUSEHOLD_PATH)).toEqual([
+      { issuer_notice_days: REMINDER_DEFAULTS.issuer_notice_days },
+    ]);
   });
 
   it("refuses a second reminder that does not come after the first, or days out of bounds, before sending", async () => {
@@ -299,6 +322,14 @@ describe("household page: reminders (issue 22)", () => {
     await user.click(screen.getByRole("checkbox", { name: "First reminder: off" }));
     await user.clear(second);
     await user.type(second, "61");
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(within(reminders()).getByText(REMINDER_DAYS_MESSAGE)).toBeInTheDocument();
+    // Whole days only, and an empty field is no number (not 0), each with the contract's message.
+    await user.clear(second);
+    await user.type(second, "2.5");
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(within(reminders()).getByText(REMINDER_DAYS_MESSAGE)).toBeInTheDocument();
+    await user.clear(second);
     await user.click(screen.getByRole("button", { name: "Save Reminders" }));
     expect(within(reminders()).getByText(REMINDER_DAYS_MESSAGE)).toBeInTheDocument();
     expect(requestsTo(fake, "PATCH", HOUSEHOLD_PATH)).toEqual([]);

@@ -39,7 +39,8 @@ describe("the unsubscribe page", () => {
     expect(server.requests[0]?.headers.get("Authorization")).toBeNull();
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Unsubscribe" }));
-    expect(await screen.findByText(unsubscribedMessage(REMINDER))).toBeInTheDocument();
+    // The pressed button is gone: the answer has the focus, so it is read out and the keyboard goes on from it.
+    expect(await screen.findByRole("heading", { name: unsubscribedMessage(REMINDER) })).toHaveFocus();
     const posted = server.requests.filter((request) => request.method === "POST");
     expect(posted.map((request) => new URL(request.url).searchParams.get("token"))).toEqual([TOKEN]);
     expect(screen.getByRole("link", { name: "Open Preferences" })).toHaveAttribute(
@@ -66,6 +67,8 @@ describe("the unsubscribe page", () => {
     expect(
       await screen.findByText(`You already get no emails for: ${REMINDER}.`, { exact: false }),
     ).toBeInTheDocument();
+    // Opened, not pressed: the page's focus is left as a page load leaves it.
+    expect(document.body).toHaveFocus();
     expect(screen.queryByRole("button", { name: "Unsubscribe" })).not.toBeInTheDocument();
   });
 
@@ -91,5 +94,6 @@ describe("the unsubscribe page", () => {
     respondWith({ "GET /api/mail/unsubscribe": answer(link) });
     await userEvent.setup().click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByRole("button", { name: "Unsubscribe" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: `Stop emails for: ${REMINDER}?` })).toHaveFocus();
   });
 });

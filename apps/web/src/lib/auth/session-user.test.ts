@@ -31,6 +31,9 @@ describe("user normalisation", () => {
       visitedBefore: true,
       display_name_chosen: true,
       displayNameChosen: true,
+      // Issue 22: not away unless the server says so.
+      away_until: null,
+      away_ends_at: null,
     });
   });
 

@@ -9,7 +9,7 @@ import {
   type ActivityKind,
   type ActivityPerson,
 } from "@housemate/contract";
-import { formatCurrency, formatDate } from "@/lib/format";
+import { formatCurrency, formatDate, plural } from "@/lib/format";
 
 /** A note's content in a sentence: its first words, on one line. */
 const NOTE_QUOTE_MAX = 60;
@@ -41,7 +41,7 @@ const textChange = (label: string, from: string | undefined, to: string | undefi
 
 /** 'first reminder after 5 days', or 'issuer notice off' (issue 22): a reminder setting as it now is. */
 const reminderChange = (label: string, to: number | null | undefined) =>
-  to !== undefined && `${label} ${to === null ? "off" : `after ${to === 1 ? "1 day" : `${to} days`}`}`;
+  to !== undefined && `${label} ${to === null ? "off" : `after ${plural(to, "day")}`}`;
 
 /**
  * One sentence per kind, from what the entry carries: names, titles and amounts as they were then. A Record, so a kind

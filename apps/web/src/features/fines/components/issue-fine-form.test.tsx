@@ -213,6 +213,8 @@ describe("Issue New Fine", () => {
     });
     const reason = awayRefusalMessage("Ben", until);
     expect(screen.getByText(reason)).toBeVisible();
+    // Radix skips a disabled option when moving through the list, so the trigger itself carries the reason.
+    expect(screen.getByRole("combobox", { name: "Offender *" })).toHaveAccessibleDescription(reason);
     await userEvent.setup().click(screen.getByRole("combobox", { name: "Offender *" }));
     const ben = await screen.findByRole("option", { name: "Ben" });
     expect(ben).toHaveAttribute("aria-disabled", "true");
@@ -229,11 +231,14 @@ describe("Issue New Fine", () => {
     respondWith({
       "POST /api/fines": { status: 409, body: { error: { message: reason, code: "CONFLICT", requestId: "r" } } },
     });
-    renderForm();
+    const props = renderForm();
+    expect(screen.getByRole("combobox", { name: "Offender *" })).not.toHaveAccessibleDescription();
     await choose("Offender *", "Ben");
     await choose("Rule *", /Dishes left overnight/);
     await userEvent.setup().click(screen.getByRole("button", { name: "Issue Fine" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(reason);
+    // The members are loaded again, so Ben shows as away without waiting for a socket message.
+    expect(props.onRefresh).toHaveBeenCalledOnce();
   });
 
   it("shows the server's message when issuing fails", async () => {
@@ -253,6 +258,7 @@ describe("Issue New Fine", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("You don't have permission to access this resource.");
     expect(await screen.findByText("Failed to issue fine")).toBeInTheDocument();
     expect(props.onIssued).not.toHaveBeenCalled();
+    expect(props.onRefresh).not.toHaveBeenCalled();
   });
 
   it("waits for uploads before issuing, and refreshes members and rules on demand", async () => {

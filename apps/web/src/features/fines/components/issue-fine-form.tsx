@@ -19,6 +19,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { ApiError } from "@/lib/api-client";
 import { formatCurrency } from "@/lib/format";
 import { useCreateFine } from "../api/create-fine";
 
@@ -125,7 +126,11 @@ export function IssueFineForm(props: IssueFineFormProps) {
         toast.success("Fine issued", { description: `${name} was fined ${formatCurrency(fine.amount, currency)}` });
         onIssued(fine);
       },
-      onError: (error) => setProblem(error.message || CREATE_FAILED_MESSAGE),
+      onError: (error) => {
+        setProblem(error.message || CREATE_FAILED_MESSAGE);
+        // A 409 is most likely a housemate gone away since the list was loaded: reload it, so they show as away.
+        if (error instanceof ApiError && error.status === 409) onRefresh();
+      },
     });
   }
 
@@ -143,7 +148,15 @@ export function IssueFineForm(props: IssueFineFormProps) {
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-offender`}>Offender *</Label>
           <Select value={offenderId} onValueChange={edited(setOffenderId)} disabled={offenders.length === 0}>
-            <SelectTrigger id={`${id}-offender`}>
+            {/* Radix skips a disabled option, so its own description is never read: the trigger says why too. */}
+            <SelectTrigger
+              id={`${id}-offender`}
+              aria-describedby={
+                awayReasons.size > 0
+                  ? [...awayReasons.keys()].map((awayId) => `${id}-away-${awayId}`).join(" ")
+                  : undefined
+              }
+            >
               <SelectValue
                 placeholder={offenders.length === 0 ? "No other household members found" : "Choose a housemate"}
               />

@@ -94,4 +94,29 @@ describe("the Housemates card on a phone", () => {
     expect(within(cleo as HTMLElement).getAllByText(awayLabel(yesterday)).length).toBeGreaterThan(0);
     expect(dev).not.toHaveTextContent("Away");
   });
+
+  it("shows one's own 'Away' under '(you)', the name's cell growing to three lines rather than cutting it off", async () => {
+    await signIn({ id: "u1", household_id: HOUSEHOLD_ID });
+    const inTwoDays = new Date();
+    inTwoDays.setUTCDate(inTwoDays.getUTCDate() + 2);
+    const until = utcDate(inTwoDays);
+    respondWith({
+      "GET /api/users": {
+        body: { data: [serverUser({ id: "u1", display_name: "Ana", household_id: HOUSEHOLD_ID, away_until: until })] },
+      },
+    });
+    renderApp(<Route path="/dashboard" element={<HouseholdMembersCard />} />, ["/dashboard"]);
+    const list = await screen.findByRole("list", { name: "Housemates" });
+    const [ana] = within(list).getAllByRole("listitem");
+    const you = within(ana as HTMLElement).getByText("(you)", { exact: false });
+    const away = within(ana as HTMLElement).getByText("Away");
+    // Each its own line under the first name (jsdom lays nothing out: the phone's `block`s), in one cell...
+    expect(you).toHaveClass("max-sm:block");
+    expect(away.parentElement).toHaveClass("max-sm:block");
+    const cell = you.parentElement;
+    expect(cell).toContainElement(away);
+    // ...which is at least, not exactly, two lines tall: a fixed height cut 'Away' off (the browser journey measures it).
+    expect(cell).toHaveClass("max-sm:min-h-8");
+    expect(cell).not.toHaveClass("max-sm:h-8");
+  });
 });

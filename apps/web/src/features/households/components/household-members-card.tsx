@@ -96,8 +96,11 @@ export function HouseholdMembersCard() {
                   className="flex min-w-0 items-center gap-3 max-sm:w-16 max-sm:flex-col max-sm:gap-1"
                 >
                   <Avatar displayName={member.display_name} photoUrl={member.photo_url} className="size-8 text-xs" />
-                  {/* Two lines tall on a phone whoever it is, so the row is as high as its skeleton. */}
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium max-sm:h-8 max-sm:w-full max-sm:text-center max-sm:text-xs">
+                  {/*
+                    At least two lines tall on a phone whoever it is, so the row is as high as its skeleton; three for
+                    one's own name while away ('(you)' and 'Away' each a line), so neither is cut off.
+                  */}
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium max-sm:min-h-8 max-sm:w-full max-sm:text-center max-sm:text-xs">
                     {firstName}
                     {restOfName && <span className="max-sm:sr-only">{restOfName}</span>}
                     {member.id === userId && (

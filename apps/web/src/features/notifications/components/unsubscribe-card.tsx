@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { MailCheck, MailX, TriangleAlert } from "lucide-react";
 import { UNSUBSCRIBE_INVALID_MESSAGE, unsubscribedMessage } from "@housemate/contract";
@@ -25,6 +25,8 @@ export function UnsubscribeCard({ token }: { token: string | undefined }) {
 function UnsubscribeConfirm({ token }: { token: string }) {
   const details = useUnsubscribeDetails(token);
   const unsubscribe = useUnsubscribe(token);
+  // Set once 'Try Again' is pressed: that button goes, so the question it brings back takes the focus.
+  const [retried, setRetried] = useState(false);
 
   if (details.isPending) {
     return (
@@ -37,7 +39,13 @@ function UnsubscribeConfirm({ token }: { token: string }) {
     if (isUnsubscribeRefusal(details.error)) return <Outcome tone="problem" message={UNSUBSCRIBE_INVALID_MESSAGE} />;
     return (
       <Outcome tone="problem" message="Failed to load the unsubscribe link.">
-        <Button variant="outline" onClick={() => void details.refetch()}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setRetried(true);
+            void details.refetch();
+          }}
+        >
           Try Again
         </Button>
       </Outcome>
@@ -45,12 +53,14 @@ function UnsubscribeConfirm({ token }: { token: string }) {
   }
 
   const { description, email_enabled: emailOn } = details.data;
-  if (unsubscribe.isSuccess) return <Outcome tone="done" message={unsubscribedMessage(description)} />;
+  // The pressed button goes with the question: the answer takes the focus, so it is read out and the keyboard stays.
+  if (unsubscribe.isSuccess) return <Outcome tone="done" message={unsubscribedMessage(description)} focused />;
   if (!emailOn) {
     return (
       <Outcome
         tone="done"
         message={`You already get no emails for: ${description}. You can turn them back on in Profile > Preferences.`}
+        focused={retried}
       />
     );
   }
@@ -58,7 +68,9 @@ function UnsubscribeConfirm({ token }: { token: string }) {
     <>
       <CardHeader className="items-center text-center">
         <Mark tone="ask" />
-        <CardTitle className="text-xl break-words">{`Stop emails for: ${description}?`}</CardTitle>
+        <FocusedTitle focused={retried} className="text-xl break-words">
+          {`Stop emails for: ${description}?`}
+        </FocusedTitle>
         <p className="text-sm text-muted-foreground">Other emails, and what you see in the app, stay as they are.</p>
       </CardHeader>
       {unsubscribe.isError && (
@@ -104,13 +116,26 @@ function Mark({ tone }: { tone: "ask" | "done" | "problem" }) {
 }
 
 /** The page's last word: done, already so, or a link that is no good; each with the way to the switches. */
-function Outcome({ tone, message, children }: { tone: "done" | "problem"; message: string; children?: ReactNode }) {
+function Outcome({
+  tone,
+  message,
+  focused = false,
+  children,
+}: {
+  tone: "done" | "problem";
+  message: string;
+  /** Whether it follows a button press, so it takes the focus the vanished button had. */
+  focused?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <>
       <CardHeader className="items-center text-center">
         <Mark tone={tone} />
         <div role={tone === "problem" ? "alert" : "status"}>
-          <CardTitle className="text-lg font-semibold break-words">{message}</CardTitle>
+          <FocusedTitle focused={focused} className="text-lg font-semibold break-words">
+            {message}
+          </FocusedTitle>
         </div>
       </CardHeader>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-center">
@@ -118,5 +143,21 @@ function Outcome({ tone, message, children }: { tone: "done" | "problem"; messag
         {children}
       </CardFooter>
     </>
+  );
+}
+
+/**
+ * The card's heading, focused once when it replaces the button just pressed: a screen reader reads it (a status
+ * region mounted with its text is not announced) and the keyboard carries on from here rather than from the page.
+ */
+function FocusedTitle({ focused, className, children }: { focused: boolean; className: string; children: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focused) ref.current?.focus();
+  }, [focused]);
+  return (
+    <CardTitle ref={ref} tabIndex={-1} className={`${className} outline-none`}>
+      {children}
+    </CardTitle>
   );
 }

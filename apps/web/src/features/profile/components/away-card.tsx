@@ -7,7 +7,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
-import { ownTimeZone, useUpdateAway } from "../api/update-away";
+import { useUpdateProfile } from "@/lib/auth/update-profile";
+
+/** The zone this device keeps: the person's own, whose midnight ends their last day away (docs/decisions/054). */
+export const ownTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export interface AwayCardProps {
   /** The saved last day away, or null. */
@@ -29,26 +32,30 @@ export function AwayCard({ awayUntil, awayEndsAt, timeZone = ownTimeZone(), onSa
   const id = useId();
   const now = new Date();
   const away = isAway(awayEndsAt, now);
-  const update = useUpdateAway(timeZone, onSaved);
+  const update = useUpdateProfile(onSaved);
   // A date that has passed is no longer one to show: the person is back.
   const [date, setDate] = useState(away && awayUntil ? awayUntil : "");
   const [problem, setProblem] = useState<string | null>(null);
   const dateInput = useRef<HTMLInputElement>(null);
 
   function save(next: string | null) {
-    update.mutate(next, {
-      onSuccess: (saved) => {
-        setProblem(null);
-        setDate(saved.away_until ?? "");
-        if (saved.away_until) toast.success("Away mode saved", { description: awayLabel(saved.away_until) });
-        else {
-          toast.success("Welcome back", { description: "Housemates can fine you again." });
-          // 'I'm back' goes with the away date: focus stays in the card rather than falling to the page.
-          dateInput.current?.focus();
-        }
+    update.mutate(
+      // The zone goes with a date: the last day ends at midnight where the person is.
+      next === null ? { away_until: null } : { away_until: next, away_time_zone: timeZone },
+      {
+        onSuccess: (saved) => {
+          setProblem(null);
+          setDate(saved.away_until ?? "");
+          if (saved.away_until) toast.success("Away mode saved", { description: awayLabel(saved.away_until) });
+          else {
+            toast.success("Welcome back", { description: "Housemates can fine you again." });
+            // 'I'm back' goes with the away date: focus stays in the card rather than falling to the page.
+            dateInput.current?.focus();
+          }
+        },
+        onError: (error) => setProblem(errorMessage(error, "Failed to save your away date. Please try again.")),
       },
-      onError: (error) => setProblem(errorMessage(error, "Failed to save your away date. Please try again.")),
-    });
+    );
   }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -107,12 +114,16 @@ export function AwayCard({ awayUntil, awayEndsAt, timeZone = ownTimeZone(), onSa
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending && update.variables !== null && <Spinner label="Saving" className="size-4" />}
+              {update.isPending && update.variables.away_until !== null && (
+                <Spinner label="Saving" className="size-4" />
+              )}
               Save
             </Button>
             {away && (
               <Button type="button" variant="outline" disabled={update.isPending} onClick={() => save(null)}>
-                {update.isPending && update.variables === null && <Spinner label="Saving" className="size-4" />}
+                {update.isPending && update.variables.away_until === null && (
+                  <Spinner label="Saving" className="size-4" />
+                )}
                 I&apos;m back
               </Button>
             )}

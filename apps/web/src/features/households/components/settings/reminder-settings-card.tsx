@@ -5,7 +5,9 @@ import {
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MESSAGE,
   REMINDER_DAYS_MIN,
+  REMINDER_DEFAULTS,
   reminderSettingsProblem,
+  updateHouseholdBody,
   type Household,
   type ReminderSettings,
   type UpdateHouseholdBody,
@@ -17,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
+import { plural } from "@/lib/format";
 import { useUpdateHousehold } from "../../api/update-household";
 
 type ReminderField = keyof ReminderSettings;
@@ -28,7 +31,7 @@ const REMINDERS: readonly { field: ReminderField; label: string }[] = [
   { field: "issuer_notice_days", label: "Tell the issuer after" },
 ];
 
-const daysText = (days: number | null) => (days === null ? "Off" : days === 1 ? "1 day" : `${days} days`);
+const daysText = (days: number | null) => (days === null ? "Off" : plural(days, "day"));
 
 /** One setting as the form holds it: the days as typed, and whether it is off. */
 interface DaysField {
@@ -36,30 +39,35 @@ interface DaysField {
   off: boolean;
 }
 
+/** One turned off waits with the default days, so ticking 'Off' away again leaves a number to save. */
 const fieldsOf = (household: Household) =>
   Object.fromEntries(
     REMINDERS.map(({ field }) => {
       const days = household[field];
-      return [field, { days: days === null ? "" : String(days), off: days === null }];
+      return [field, { days: String(days ?? REMINDER_DEFAULTS[field]), off: days === null }];
     }),
   ) as Record<ReminderField, DaysField>;
 
-/** The settings the form would store, or the message saying why it cannot. */
+/** The three settings as the household would hold them, keyed so a change from anywhere refills the form. */
+const savedKey = (household: Household) => REMINDERS.map(({ field }) => household[field] ?? "off").join("|");
+
+/** The settings the form would store, or the message saying why it cannot: the contract's own checks. */
 function readSettings(fields: Record<ReminderField, DaysField>): ReminderSettings | string {
-  const settings: Partial<ReminderSettings> = {};
-  for (const { field } of REMINDERS) {
-    const { days, off } = fields[field];
-    if (off) {
-      settings[field] = null;
-      continue;
-    }
-    const value = Number(days);
-    const whole = days.trim() !== "" && Number.isInteger(value);
-    if (!whole || value < REMINDER_DAYS_MIN || value > REMINDER_DAYS_MAX) return REMINDER_DAYS_MESSAGE;
-    settings[field] = value;
-  }
-  const complete = settings as ReminderSettings;
-  return reminderSettingsProblem(complete) ?? complete;
+  const typed = Object.fromEntries(
+    REMINDERS.map(({ field }) => {
+      const { days, off } = fields[field];
+      // An empty field is no number at all (Number("") would be 0).
+      return [field, off ? null : days.trim() === "" ? Number.NaN : Number(days)];
+    }),
+  );
+  const body = updateHouseholdBody.safeParse(typed);
+  if (!body.success) return body.error.issues[0]?.message ?? REMINDER_DAYS_MESSAGE;
+  const settings = {
+    first_reminder_days: body.data.first_reminder_days ?? null,
+    second_reminder_days: body.data.second_reminder_days ?? null,
+    issuer_notice_days: body.data.issuer_notice_days ?? null,
+  };
+  return reminderSettingsProblem(settings) ?? settings;
 }
 
 /**
@@ -81,8 +89,7 @@ export function ReminderSettingsCard({ household, isAdmin }: { household: Househ
       </CardHeader>
       <CardContent>
         {isAdmin ? (
-          // Keyed by what was saved, so the form starts again from the household as it now is.
-          <ReminderForm key={REMINDERS.map(({ field }) => household[field] ?? "off").join("|")} household={household} />
+          <ReminderForm household={household} />
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-[12rem_1fr]">
             {REMINDERS.map(({ field, label }) => (
@@ -103,6 +110,13 @@ function ReminderForm({ household }: { household: Household }) {
   const update = useUpdateHousehold(household.id);
   const [fields, setFields] = useState(() => fieldsOf(household));
   const [problem, setProblem] = useState<string | null>(null);
+  // Once saved (here or by another admin) the fields start again from the household as it now is. Refilled rather
+  // than remounted, so the focus stays on the button just pressed.
+  const [filledFrom, setFilledFrom] = useState(() => savedKey(household));
+  if (filledFrom !== savedKey(household)) {
+    setFilledFrom(savedKey(household));
+    setFields(fieldsOf(household));
+  }
 
   function change(field: ReminderField, next: Partial<DaysField>) {
     setFields((current) => ({ ...current, [field]: { ...current[field], ...next } }));
@@ -125,9 +139,12 @@ function ReminderForm({ household }: { household: Household }) {
       toast.info("Nothing to save", { description: "The reminders are unchanged." });
       return;
     }
-    // Awaited rather than given callbacks: the saved household re-keys this form.
     void update.mutateAsync(changes).then(
-      () => toast.success("Household updated", { description: "Your changes have been saved." }),
+      (saved) => {
+        // Also when the saved days read as typed ('05'): the fields show what is stored.
+        setFields(fieldsOf(saved));
+        toast.success("Household updated", { description: "Your changes have been saved." });
+      },
       (error: unknown) => setProblem(errorMessage(error, "Failed to save the household's settings.")),
     );
   }
@@ -179,7 +196,8 @@ function ReminderForm({ household }: { household: Household }) {
         </Alert>
       )}
       <div>
-        <Button type="submit" disabled={update.isPending}>
+        {/* Not disabled while saving: a disabled button loses the focus; submit ignores presses meanwhile. */}
+        <Button type="submit" aria-disabled={update.isPending || undefined}>
           {update.isPending && <Spinner label="Saving" className="size-4" />}
           Save Reminders
         </Button>
