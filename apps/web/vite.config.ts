@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { buildVersion } from "./scripts/build-version";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { endpointsWithoutSchemas } from "./scripts/endpoints-without-schemas";
 
@@ -54,21 +52,6 @@ function preloadApp(): Plugin {
 }
 
 /**
- * A hash of the contract's sources: the shapes the API answers with. The last-seen data kept on a device
- * (src/lib/offline/last-seen.ts) is restored only by a build with the same hash, so no screen reads an older shape.
- */
-function contractVersion(): string {
-  const root = new URL("../../packages/contract/src", import.meta.url).pathname;
-  const hash = createHash("sha256");
-  const files = readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
-  return hash.digest("hex").slice(0, 16);
-}
-
-/**
  * The service worker (decision 053): Workbox precaches every file the build wrote, the lazily loaded screens' chunks
  * too, so a page it controls runs one build whole, offline or not; a new deploy's worker waits until the person takes
  * the update (src/lib/offline/service-worker.ts registers it and asks). A navigation it cannot answer from the network
@@ -109,7 +92,8 @@ function serviceWorker() {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), serviceWorker()],
-  define: { __CONTRACT_VERSION__: JSON.stringify(contractVersion()) },
+  // The last-seen copy's buster (src/lib/offline/last-seen.ts): changes with any of the app's sources.
+  define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,
