@@ -56,8 +56,8 @@ function preloadApp(): Plugin {
  * too, so a page it controls runs one build whole, offline or not; a new deploy's worker waits until the person takes
  * the update (src/lib/offline/service-worker.ts registers it and asks). A navigation it cannot answer from the network
  * gets the app's index.html, except where the server's own answer matters: the API, the socket, uploaded files, the
- * pages with a secret in their URL (their no-referrer header), and / (the prerendered landing page, decision 015).
- * Nothing else is cached: the API's answers are never kept by the worker (the last-seen data is the app's own copy).
+ * pages with a secret in their URL (their no-referrer header), and / (the prerendered landing page, decision 015:
+ * from the network, the app only when that fails). Nothing else is cached: the API's answers are never kept by the worker (the last-seen data is the app's own copy).
  * The manifest stays public/manifest.webmanifest, the one copy.
  */
 function serviceWorker() {
@@ -69,6 +69,10 @@ function serviceWorker() {
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
       // landing.html is written after this build step (scripts/prerender-landing.ts) and is only ever served for /.
       globIgnores: ["**/landing.html", "**/node_modules/**"],
+      // Workbox would answer / with the precached index.html (its default directoryIndex) before the navigation
+      // fallback's denylist is consulted, so a returning visitor would get the client-rendered landing page rather
+      // than the server's prerendered one (decision 015's LCP). Off: / goes to the network (below).
+      directoryIndex: null,
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [
         /^\/$/,
@@ -85,7 +89,15 @@ function serviceWorker() {
       cleanupOutdatedCaches: true,
       // Hashed files never change: their URL is their revision.
       dontCacheBustURLsMatching: /^assets\//,
-      runtimeCaching: [],
+      // Nothing is kept at run time. / alone is fetched from the network and, only when that fails, answered with the
+      // precached app (which shows the landing page, or the dashboard to someone signed in): never a browser error page.
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && url.pathname === "/",
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+      ],
     },
   });
 }

@@ -38,7 +38,8 @@ const PROBE_JITTER = 0.2;
 export const PROBE_URL = `/api${healthApi.getHealth.path}`;
 
 /** The wait before the next probe, for a backoff step `base` and a random number in [0, 1). */
-export const probeWait = (base: number, random: number) => Math.round(base * (1 - PROBE_JITTER + 2 * PROBE_JITTER * random));
+export const probeWait = (base: number, random: number) =>
+  Math.round(base * (1 - PROBE_JITTER + 2 * PROBE_JITTER * random));
 
 function update() {
   const next: NetworkState = !browserOnline ? "offline" : reachable ? "online" : "unreachable";
@@ -58,12 +59,15 @@ function startProbing() {
 }
 
 function scheduleProbe() {
-  probeTimer = setTimeout(() => {
-    probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS);
-    fetch(PROBE_URL, { cache: "no-store" }).then(reportReachable, () => {
-      if (probeTimer !== undefined) scheduleProbe();
-    });
-  }, probeWait(probeDelay, Math.random()));
+  probeTimer = setTimeout(
+    () => {
+      probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS);
+      fetch(PROBE_URL, { cache: "no-store" }).then(reportReachable, () => {
+        if (probeTimer !== undefined) scheduleProbe();
+      });
+    },
+    probeWait(probeDelay, Math.random()),
+  );
 }
 
 function stopProbing() {
