@@ -1,0 +1,104 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { SERVER_BUNDLE } from "../apps/server/test/helpers/production.js";
+import { launchBrowser, newPage, openPage } from "./helpers/browser.js";
+import { startServer, type RunningServer } from "./helpers/server.js";
+import { nextSignInLink } from "./helpers/session.js";
+
+/**
+ * Issue 22: 'A new deploy is picked up with an Update available — reload prompt'. A server of its own serves a PRIVATE
+ * copy of the built web app (the other journeys' server and build are never touched): Alex signs in, the service
+ * worker installs; then a deploy changes that copy's sw.js, the page asks for an update, and the prompt appears; its
+ * Reload reloads the page once, under the new worker.
+ *
+ * The server's bundle finds the web app at a path fixed when it was built (apps/server/src/app.ts's defaultWebRoot),
+ * so the test runs a copy of the bundle, beside the original (its libraries resolve the same), with that one path
+ * pointed at the private copy.
+ */
+const repo = path.resolve(import.meta.dirname, "..");
+const webRoot = mkdtempSync(path.join(tmpdir(), "housemate-update-web-"));
+const bundle = path.join(path.dirname(SERVER_BUNDLE), `server-update-e2e-${process.pid}.mjs`);
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  cpSync(path.join(repo, "apps/web/dist"), webRoot, { recursive: true });
+  const source = readFileSync(SERVER_BUNDLE, "utf8");
+  const builtPath = `new URL("../../web/dist", ${JSON.stringify(pathToFileURL(path.join(repo, "apps/server/src/app.ts")).href)}).pathname`;
+  expect(source.includes(builtPath), "the bundle's web root, as the build writes it").toBe(true);
+  writeFileSync(bundle, source.replace(builtPath, JSON.stringify(webRoot)));
+  server = await startServer({}, bundle);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(bundle, { force: true });
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** A deploy: the worker script changes (here by a message handler that says which deploy it is). */
+function deployNewWorker() {
+  const worker = path.join(webRoot, "sw.js");
+  // The server prefers the precompressed copies: without them it serves the changed file.
+  rmSync(`${worker}.br`, { force: true });
+  rmSync(`${worker}.gz`, { force: true });
+  appendFileSync(
+    worker,
+    '\nself.addEventListener("message",(e)=>{if(e.data==="deploy?")e.source.postMessage("deploy 2")});\n',
+  );
+}
+
+describe("a new deploy", { timeout: 180_000 }, () => {
+  it("is offered with 'Update available — reload', and Reload reloads once under the new worker", async () => {
+    const email = "alex.update@example.com";
+    const sent = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, displayName: "Alex" }),
+    });
+    expect(sent.status).toBe(200);
+    const link = await nextSignInLink(server, email);
+    const { context, page } = await newPage(browser, server.url);
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(link.pathname + link.search);
+    await page.waitForURL((url) => url.pathname !== "/auth/verify");
+    await openPage(page, "/dashboard");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+
+    deployNewWorker();
+    let navigations = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await page.getByText("Update available — reload").waitFor({ timeout: 60_000 });
+    expect(navigations, "nothing reloads before the person asks").toBe(0);
+
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect.poll(() => navigations, { timeout: 30_000 }).toBe(1);
+    await page.waitForLoadState("load");
+    const deploy = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          navigator.serviceWorker.addEventListener("message", (event) => resolve(event.data), { once: true });
+          navigator.serviceWorker.controller?.postMessage("deploy?");
+        }),
+    );
+    expect(deploy, "the page runs under the new worker").toBe("deploy 2");
+    await page.waitForTimeout(1_000);
+    expect(navigations, "reloaded once").toBe(1);
+    expect(await page.getByText("Update available — reload").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
