@@ -36,9 +36,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   rmSync(bundle, { force: true });
+  await browser.close();
+  await server.stop();
   rmSync(webRoot, { recursive: true, force: true });
 });
 

@@ -40,7 +40,10 @@ export function followUpdates(
     const wasUpdate = hadController;
     hadController = true;
     if (!wasUpdate) return;
-    if (applying) return reload();
+    if (applying) {
+      reload();
+      return;
+    }
     stale = true;
     offerUpdate(reload);
   });
@@ -51,7 +54,10 @@ export function followUpdates(
     /** A new worker is waiting: offer it. Whether it still waits is asked when Reload is pressed. */
     waiting(stillWaiting: () => boolean, skipWaiting: () => void) {
       offerUpdate(() => {
-        if (stale || !stillWaiting()) return reload();
+        if (stale || !stillWaiting()) {
+          reload();
+          return;
+        }
         applying = true;
         skipWaiting();
       });
@@ -79,15 +85,16 @@ export function registerServiceWorker(offerUpdate: OfferUpdate = offerUpdateToas
     import("workbox-window")
       .then(async ({ Workbox }) => {
         const worker = new Workbox("/sw.js", { scope: "/" });
-        let registration: ServiceWorkerRegistration | undefined;
+        // Listened to before registering: Workbox reports a worker already waiting as registration ends.
+        const registered: { registration?: ServiceWorkerRegistration } = {};
         worker.addEventListener("waiting", () =>
           updates.waiting(
-            () => Boolean(registration?.waiting),
+            () => Boolean(registered.registration?.waiting),
             () => worker.messageSkipWaiting(),
           ),
         );
-        registration = await worker.register();
-        setInterval(() => void registration?.update(), UPDATE_CHECK_MS);
+        registered.registration = await worker.register();
+        setInterval(() => void registered.registration?.update(), UPDATE_CHECK_MS);
       })
       .catch((error: unknown) => console.warn("The app could not be kept for offline use", error));
   };
