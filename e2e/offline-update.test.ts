@@ -3,17 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { SERVER_BUNDLE } from "../apps/server/test/helpers/production.js";
-import { launchBrowser, newPage, openPage } from "./helpers/browser.js";
+import { launchBrowser, newPage } from "./helpers/browser.js";
+import { signUpAndCreateHousehold } from "./helpers/household.js";
 import { startServer, type RunningServer } from "./helpers/server.js";
-import { nextSignInLink } from "./helpers/session.js";
 
 /**
  * Issue 22: 'A new deploy is picked up with an Update available — reload prompt'. A server of its own serves a PRIVATE
  * copy of the built web app (the other journeys' server and build are never touched): Alex signs in, the service
  * worker installs; then a deploy changes that copy's sw.js, the page asks for an update, and the prompt appears; its
- * Reload reloads the page once, under the new worker.
+ * Reload reloads the page once, under the new worker; a second tab, whose Reload then finds no worker waiting, reloads
+ * into the new build too rather than doing nothing.
  *
  * The server's bundle finds the web app at a path fixed when it was built (apps/server/src/app.ts's defaultWebRoot),
  * so the test runs a copy of the bundle, beside the original (its libraries resolve the same), with that one path
@@ -54,28 +55,44 @@ function deployNewWorker() {
   );
 }
 
+/** Which deploy's worker controls the page: the new worker answers "deploy 2". */
+function deployOf(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        navigator.serviceWorker.addEventListener("message", (event) => resolve(event.data), { once: true });
+        navigator.serviceWorker.controller?.postMessage("deploy?");
+      }),
+  );
+}
+
 describe("a new deploy", { timeout: 180_000 }, () => {
-  it("is offered with 'Update available — reload', and Reload reloads once under the new worker", async () => {
-    const email = "alex.update@example.com";
-    const sent = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, displayName: "Alex" }),
-    });
-    expect(sent.status).toBe(200);
-    const link = await nextSignInLink(server, email);
+  it("is offered with 'Update available — reload'; Reload reloads once under the new worker, in a second tab too", async () => {
     const { context, page } = await newPage(browser, server.url);
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
-    await page.goto(link.pathname + link.search);
-    await page.waitForURL((url) => url.pathname !== "/auth/verify");
-    await openPage(page, "/dashboard");
+    await signUpAndCreateHousehold(
+      page,
+      server,
+      { name: "Alex", email: "alex.update@example.com" },
+      { name: "Flat 2" },
+    );
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+
+    // A second tab of the same app on the same device.
+    const other = await context.newPage();
+    other.on("pageerror", (error) => problems.push(error.message));
+    await other.goto("/dashboard");
+    await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     deployNewWorker();
     let navigations = 0;
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) navigations += 1;
+    });
+    let otherNavigations = 0;
+    other.on("framenavigated", (frame) => {
+      if (frame === other.mainFrame()) otherNavigations += 1;
     });
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
@@ -87,17 +104,18 @@ describe("a new deploy", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Reload" }).click();
     await expect.poll(() => navigations, { timeout: 30_000 }).toBe(1);
     await page.waitForLoadState("load");
-    const deploy = await page.evaluate(
-      () =>
-        new Promise<unknown>((resolve) => {
-          navigator.serviceWorker.addEventListener("message", (event) => resolve(event.data), { once: true });
-          navigator.serviceWorker.controller?.postMessage("deploy?");
-        }),
-    );
-    expect(deploy, "the page runs under the new worker").toBe("deploy 2");
+    expect(await deployOf(page), "the page runs under the new worker").toBe("deploy 2");
     await page.waitForTimeout(1_000);
     expect(navigations, "reloaded once").toBe(1);
     expect(await page.getByText("Update available — reload").count()).toBe(0);
+
+    // The other tab, never reloaded, still runs the old build under the new worker: its Reload (no worker waits any
+    // more) reloads it, once, into the new build.
+    expect(otherNavigations).toBe(0);
+    await other.getByRole("button", { name: "Reload" }).click();
+    await expect.poll(() => otherNavigations, { timeout: 30_000 }).toBe(1);
+    await other.waitForLoadState("load");
+    expect(await deployOf(other)).toBe("deploy 2");
     expect(problems).toEqual([]);
     await context.close();
   });
