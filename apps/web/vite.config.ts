@@ -57,8 +57,8 @@ function preloadApp(): Plugin {
  * the update (src/lib/offline/service-worker.ts registers it and asks). A navigation it cannot answer from the network
  * gets the app's index.html, except where the server's own answer matters: the API, the socket, uploaded files, the
  * pages with a secret in their URL (their no-referrer header), and / (the prerendered landing page, decision 015:
- * from the network, the app only when that fails). Nothing else is cached: the API's answers are never kept by the worker (the last-seen data is the app's own copy).
- * The manifest stays public/manifest.webmanifest, the one copy.
+ * from the network, the app only when that fails). Nothing else is cached: the API's answers are never kept by the
+ * worker (the last-seen data is the app's own copy). The manifest stays public/manifest.webmanifest, the one copy.
  */
 function serviceWorker() {
   return VitePWA({
@@ -90,7 +90,7 @@ function serviceWorker() {
       // Hashed files never change: their URL is their revision.
       dontCacheBustURLsMatching: /^assets\//,
       // Nothing is kept at run time. / alone is fetched from the network and, only when that fails, answered with the
-      // precached app (which shows the landing page, or the dashboard to someone signed in): never a browser error page.
+      // precached app (the landing page, or the dashboard to someone signed in): never a browser error page.
       runtimeCaching: [
         {
           urlPattern: ({ request, url }) => request.mode === "navigate" && url.pathname === "/",

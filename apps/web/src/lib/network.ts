@@ -27,8 +27,8 @@ let probeDelay = 0;
 
 /**
  * While the server is unreachable on a network the browser calls online, it is asked whether it is back: first after
- * 5 s, then twice as long each time up to a minute, each wait spread by up to a fifth either way. The health check pings
- * the database and is exempt from load shedding, so a server that is down must not come back to every open tab asking
+ * 5 s, then twice as long each time up to a minute, each wait spread by up to a fifth either way. The health check
+ * pings the database and is exempt from load shedding: a server that is down must not have every open tab asking it
  * in step every 5 s.
  */
 export const PROBE_FIRST_MS = 5_000;
@@ -110,7 +110,7 @@ onlineManager.setOnline(state === "online");
 /** Whether the server is reachable now, as far as the app knows. */
 export const isOnline = () => state === "online";
 
-/** Online, offline (the device's network is gone) or unreachable (the device is online, the server cannot be reached). */
+/** Online, offline (the device's network is gone) or unreachable (the device online, the server out of reach). */
 export const networkState = () => state;
 
 /** Calls `listener` each time the app goes online or offline; returns the unsubscribe function. */
