@@ -82,6 +82,10 @@ describe("a new deploy", { timeout: 180_000 }, () => {
     // A second tab of the same app on the same device.
     const other = await context.newPage();
     other.on("pageerror", (error) => problems.push(error.message));
+    // Its / is the server's prerendered landing page (decision 015), not the worker's precached index.html with an
+    // empty #root (Workbox's default directoryIndex would answer / with it).
+    const landing = await other.goto("/", { waitUntil: "commit" });
+    expect(await landing?.text()).toContain('<div id="root"><');
     await other.goto("/dashboard");
     await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
