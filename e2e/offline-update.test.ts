@@ -79,13 +79,21 @@ describe("a new deploy", { timeout: 180_000 }, () => {
     );
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 
+    // / is the server's prerendered landing page (decision 015), never the worker's precached index.html with an empty
+    // #root: Workbox's default directoryIndex would answer / with it, from its precache route, which any request to /
+    // from a page the worker controls reaches first.
+    const landing = await page.evaluate(() => fetch("/").then((response) => response.text()));
+    expect(landing).toContain('<div id="root"><');
+    // The worker as built (the request above reaches the server whichever way the browser routes it here): no
+    // directoryIndex, and / from the network with the precached app only as its fallback.
+    const built = readFileSync(path.join(webRoot, "sw.js"), "utf8");
+    expect(built).toContain("{directoryIndex:null}");
+    expect(built).toMatch(/"\/"===\w{1,3}\.pathname/);
+    expect(built).toContain("PrecacheFallbackPlugin");
+
     // A second tab of the same app on the same device.
     const other = await context.newPage();
     other.on("pageerror", (error) => problems.push(error.message));
-    // Its / is the server's prerendered landing page (decision 015), not the worker's precached index.html with an
-    // empty #root (Workbox's default directoryIndex would answer / with it).
-    const landing = await other.goto("/", { waitUntil: "commit" });
-    expect(await landing?.text()).toContain('<div id="root"><');
     await other.goto("/dashboard");
     await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
