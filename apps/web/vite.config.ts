@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { buildVersion } from "./scripts/build-version";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { endpointsWithoutSchemas } from "./scripts/endpoints-without-schemas";
 
@@ -54,28 +52,13 @@ function preloadApp(): Plugin {
 }
 
 /**
- * A hash of the contract's sources: the shapes the API answers with. The last-seen data kept on a device
- * (src/lib/offline/last-seen.ts) is restored only by a build with the same hash, so no screen reads an older shape.
- */
-function contractVersion(): string {
-  const root = new URL("../../packages/contract/src", import.meta.url).pathname;
-  const hash = createHash("sha256");
-  const files = readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
-  return hash.digest("hex").slice(0, 16);
-}
-
-/**
  * The service worker (decision 053): Workbox precaches every file the build wrote, the lazily loaded screens' chunks
  * too, so a page it controls runs one build whole, offline or not; a new deploy's worker waits until the person takes
  * the update (src/lib/offline/service-worker.ts registers it and asks). A navigation it cannot answer from the network
  * gets the app's index.html, except where the server's own answer matters: the API, the socket, uploaded files, the
- * pages with a secret in their URL (their no-referrer header), and / (the prerendered landing page, decision 015).
- * Nothing else is cached: the API's answers are never kept by the worker (the last-seen data is the app's own copy).
- * The manifest stays public/manifest.webmanifest, the one copy.
+ * pages with a secret in their URL (their no-referrer header), and / (the prerendered landing page, decision 015:
+ * from the network, the app only when that fails). Nothing else is cached: the API's answers are never kept by the
+ * worker (the last-seen data is the app's own copy). The manifest stays public/manifest.webmanifest, the one copy.
  */
 function serviceWorker() {
   return VitePWA({
@@ -86,6 +69,10 @@ function serviceWorker() {
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
       // landing.html is written after this build step (scripts/prerender-landing.ts) and is only ever served for /.
       globIgnores: ["**/landing.html", "**/node_modules/**"],
+      // Workbox would answer / with the precached index.html (its default directoryIndex) before the navigation
+      // fallback's denylist is consulted, so a returning visitor would get the client-rendered landing page rather
+      // than the server's prerendered one (decision 015's LCP). Off: / goes to the network (below).
+      directoryIndex: null,
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [
         /^\/$/,
@@ -102,14 +89,23 @@ function serviceWorker() {
       cleanupOutdatedCaches: true,
       // Hashed files never change: their URL is their revision.
       dontCacheBustURLsMatching: /^assets\//,
-      runtimeCaching: [],
+      // Nothing is kept at run time. / alone is fetched from the network and, only when that fails, answered with the
+      // precached app (the landing page, or the dashboard to someone signed in): never a browser error page.
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && url.pathname === "/",
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+      ],
     },
   });
 }
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), serviceWorker()],
-  define: { __CONTRACT_VERSION__: JSON.stringify(contractVersion()) },
+  // The last-seen copy's buster (src/lib/offline/last-seen.ts): changes with any of the app's sources.
+  define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,

@@ -17,16 +17,17 @@ export interface RunningServer {
 
 /**
  * The real production server as `npm run serve` runs it (the bundle with npm start's node flags, the built web app,
- * migrations at boot) on a free port, with a fresh DATA_DIR and its mail captured by a real SMTP listener.
+ * migrations at boot) on a free port, with a fresh DATA_DIR and its mail captured by a real SMTP listener. `bundle`:
+ * another copy of the server's bundle (e2e/offline-update.test.ts serves a private copy of the web app with one).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first`);
+export async function startServer(env: Record<string, string> = {}, bundle = SERVER_BUNDLE): Promise<RunningServer> {
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "housemate-e2e-"));
   const smtp = await startSmtpCapture();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, [...productionNodeFlags(), SERVER_BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, [...productionNodeFlags(), bundle], {
     cwd: root,
     env: {
       ...process.env,

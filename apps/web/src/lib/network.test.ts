@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
 import { onlineManager } from "@tanstack/react-query";
-import { isOnline, PROBE_INTERVAL_MS, reportReachable, reportUnreachable, useOnline } from "./network";
+import {
+  isOnline,
+  networkState,
+  PROBE_FIRST_MS,
+  PROBE_MAX_MS,
+  PROBE_URL,
+  probeWait,
+  reportReachable,
+  reportUnreachable,
+  useOfflineReason,
+  useOnline,
+} from "./network";
 
 const goOffline = () => act(() => void window.dispatchEvent(new Event("offline")));
 const goOnline = () => act(() => void window.dispatchEvent(new Event("online")));
@@ -46,8 +57,9 @@ describe("the network as the app sees it", () => {
     expect(result.current).toBe(true);
   });
 
-  it("asks the server every 5 seconds whether it is back, and stops once it answers", async () => {
+  it("asks the server whether it is back after 5 s, then backing off to a minute, and stops once it answers", async () => {
     vi.useFakeTimers();
+    vi.spyOn(Math, "random").mockReturnValue(0.5); // no spread: the waits are the backoff's own
     runByServiceWorker();
     let reachable = false;
     const probe = vi.fn(() =>
@@ -55,16 +67,46 @@ describe("the network as the app sees it", () => {
     );
     vi.stubGlobal("fetch", probe);
     reportUnreachable();
-    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS - 1);
+    await vi.advanceTimersByTimeAsync(PROBE_FIRST_MS - 1);
     expect(probe).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(probe).toHaveBeenCalledWith("/api/health", { cache: "no-store" });
+    expect(PROBE_URL).toBe("/api/health");
+    // 10 s, 20 s, 40 s, then a minute each time.
+    for (const wait of [10_000, 20_000, 40_000, PROBE_MAX_MS, PROBE_MAX_MS]) {
+      const before = probe.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(probe).toHaveBeenCalledTimes(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(probe).toHaveBeenCalledTimes(before + 1);
+    }
     expect(isOnline()).toBe(false);
     reachable = true;
-    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(PROBE_MAX_MS);
     expect(isOnline()).toBe(true);
-    await vi.advanceTimersByTimeAsync(10 * PROBE_INTERVAL_MS);
-    expect(probe).toHaveBeenCalledTimes(2);
+    const calls = probe.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10 * PROBE_MAX_MS);
+    expect(probe).toHaveBeenCalledTimes(calls);
+    vi.restoreAllMocks();
+  });
+
+  it("spreads each probe's wait by up to a fifth either way, so tabs cut off together do not ask together", () => {
+    expect(probeWait(PROBE_FIRST_MS, 0)).toBe(4_000);
+    expect(probeWait(PROBE_FIRST_MS, 0.5)).toBe(5_000);
+    expect(probeWait(PROBE_FIRST_MS, 0.999_999)).toBe(6_000);
+    expect(probeWait(PROBE_MAX_MS, 0)).toBe(48_000);
+  });
+
+  it("says 'Can't reach Housemate' while the device is online but the server is not, 'You are offline' when it is not", () => {
+    runByServiceWorker();
+    const { result } = renderHook(() => useOfflineReason());
+    expect(result.current).toBeNull();
+    act(() => reportUnreachable());
+    expect(networkState()).toBe("unreachable");
+    expect(result.current).toBe("Can't reach Housemate");
+    goOffline();
+    expect(networkState()).toBe("offline");
+    expect(result.current).toBe("You are offline");
   });
 
   it("takes the browser's online event as the network back, whatever failed before", () => {

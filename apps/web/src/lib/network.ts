@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { onlineManager } from "@tanstack/react-query";
+import { healthApi } from "@housemate/contract";
 
 /**
  * Whether the app can reach its server: the one place the app reads it (decision 053). Offline when the browser says
@@ -10,36 +11,67 @@ import { onlineManager } from "@tanstack/react-query";
  *
  * Without the worker a failed request keeps its own message (SPEC §8 NETWORK_ERROR): the app cannot open offline
  * then, and a test's unanswered request must not switch it off.
+ *
+ * The two ways of being cut off read differently: 'offline' is the device's own network gone; 'unreachable' is a
+ * device that says it is online but cannot reach the server (no internet behind the Wi-Fi, or the server down), so the
+ * app says "Can't reach Housemate" rather than telling someone on working Wi-Fi that they are offline.
  */
+export type NetworkState = "online" | "offline" | "unreachable";
+
 const listeners = new Set<() => void>();
 let browserOnline = typeof navigator === "undefined" ? true : navigator.onLine;
 let reachable = true;
-let online = browserOnline;
-let probeTimer: ReturnType<typeof setInterval> | undefined;
+let state: NetworkState = browserOnline ? "online" : "offline";
+let probeTimer: ReturnType<typeof setTimeout> | undefined;
+let probeDelay = 0;
 
-/** While the server was unreachable on a network the browser calls online, it is asked this often whether it is back. */
-export const PROBE_INTERVAL_MS = 5_000;
-/** The server's health check (the API's /health): public, tiny, and never cached. */
-const PROBE_URL = "/api/health";
+/**
+ * While the server is unreachable on a network the browser calls online, it is asked whether it is back: first after
+ * 5 s, then twice as long each time up to a minute, each wait spread by up to a fifth either way. The health check
+ * pings the database and is exempt from load shedding: a server that is down must not have every open tab asking it
+ * in step every 5 s.
+ */
+export const PROBE_FIRST_MS = 5_000;
+export const PROBE_MAX_MS = 60_000;
+const PROBE_JITTER = 0.2;
+/** The server's health check: public, tiny, and never cached. */
+export const PROBE_URL = `/api${healthApi.getHealth.path}`;
+
+/** The wait before the next probe, for a backoff step `base` and a random number in [0, 1). */
+export const probeWait = (base: number, random: number) =>
+  Math.round(base * (1 - PROBE_JITTER + 2 * PROBE_JITTER * random));
 
 function update() {
-  const next = browserOnline && reachable;
-  if (browserOnline && !reachable) startProbing();
+  const next: NetworkState = !browserOnline ? "offline" : reachable ? "online" : "unreachable";
+  if (next === "unreachable") startProbing();
   else stopProbing();
-  if (next === online) return;
-  online = next;
-  onlineManager.setOnline(next);
+  if (next === state) return;
+  const wasOnline = state === "online";
+  state = next;
+  if (wasOnline !== (next === "online")) onlineManager.setOnline(next === "online");
   listeners.forEach((listener) => listener());
 }
 
 function startProbing() {
-  probeTimer ??= setInterval(() => {
-    fetch(PROBE_URL, { cache: "no-store" }).then(reportReachable, () => undefined);
-  }, PROBE_INTERVAL_MS);
+  if (probeTimer !== undefined) return;
+  probeDelay = PROBE_FIRST_MS;
+  scheduleProbe();
+}
+
+function scheduleProbe() {
+  probeTimer = setTimeout(
+    () => {
+      probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS);
+      fetch(PROBE_URL, { cache: "no-store" }).then(reportReachable, () => {
+        if (probeTimer !== undefined) scheduleProbe();
+      });
+    },
+    probeWait(probeDelay, Math.random()),
+  );
 }
 
 function stopProbing() {
-  clearInterval(probeTimer);
+  clearTimeout(probeTimer);
   probeTimer = undefined;
 }
 
@@ -73,10 +105,13 @@ if (typeof window !== "undefined") {
 // TanStack's own manager starts online whatever the browser says: a page opened without a network would try every
 // query first. From now on it hears the network through update() above.
 onlineManager.setEventListener(() => undefined);
-onlineManager.setOnline(online);
+onlineManager.setOnline(state === "online");
 
 /** Whether the server is reachable now, as far as the app knows. */
-export const isOnline = () => online;
+export const isOnline = () => state === "online";
+
+/** Online, offline (the device's network is gone) or unreachable (the device online, the server out of reach). */
+export const networkState = () => state;
 
 /** Calls `listener` each time the app goes online or offline; returns the unsubscribe function. */
 export function subscribeToNetwork(listener: () => void): () => void {
@@ -89,5 +124,18 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeToNetwork, isOnline, () => true);
 }
 
+/** The network's state; re-renders when it changes. */
+export function useNetworkState(): NetworkState {
+  return useSyncExternalStore(subscribeToNetwork, networkState, () => "online");
+}
+
 /** What a control that needs the server says while offline (its tooltip and accessible description). */
 export const OFFLINE_REASON = "You are offline";
+/** What it says while the device is online but the server cannot be reached. */
+export const UNREACHABLE_REASON = "Can't reach Housemate";
+
+/** Why a control that needs the server is off now, or null while the server is reachable. */
+export function useOfflineReason(): string | null {
+  const current = useNetworkState();
+  return current === "online" ? null : current === "offline" ? OFFLINE_REASON : UNREACHABLE_REASON;
+}

@@ -151,6 +151,20 @@ describe("live socket and the network (issue 22)", () => {
     expect(lost).not.toHaveBeenCalled();
   });
 
+  it("closes the open socket when the network goes, without stopping, and opens a fresh one when it returns", () => {
+    const first = connect();
+    first.accept();
+    setOffline(true);
+    // A socket kept through the outage may be half dead and would never report its close: it goes now.
+    expect(first.closedByClient).toEqual({ code: 1000, reason: "Offline" });
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    setOffline(false);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.latest()).not.toBe(first);
+    FakeWebSocket.latest().accept();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
   it("cuts a backoff wait short when the network returns", () => {
     connect().drop();
     FakeWebSocket.latest().drop();

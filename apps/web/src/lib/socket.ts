@@ -72,7 +72,8 @@ function parseMessage(raw: unknown): ServerMessage | null {
  *
  * Without a network there is nothing to try: a close while offline waits for the network rather than spending the
  * attempts, and the moment the device is back online it reconnects at once, attempts afresh, whatever wait or
- * give-up it was in (issue 22: after the Tube, live news must not wait out a 16 s backoff).
+ * give-up it was in (issue 22: after the Tube, live news must not wait out a 16 s backoff). Going offline closes the
+ * open socket (dropForOffline), so the one used after the network returns is always a fresh one.
  */
 export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): LiveSocket {
   let socket: WebSocket | null = null;
@@ -117,8 +118,31 @@ export function connectLiveSocket(token: string, handlers: LiveSocketHandlers): 
     };
   }
 
+  /**
+   * Drops the socket without stopping: the network went, and a socket kept through that (a train in a tunnel, the Wi-Fi
+   * switched) is often half dead, open on this side while the server has long closed it, so it would never report a
+   * close and never be replaced. Dropped now, the network's return opens a fresh one at once.
+   */
+  function dropForOffline() {
+    const current = socket;
+    if (current === null) return;
+    socket = null;
+    clearInterval(pingTimer);
+    current.onmessage = null;
+    current.onclose = null;
+    if (current.readyState === WebSocket.CONNECTING) current.onopen = () => current.close(1000, "Offline");
+    else {
+      current.onopen = null;
+      current.close(1000, "Offline");
+    }
+  }
+
   const stopFollowingNetwork = subscribeToNetwork(() => {
-    if (!isOnline() || socket !== null || (stopped && !gaveUp)) return;
+    if (!isOnline()) {
+      if (!stopped) dropForOffline();
+      return;
+    }
+    if (socket !== null || (stopped && !gaveUp)) return;
     // Back online: a wait for the next attempt (or for the network) ends now.
     clearTimeout(reconnectTimer);
     stopped = false;

@@ -1,2 +1,2 @@
-/** A hash of packages/contract/src, written into the build by vite.config.ts: the last-seen copy's buster. */
-declare const __CONTRACT_VERSION__: string;
+/** A hash of the app's sources (scripts/build-version.ts), defined by vite.config.ts: the last-seen copy's buster. */
+declare const __BUILD_VERSION__: string;

@@ -11,10 +11,11 @@ import { LAST_SEEN_MAX_AGE_MS, LAST_SEEN_ROOTS } from "./last-seen-keys";
  */
 
 /**
- * A kept copy restores only into the build that wrote it (vite.config.ts hashes the contract's sources): data of an
- * older shape is dropped, never shown by code that reads a newer one.
+ * A kept copy restores only into the build that wrote it (scripts/build-version.ts hashes the web's code, the
+ * contract's and the lockfile): after a deploy of new code the copy is dropped, never shown by code that may read
+ * another shape.
  */
-export const LAST_SEEN_BUSTER = __CONTRACT_VERSION__;
+export const LAST_SEEN_BUSTER = __BUILD_VERSION__;
 
 export const storeKey = (userId: string) => `last-seen:${userId}`;
 

@@ -15,6 +15,11 @@ describe("the offline banner's time", () => {
     expect(offlineMessage(null, "en-GB")).toBe("Offline");
   });
 
+  it("says 'Can't reach Housemate' instead while the device is online but the server is not", () => {
+    expect(offlineMessage(at, "en-GB", true)).toBe("Can't reach Housemate — showing what you saw at 14:02");
+    expect(offlineMessage(null, "en-GB", true)).toBe("Can't reach Housemate");
+  });
+
   it("is that of the newest answer a mounted screen shows, not of answers no screen reads", () => {
     const client = new QueryClient();
     client.setQueryData(["rules", "h1"], [], { updatedAt: at });

@@ -39,7 +39,11 @@ export function formatTimeOfDay(at: number | Date, locale?: string): string {
   return format.format(at).replace(/\u202f/g, " ");
 }
 
-/** The offline banner's words (issue 22): when the screen's data was last seen, if it shows any. */
-export function offlineMessage(seenAt: number | null, locale?: string): string {
-  return seenAt === null ? "Offline" : `Offline — showing what you saw at ${formatTimeOfDay(seenAt, locale)}`;
+/**
+ * The offline banner's words (issue 22): when the screen's data was last seen, if it shows any. "Offline" only when the
+ * device's own network is gone; a device online that cannot reach the server is told just that (lib/network.ts).
+ */
+export function offlineMessage(seenAt: number | null, locale?: string, unreachable = false): string {
+  const cause = unreachable ? "Can't reach Housemate" : "Offline";
+  return seenAt === null ? cause : `${cause} — showing what you saw at ${formatTimeOfDay(seenAt, locale)}`;
 }
