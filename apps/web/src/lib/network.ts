@@ -91,3 +91,16 @@ export function useOnline(): boolean {
 
 /** What a control that needs the server says while offline (its tooltip and accessible description). */
 export const OFFLINE_REASON = "You are offline";
+
+/**
+ * For a control that needs the server (a button's `needsServer`, a switch, a note's editor): while offline, `offline`
+ * is true and `offlineProps` mark it aria-disabled with the reason as its title (its tooltip and accessible
+ * description), the element staying focusable so the reason can be read. The control itself ignores presses then.
+ */
+export function useNeedsServer(needsServer = true): {
+  offline: boolean;
+  offlineProps: { "aria-disabled"?: true; title?: string };
+} {
+  const offline = needsServer && !useOnline();
+  return { offline, offlineProps: offline ? { "aria-disabled": true, title: OFFLINE_REASON } : {} };
+}
