@@ -30,7 +30,7 @@ export function NotificationsPanel() {
       <SheetHeader className="flex-row items-center justify-between gap-2">
         <SheetTitle>Notifications</SheetTitle>
         {hasUnread && (
-          <Button variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
+          <Button needsServer variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
             <CheckCheck aria-hidden="true" />
             Mark all as read
           </Button>

@@ -37,7 +37,7 @@ function UnsubscribeConfirm({ token }: { token: string }) {
     if (isUnsubscribeRefusal(details.error)) return <Outcome tone="problem" message={UNSUBSCRIBE_INVALID_MESSAGE} />;
     return (
       <Outcome tone="problem" message="Failed to load the unsubscribe link.">
-        <Button variant="outline" onClick={() => void details.refetch()}>
+        <Button needsServer variant="outline" onClick={() => void details.refetch()}>
           Try Again
         </Button>
       </Outcome>
