@@ -101,6 +101,7 @@ export function useNeedsServer(needsServer = true): {
   offline: boolean;
   offlineProps: { "aria-disabled"?: true; title?: string };
 } {
-  const offline = needsServer && !useOnline();
+  const online = useOnline();
+  const offline = needsServer && !online;
   return { offline, offlineProps: offline ? { "aria-disabled": true, title: OFFLINE_REASON } : {} };
 }
