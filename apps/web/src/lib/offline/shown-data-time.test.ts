@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { onlineManager, QueryClient, QueryObserver } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { formatTimeOfDay, offlineMessage, shownDataTime } from "./shown-data-time";
 
 const at = new Date(2026, 10, 26, 14, 2).getTime();
@@ -36,27 +36,5 @@ describe("the offline banner's time", () => {
     expect(shownDataTime(client)).toBe(at + 60_000);
     stopNotes();
     stopShell.forEach((stop) => stop());
-  });
-
-  it("is none while the page waits for the network with nothing to show (a page not kept for offline)", async () => {
-    onlineManager.setOnline(false);
-    try {
-      const client = new QueryClient();
-      client.setQueryData(["households", "h1", "members"], [], { updatedAt: at });
-      const stopMembers = new QueryObserver(client, {
-        queryKey: ["households", "h1", "members"],
-        enabled: false,
-      }).subscribe(() => undefined);
-      const stopActivity = new QueryObserver(client, {
-        queryKey: ["activity", "h1"],
-        queryFn: () => Promise.resolve([]),
-      }).subscribe(() => undefined);
-      await vi.waitFor(() => expect(client.getQueryState(["activity", "h1"])?.fetchStatus).toBe("paused"));
-      expect(shownDataTime(client)).toBeNull();
-      stopActivity();
-      stopMembers();
-    } finally {
-      onlineManager.setOnline(true);
-    }
   });
 });

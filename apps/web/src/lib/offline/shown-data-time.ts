@@ -10,14 +10,12 @@ const SHELL_ROOTS: ReadonlySet<unknown> = new Set(["plan", "app-config", "notifi
 /**
  * When the data the screen shows was seen (ms since the epoch): the OLDEST answer among the queries a mounted page
  * reads, as the page is only as new as its oldest part (a fines list of 13:00 under a balance refetched at 14:30
- * reads 13:00). Null while the page shows nothing it was given: a query of it still waiting, with no answer, for the
- * network ('Not available offline'), or no query at all.
+ * reads 13:00). Null while the page shows no answer at all.
  */
 export function shownDataTime(queryClient: QueryClient): number | null {
   let oldest = Number.POSITIVE_INFINITY;
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.getObserversCount() === 0 || SHELL_ROOTS.has(query.queryKey[0])) continue;
-    if (query.state.status === "pending" && query.state.fetchStatus === "paused") return null;
     if (query.state.status === "success") oldest = Math.min(oldest, query.state.dataUpdatedAt);
   }
   return Number.isFinite(oldest) ? oldest : null;
