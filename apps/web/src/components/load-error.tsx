@@ -6,7 +6,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   return (
     <div className="flex flex-col items-center justify-center gap-3 rounded-md border border-dashed px-4 py-8 text-center">
       <p className="text-sm text-muted-foreground">{message}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
+      <Button needsServer variant="outline" size="sm" onClick={onRetry}>
         <RotateCw aria-hidden="true" />
         Retry
       </Button>

@@ -139,3 +139,18 @@ export function useOfflineReason(): string | null {
   const current = useNetworkState();
   return current === "online" ? null : current === "offline" ? OFFLINE_REASON : UNREACHABLE_REASON;
 }
+
+/**
+ * For a control that needs the server (a button's `needsServer`, a switch, a note's editor): while offline or while
+ * the server cannot be reached, `offline` is true and `offlineProps` mark it aria-disabled with the reason as its title
+ * (its tooltip and accessible description), the element staying focusable so the reason can be read. The control
+ * itself ignores presses then.
+ */
+export function useNeedsServer(needsServer = true): {
+  offline: boolean;
+  offlineProps: { "aria-disabled"?: true; title?: string };
+} {
+  const reason = useOfflineReason();
+  const offline = needsServer && reason !== null;
+  return { offline, offlineProps: offline && reason !== null ? { "aria-disabled": true, title: reason } : {} };
+}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
+import { NotAvailableOffline, waitsForNetwork } from "@/components/not-available-offline";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import type { Insights } from "@housemate/contract";
@@ -71,6 +72,8 @@ export function Component() {
         <ProUpsell feature="analytics" isAdmin={isAdmin} />
       ) : insights.isError ? (
         <LoadError message={INSIGHTS_LOAD_FAILED} onRetry={() => void insights.refetch()} />
+      ) : waitsForNetwork(insights) ? (
+        <NotAvailableOffline />
       ) : !insights.data ? (
         <InsightsSkeleton />
       ) : hasNoFines(insights.data) ? (

@@ -22,6 +22,7 @@ import { useAppConfig } from "@/lib/plans/get-app-config";
 import { DISPLAY_CURRENCY } from "@/lib/format";
 import { useFineViewerValue } from "../fine-viewer-scope";
 import { usePageTitle } from "../page-title";
+import { waitsForNetwork } from "@/components/not-available-offline";
 
 const uploadProfilePicture = (file: File) => uploadFile(file, "profile-pictures");
 
@@ -65,6 +66,7 @@ function NotificationPreferences() {
       types={types.data}
       preferences={preferences.data}
       isLoading={types.isPending || preferences.isPending}
+      waitsForNetwork={waitsForNetwork(types) || waitsForNetwork(preferences)}
       isError={types.isError || preferences.isError}
       onRetry={() => {
         void types.refetch();

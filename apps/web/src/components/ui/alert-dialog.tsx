@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import { cn } from "@/lib/utils";
 import { useReturnFocus } from "./return-focus";
-import { buttonVariants } from "./button";
+import { Button, buttonVariants } from "./button";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -61,9 +61,22 @@ export function AlertDialogDescription({
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-/** The confirming button; pass className={buttonVariants({ variant: "destructive" })} for a destructive action. */
-export function AlertDialogAction({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants(), className)} {...props} />;
+/**
+ * The confirming button; pass className={buttonVariants({ variant: "destructive" })} for a destructive action. Every
+ * one here confirms a call to the server, so offline it is off with its reason, as a Button with `needsServer` is,
+ * and a press neither runs it nor closes the dialog.
+ */
+export function AlertDialogAction({
+  className,
+  onClick,
+  needsServer = true,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Action> & { needsServer?: boolean }) {
+  return (
+    <Button asChild needsServer={needsServer} className={className} onClick={onClick}>
+      <AlertDialogPrimitive.Action {...props} />
+    </Button>
+  );
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

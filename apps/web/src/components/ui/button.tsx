@@ -1,7 +1,7 @@
 import type { ComponentProps, MouseEvent } from "react";
 import { Slot } from "@radix-ui/react-slot";
 import type { VariantProps } from "class-variance-authority";
-import { useOfflineReason } from "@/lib/network";
+import { useNeedsServer } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button-variants";
 
@@ -29,23 +29,29 @@ export function Button({
   onClick,
   ...props
 }: ButtonProps) {
-  const offlineReason = useOfflineReason();
-  if (asChild)
-    return <Slot className={cn(buttonVariants({ variant, size }), className)} onClick={onClick} {...props} />;
+  const { offline, offlineProps } = useNeedsServer(needsServer);
   // Off with aria-disabled rather than `disabled`, and the same element, so focus stays on it as the network comes and
   // goes: it stays focusable and hoverable, so the keyboard reaches it and a screen reader reads the reason (the title,
   // its description), which a disabled button would hide. A press does nothing, a form's submit included (the click
-  // is cancelled).
-  const offline = needsServer && offlineReason !== null;
+  // is cancelled): a link followed, a dialog's confirming action (AlertDialogAction) neither run nor closed either.
+  if (asChild)
+    return (
+      <Slot
+        className={cn(buttonVariants({ variant, size }), offline && "cursor-not-allowed opacity-50", className)}
+        onClick={offline ? refuse : onClick}
+        {...props}
+        {...offlineProps}
+      />
+    );
   return (
     <button
       type={type ?? "button"}
       className={cn(buttonVariants({ variant, size }), offline && "cursor-not-allowed opacity-50", className)}
       onClick={offline ? refuse : onClick}
       {...props}
-      {...(offline && { "aria-disabled": true, title: offlineReason })}
+      {...offlineProps}
     />
   );
 }
 
-const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+const refuse = (event: MouseEvent<HTMLElement>) => event.preventDefault();

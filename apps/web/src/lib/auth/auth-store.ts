@@ -164,5 +164,15 @@ onSessionExpired(() => {
   if (!isLeaving) signOutLocally();
 });
 
+// Signed out in another tab of this browser (SPEC §3's local keys are shared): this one follows at once, so it neither
+// shows that person's data nor saves their last-seen copy back when it is closed (decision 053). `key` is null when
+// the whole storage was cleared.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", ({ key, newValue, storageArea }) => {
+    if (storageArea !== localStorage || (key !== null && key !== STORAGE_KEYS.authToken) || newValue !== null) return;
+    if (useAuthStore.getState().currentUser) useAuthStore.getState().signOutLocally();
+  });
+}
+
 // SPEC §4 'Auth status is checked on app start': the store is created when the app first needs it.
 useAuthStore.getState().checkAuth();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
-import { formatTimeOfDay, newestShownDataTime, offlineMessage } from "./shown-data-time";
+import { formatTimeOfDay, offlineMessage, shownDataTime } from "./shown-data-time";
 
 const at = new Date(2026, 10, 26, 14, 2).getTime();
 
@@ -20,19 +20,26 @@ describe("the offline banner's time", () => {
     expect(offlineMessage(null, "en-GB", true)).toBe("Can't reach Housemate");
   });
 
-  it("is that of the newest answer a mounted screen shows, not of answers no screen reads", () => {
+  it("is that of the oldest answer a mounted page shows, not of answers no screen reads nor of the shell's", () => {
     const client = new QueryClient();
     client.setQueryData(["rules", "h1"], [], { updatedAt: at });
     client.setQueryData(["notes", "h1"], [], { updatedAt: at + 60_000 });
-    client.setQueryData(["fines", "h1"], [], { updatedAt: at + 120_000 });
-    expect(newestShownDataTime(client)).toBeNull();
+    client.setQueryData(["fines", "h1"], [], { updatedAt: at - 120_000 });
+    // The shell's plan, fetched again on this visit, far newer, and far older: neither is the page's time.
+    client.setQueryData(["plan", "h1"], {}, { updatedAt: at + 90 * 60_000 });
+    client.setQueryData(["app-config"], {}, { updatedAt: at - 90 * 60_000 });
+    expect(shownDataTime(client)).toBeNull();
     const observe = (queryKey: string[]) =>
       new QueryObserver(client, { queryKey, enabled: false }).subscribe(() => undefined);
+    const stopShell = [observe(["plan", "h1"]), observe(["app-config"])];
+    expect(shownDataTime(client)).toBeNull();
     const stopRules = observe(["rules", "h1"]);
     const stopNotes = observe(["notes", "h1"]);
-    expect(newestShownDataTime(client)).toBe(at + 60_000);
-    stopNotes();
-    expect(newestShownDataTime(client)).toBe(at);
+    expect(shownDataTime(client)).toBe(at);
+    expect(offlineMessage(shownDataTime(client), "en-GB")).toBe("Offline — showing what you saw at 14:02");
     stopRules();
+    expect(shownDataTime(client)).toBe(at + 60_000);
+    stopNotes();
+    stopShell.forEach((stop) => stop());
   });
 });

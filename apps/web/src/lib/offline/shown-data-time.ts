@@ -2,25 +2,31 @@ import { useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 
 /**
- * When the newest answer the screen shows arrived (ms since the epoch): the newest of the successful queries a mounted
- * component reads, so a restored page says how old its data is. Null while the screen shows none.
+ * What the shell around every page reads (the plan, the app's configuration, the notifications bell): fetched again
+ * on every visit, so its time says nothing about the page's data, and not saved for offline (the bell).
  */
-export function newestShownDataTime(queryClient: QueryClient): number | null {
-  let newest = 0;
+const SHELL_ROOTS: ReadonlySet<unknown> = new Set(["plan", "app-config", "notifications"]);
+
+/**
+ * When the data the screen shows was seen (ms since the epoch): the OLDEST answer among the queries a mounted page
+ * reads, as the page is only as new as its oldest part (a fines list of 13:00 under a balance refetched at 14:30
+ * reads 13:00). Null while the page shows no answer at all.
+ */
+export function shownDataTime(queryClient: QueryClient): number | null {
+  let oldest = Number.POSITIVE_INFINITY;
   for (const query of queryClient.getQueryCache().getAll()) {
-    if (query.getObserversCount() > 0 && query.state.status === "success") {
-      newest = Math.max(newest, query.state.dataUpdatedAt);
-    }
+    if (query.getObserversCount() === 0 || SHELL_ROOTS.has(query.queryKey[0])) continue;
+    if (query.state.status === "success") oldest = Math.min(oldest, query.state.dataUpdatedAt);
   }
-  return newest > 0 ? newest : null;
+  return Number.isFinite(oldest) ? oldest : null;
 }
 
-/** newestShownDataTime, kept up to date as pages mount and answers arrive. */
+/** shownDataTime, kept up to date as pages mount and answers arrive. */
 export function useShownDataTime(): number | null {
   const queryClient = useQueryClient();
   return useSyncExternalStore(
     (listener) => queryClient.getQueryCache().subscribe(listener),
-    () => newestShownDataTime(queryClient),
+    () => shownDataTime(queryClient),
     () => null,
   );
 }

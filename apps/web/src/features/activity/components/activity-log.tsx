@@ -6,6 +6,7 @@ import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { NotAvailableOffline, waitsForNetwork } from "@/components/not-available-offline";
 import { useActivity } from "../api/get-activity";
 import { activitySentence } from "../utils/activity-sentence";
 import {
@@ -90,7 +91,9 @@ export function ActivityLog(props: ActivityLogProps) {
     return [...choices].map(([id, name]) => ({ id, name }));
   }, [members, seen, search.member]);
 
-  const body = rangeBackwards ? null : log.isPending ? (
+  const body = rangeBackwards ? null : waitsForNetwork(log) ? (
+    <NotAvailableOffline />
+  ) : log.isPending ? (
     <div role="status" aria-label="Loading activity" className="flex flex-col divide-y">
       {Array.from({ length: SKELETON_ROWS }, (_, row) => (
         <ActivityEntrySkeleton key={row} />

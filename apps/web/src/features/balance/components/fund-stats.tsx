@@ -63,7 +63,7 @@ export function FundStats({ householdId, currency }: FundStatsProps) {
       {stats.isError && (
         <div className="flex items-center gap-3 text-sm text-muted-foreground">
           {STATS_LOAD_FAILED}
-          <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+          <Button needsServer variant="outline" size="sm" onClick={() => void stats.refetch()}>
             Try again
           </Button>
         </div>

@@ -139,7 +139,7 @@ export function IssueFineForm(props: IssueFineFormProps) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">Fields marked * are required.</p>
-        <Button type="button" variant="outline" size="sm" onClick={onRefresh} disabled={isRefreshing}>
+        <Button type="button" needsServer variant="outline" size="sm" onClick={onRefresh} disabled={isRefreshing}>
           <RotateCw className={isRefreshing ? "animate-spin" : undefined} aria-hidden="true" />
           Refresh
         </Button>

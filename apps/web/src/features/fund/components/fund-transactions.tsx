@@ -64,7 +64,7 @@ export function FundTransactions(props: FundTransactionsProps) {
   ) : transactions.isError ? (
     <div className="flex flex-col items-start gap-3 text-sm">
       <p>Failed to load transactions. Please try again.</p>
-      <Button variant="outline" size="sm" onClick={() => void transactions.refetch()}>
+      <Button needsServer variant="outline" size="sm" onClick={() => void transactions.refetch()}>
         Try again
       </Button>
     </div>

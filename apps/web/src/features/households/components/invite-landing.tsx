@@ -43,7 +43,7 @@ function InviteDetailsCard({ code }: { code: string }) {
     return (
       <InviteProblem message={isRefused ? INVITE_INVALID_MESSAGE : "Failed to load invite details"}>
         {loadFailed && (
-          <Button variant="outline" onClick={() => void details.refetch()}>
+          <Button needsServer variant="outline" onClick={() => void details.refetch()}>
             Try Again
           </Button>
         )}

@@ -581,3 +581,27 @@ describe("reordering the board", () => {
     );
   });
 });
+
+describe("a note offline (decision 053)", () => {
+  afterEach(() => act(() => void window.dispatchEvent(new Event("online"))));
+
+  it("is read, not changed: its text read-only, its handle and Delete off, each saying why; nothing is sent", async () => {
+    const server = boardServer(board());
+    renderCard();
+    const field = await screen.findByDisplayValue("Buy milk");
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(field).toHaveAttribute("readonly");
+    expect(field).toHaveAccessibleDescription("You are offline");
+    const handle = screen.getByRole("button", { name: 'Move note "Buy milk"' });
+    const remove = screen.getByRole("button", { name: 'Delete note "Buy milk"' });
+    for (const control of [handle, remove]) {
+      expect(control).toHaveAttribute("aria-disabled", "true");
+      expect(control).toHaveAccessibleDescription("You are offline");
+    }
+    await userEvent.type(field, " and eggs");
+    fireEvent.click(remove);
+    expect(field).toHaveValue("Buy milk");
+    expect(screen.getByDisplayValue("Buy milk")).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method !== "GET")).toEqual([]);
+  });
+});

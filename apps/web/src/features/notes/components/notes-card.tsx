@@ -73,7 +73,13 @@ export function NotesCard() {
             className="flex flex-col items-center gap-3 rounded-md border border-dashed px-4 py-6 text-center"
           >
             <p className="text-sm text-destructive">Failed to load notes</p>
-            <Button variant="outline" size="sm" onClick={() => void notes.refetch()} disabled={notes.isFetching}>
+            <Button
+              needsServer
+              variant="outline"
+              size="sm"
+              onClick={() => void notes.refetch()}
+              disabled={notes.isFetching}
+            >
               <RotateCw className={notes.isFetching ? "animate-spin" : undefined} aria-hidden="true" />
               Retry
             </Button>

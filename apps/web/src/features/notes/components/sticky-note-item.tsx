@@ -3,6 +3,7 @@ import { GripVertical, Trash2 } from "lucide-react";
 import { cleanText, NOTE_MAX_LENGTH, NOTE_SAVE_DELAY_MS, type StickyNote } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
+import { OFFLINE_REASON, useNeedsServer } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { useDebouncedCallback } from "../hooks/use-debounced-callback";
 import { NOTE_STYLES } from "../utils/note-colors";
@@ -49,6 +50,9 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
   const focused = useRef(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const save = useDebouncedCallback(onSave, NOTE_SAVE_DELAY_MS);
+  // Offline a note is read, not changed (decision 053): its text read-only, its handle and Delete off, each saying
+  // why, rather than an edit typed and then put back when its save fails.
+  const { offline, offlineProps } = useNeedsServer();
 
   // A new note object (someone else's edit, a refetch, a rollback, this person's own saved edit) is
   // shown unless the person is typing. Identity, not text: a rollback to the text shown before the
@@ -106,17 +110,18 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
         <button
           type="button"
           ref={setHandleRef}
-          {...handleProps}
+          {...(offline ? offlineProps : handleProps)}
           data-note-handle=""
           aria-label={`Move note "${excerpt}"`}
           disabled={pending || !canMove}
-          className="flex size-8 cursor-grab touch-none items-center justify-center rounded-md opacity-60 outline-none hover:bg-black/5 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing disabled:cursor-default disabled:opacity-30 dark:hover:bg-white/10"
+          className="flex size-8 cursor-grab aria-disabled:cursor-not-allowed aria-disabled:opacity-30 touch-none items-center justify-center rounded-md opacity-60 outline-none hover:bg-black/5 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing disabled:cursor-default disabled:opacity-30 dark:hover:bg-white/10"
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
         <Button
           variant="ghost"
           size="icon"
+          needsServer
           className="size-8 text-current opacity-60 hover:bg-black/5 hover:text-destructive hover:opacity-100 focus-visible:opacity-100 dark:hover:bg-white/10"
           aria-label={`Delete note "${excerpt}"`}
           disabled={pending}
@@ -132,7 +137,8 @@ export function StickyNoteItem({ note, move, pending = false, canMove, onSave, o
         ref={field}
         aria-label="Note text"
         value={draft}
-        readOnly={pending}
+        readOnly={pending || offline}
+        title={offline ? OFFLINE_REASON : undefined}
         maxLength={NOTE_MAX_LENGTH}
         onChange={(event) => change(event.target.value)}
         onFocus={() => (focused.current = true)}

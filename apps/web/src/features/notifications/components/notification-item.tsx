@@ -1,4 +1,5 @@
 import type { Notification } from "@housemate/contract";
+import { useNeedsServer } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { formatNotificationTime } from "../utils/format-notification-time";
 import { NOTIFICATION_DOT } from "../utils/notification-style";
@@ -13,6 +14,8 @@ export interface NotificationItemProps {
 /** SPEC §2: a coloured dot by type, the title, the message, the time and an unread marker. */
 export function NotificationItem({ notification, onMarkRead, now }: NotificationItemProps) {
   const unread = !notification.is_read;
+  // Marking it read is a call to the server: offline the row says so rather than failing (decision 053).
+  const { offline, offlineProps } = useNeedsServer();
   const body = (
     <>
       <span
@@ -46,7 +49,10 @@ export function NotificationItem({ notification, onMarkRead, now }: Notification
       {unread ? (
         <button
           type="button"
-          onClick={() => onMarkRead(notification)}
+          onClick={() => {
+            if (!offline) onMarkRead(notification);
+          }}
+          {...offlineProps}
           className={cn(
             layout,
             "bg-primary/5 transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",

@@ -193,3 +193,17 @@ describe("notifications panel", () => {
     await waitFor(() => expect(listCalls(server.requests)).toBe(2));
   });
 });
+
+describe("notifications panel offline (decision 053)", () => {
+  afterEach(() => act(() => void window.dispatchEvent(new Event("online"))));
+
+  it("says 'Not available offline' rather than loading for ever, as notifications are not kept on the device", async () => {
+    const server = respondWith({ "GET /api/notifications": { body: listBody([buildNotification()]) } });
+    act(() => void window.dispatchEvent(new Event("offline")));
+    renderSignedIn(<NotificationsBell />);
+    const { panel } = await openPanel();
+    expect(await within(panel).findByRole("status")).toHaveTextContent("Not available offline");
+    expect(within(panel).queryByRole("status", { name: "Loading notifications" })).toBeNull();
+    expect(listCalls(server.requests)).toBe(0);
+  });
+});

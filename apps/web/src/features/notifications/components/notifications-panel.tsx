@@ -3,6 +3,7 @@ import { CheckCheck } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { NotAvailableOffline, waitsForNetwork } from "@/components/not-available-offline";
 import { useNotifications } from "../api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
 import { useMarkNotificationRead } from "../api/mark-notification-read";
@@ -30,18 +31,22 @@ export function NotificationsPanel() {
       <SheetHeader className="flex-row items-center justify-between gap-2">
         <SheetTitle>Notifications</SheetTitle>
         {hasUnread && (
-          <Button variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
+          <Button needsServer variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
             <CheckCheck aria-hidden="true" />
             Mark all as read
           </Button>
         )}
       </SheetHeader>
       <div className="-mx-6 flex min-h-0 flex-1 flex-col overflow-y-auto px-6">
-        <NotificationList
-          notifications={notifications.data?.notifications}
-          isLoading={notifications.isPending}
-          onMarkRead={(notification) => markRead.mutate(notification)}
-        />
+        {waitsForNetwork(notifications) ? (
+          <NotAvailableOffline />
+        ) : (
+          <NotificationList
+            notifications={notifications.data?.notifications}
+            isLoading={notifications.isPending}
+            onMarkRead={(notification) => markRead.mutate(notification)}
+          />
+        )}
       </div>
     </>
   );

@@ -40,6 +40,7 @@ function UnsubscribeConfirm({ token }: { token: string }) {
     return (
       <Outcome tone="problem" message="Failed to load the unsubscribe link.">
         <Button
+          needsServer
           variant="outline"
           onClick={() => {
             setRetried(true);

@@ -102,6 +102,7 @@ export function PlanCard({ householdId, plan, isAdmin, confirmation = null }: Pl
             !isPro && <p className="text-sm text-muted-foreground">Ask your household's admin to upgrade.</p>
           ) : !isPro ? (
             <Button
+              needsServer
               className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 max-sm:w-full"
               disabled={leaving}
               // Off, but still reachable and saying why, while a payment made a moment ago is being confirmed.
@@ -125,7 +126,13 @@ export function PlanCard({ householdId, plan, isAdmin, confirmation = null }: Pl
             </Button>
           ) : (
             plan.subscription && (
-              <Button variant="outline" className="max-sm:w-full" disabled={leaving} onClick={() => portal.mutate()}>
+              <Button
+                needsServer
+                variant="outline"
+                className="max-sm:w-full"
+                disabled={leaving}
+                onClick={() => portal.mutate()}
+              >
                 {portal.isIdle || portal.isError ? (
                   <>
                     <CreditCard aria-hidden="true" />

@@ -9,6 +9,7 @@ import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { NotAvailableOffline } from "@/components/not-available-offline";
 
 /** SPEC §3: a type the person never changed is on for both channels. */
 const DEFAULT_PREFERENCE: NotificationPreference = { in_app_enabled: true, email_enabled: true };
@@ -17,6 +18,8 @@ export interface NotificationPreferencesCardProps {
   types: NotificationType[] | undefined;
   preferences: NotificationPreferences | undefined;
   isLoading: boolean;
+  /** Offline with nothing kept to show: said, rather than loading for ever. */
+  waitsForNetwork?: boolean;
   isError: boolean;
   onRetry: () => void;
   onChange: (typeId: NotificationTypeId, preference: NotificationPreference) => void;
@@ -89,6 +92,7 @@ export function NotificationPreferencesCard({
   types,
   preferences,
   isLoading,
+  waitsForNetwork = false,
   isError,
   onRetry,
   onChange,
@@ -113,6 +117,8 @@ export function NotificationPreferencesCard({
           </ul>
         ) : isError ? (
           <LoadError message="Failed to load notification preferences" onRetry={onRetry} />
+        ) : waitsForNetwork ? (
+          <NotAvailableOffline />
         ) : (
           isLoading && (
             <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading notification preferences">

@@ -119,7 +119,7 @@ export function RulesBoard({ householdId, currency }: RulesBoardProps) {
             {rules.isError ? "The rules could not be loaded." : "Create the first rule for your household."}
           </p>
           {rules.isError && (
-            <Button variant="outline" onClick={() => void rules.refetch()}>
+            <Button needsServer variant="outline" onClick={() => void rules.refetch()}>
               Retry
             </Button>
           )}
