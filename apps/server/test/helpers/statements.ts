@@ -4,9 +4,9 @@ import { vi } from "vitest";
 
 /**
  * The statements the app sends to the database while `run` runs, as their SQL text: each is a round trip, on either
- * engine (the drivers' own query functions are watched, and still do their work). The mail outbox's own statements
- * are left out (its claim and mark after a commit that queued mail, its retry timer's drain and prune): they run
- * beside the request, on their own timers, rather than as part of it.
+ * engine (the drivers' own query functions are watched, and still do their work). What the server does by itself is
+ * left out (`isBackground`: the outbox's drain after a commit that queued mail, the scheduler's tick): it runs beside
+ * the request, on its own timers, rather than as part of it.
  */
 export async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
   const watched = [vi.spyOn(pg.Client.prototype, "query"), vi.spyOn(PGlite.prototype, "query")];
