@@ -152,5 +152,5 @@ export function useNeedsServer(needsServer = true): {
 } {
   const reason = useOfflineReason();
   const offline = needsServer && reason !== null;
-  return { offline, offlineProps: offline && reason !== null ? { "aria-disabled": true, title: reason } : {} };
+  return { offline, offlineProps: offline ? { "aria-disabled": true, title: reason } : {} };
 }
