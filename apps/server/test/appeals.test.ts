@@ -1,4 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
@@ -36,6 +35,7 @@ import {
   rules,
 } from "../src/db/schema.js";
 import { expireDueAppeals } from "../src/features/appeals/closing.js";
+import { replayMigrationsBefore } from "./helpers/migration-replay.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { buildFine, buildHouseholdWithMembers, buildSession, unknownId } from "./helpers/factories.js";
 
@@ -758,20 +758,10 @@ describe("races", () => {
 
 describe("migration 0014", () => {
   it("dates each fine declined before it from its declined dispute, and no other", async () => {
-    const folder = new URL("../drizzle/", import.meta.url);
-    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
-    const index = files.findIndex((name) => name.endsWith("_appeals.sql"));
-    expect(index).toBeGreaterThan(0);
     let migrated: unknown;
     // The migrations replayed into a scratch schema, rolled back after: fines as they were before 0014, then 0014.
     const replay = t.db.transaction(async (tx) => {
-      const run = async (name: string) => {
-        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
-        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
-      };
-      await tx.execute(sql.raw("create schema appeals_backfill"));
-      await tx.execute(sql.raw("set local search_path to appeals_backfill"));
-      for (const name of files.slice(0, index)) await run(name);
+      const migration = await replayMigrationsBefore(tx, "appeals", "appeals_backfill");
       const [ana, ben, flat] = ["a", "b", "f"].map((digit) => `00000000-0000-4000-8000-00000000000${digit}`);
       const fineIds = [1, 2, 3].map((n) => `10000000-0000-4000-8000-00000000000${n}`);
       const statements = [
@@ -787,7 +777,7 @@ describe("migration 0014", () => {
             ('${fineIds[1]}', '${ben}', 'Not mine', 'pending', null, '2026-03-05T05:06:07Z')`,
       ];
       for (const statement of statements) await tx.execute(sql.raw(statement));
-      await run(files[index] ?? "");
+      await migration.apply();
       migrated = await tx.execute(
         sql.raw("select description, declined_at::text, appeal_id from fines order by description"),
       );

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readdir, readFile } from "node:fs/promises";
 import { and, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
 import { awayEndsAt, REMINDER_DEFAULTS } from "@housemate/contract";
@@ -12,6 +11,7 @@ import { remindersDue, type FineReminderState, type ReminderStage } from "../src
 import { DAY_MS } from "../src/lib/day-range.js";
 import { REMINDERS_EVERY_MS } from "../src/features/reminders/plugin.js";
 import { fineIdsDue, sendDueReminders } from "../src/features/reminders/sweep.js";
+import { replayMigrationsBefore } from "./helpers/migration-replay.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { TEST_ENGINE } from "./helpers/database.js";
 import { listen, openSocket } from "./helpers/socket-client.js";
@@ -767,20 +767,10 @@ describe("the household's reminder days by default", () => {
 
 describe("migration 0017's backfill", () => {
   it("writes the stages existing pending fines have already reached as skipped, so only those ahead are sent", async () => {
-    const folder = new URL("../drizzle/", import.meta.url);
-    const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
-    const index = files.findIndex((name) => name.endsWith("_reminders_and_mail.sql"));
-    expect(index).toBeGreaterThan(0);
     let migrated: unknown;
     // The migrations replayed into a scratch schema, rolled back after: fines as they were before 0017, then 0017.
     const replay = t.db.transaction(async (tx) => {
-      const run = async (name: string) => {
-        const text = (await readFile(new URL(name, folder), "utf8")).replaceAll('"public".', "");
-        for (const statement of text.split("--> statement-breakpoint")) await tx.execute(sql.raw(statement));
-      };
-      await tx.execute(sql.raw("create schema reminders_backfill"));
-      await tx.execute(sql.raw("set local search_path to reminders_backfill"));
-      for (const name of files.slice(0, index)) await run(name);
+      const migration = await replayMigrationsBefore(tx, "reminders_and_mail", "reminders_backfill");
       const [ana, ben, flat] = ["a", "b", "f"].map((digit) => `00000000-0000-4000-8000-00000000000${digit}`);
       // Ages in hours before the migration's now(): the default days are 3, 7 and 14 of 24 hours.
       const fines: [string, number, string, number | null][] = [
@@ -804,7 +794,7 @@ describe("migration 0017's backfill", () => {
         ),
       ];
       for (const statement of statements) await tx.execute(sql.raw(statement));
-      await run(files[index] ?? "");
+      await migration.apply();
       migrated = await tx.execute(
         sql.raw(`select fines.description, fine_reminders.stage, fine_reminders.sent_at::text
           from fine_reminders join fines on fines.id = fine_reminders.fine_id order by fines.description, fine_reminders.stage`),
