@@ -213,8 +213,11 @@ describe("Issue New Fine", () => {
     });
     const reason = awayRefusalMessage("Ben", until);
     expect(screen.getByText(reason)).toBeVisible();
-    // Radix skips a disabled option when moving through the list, so the trigger itself carries the reason.
-    expect(screen.getByRole("combobox", { name: "Offender *" })).toHaveAccessibleDescription(reason);
+    // Radix skips a disabled option when moving through the list, so the trigger itself carries the reasons: of
+    // everyone away, Dev too.
+    expect(screen.getByRole("combobox", { name: "Offender *" })).toHaveAccessibleDescription(
+      `${reason} ${awayRefusalMessage("Dev", daysFromToday(-1))}`,
+    );
     await userEvent.setup().click(screen.getByRole("combobox", { name: "Offender *" }));
     const ben = await screen.findByRole("option", { name: "Ben" });
     expect(ben).toHaveAttribute("aria-disabled", "true");

@@ -102,7 +102,17 @@ describe("the Housemates card on a phone", () => {
     const until = utcDate(inTwoDays);
     respondWith({
       "GET /api/users": {
-        body: { data: [serverUser({ id: "u1", display_name: "Ana", household_id: HOUSEHOLD_ID, away_until: until })] },
+        body: {
+          data: [
+            serverUser({
+              id: "u1",
+              display_name: "Ana",
+              household_id: HOUSEHOLD_ID,
+              away_until: until,
+              away_ends_at: awayEndsAt(until, "UTC").toISOString(),
+            }),
+          ],
+        },
       },
     });
     renderApp(<Route path="/dashboard" element={<HouseholdMembersCard />} />, ["/dashboard"]);
