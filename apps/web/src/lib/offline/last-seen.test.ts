@@ -54,6 +54,9 @@ function keptCopy(options: { buster?: string; age?: number; dataAge?: number } =
   });
 }
 
+/** The device loses its network (the browser's event, which lib/network.ts hears). */
+const goOffline = () => window.dispatchEvent(new Event("offline"));
+
 let stop: (() => void) | undefined;
 beforeEach(async () => {
   respondWith({ "GET /api/auth/me": { body: { data: serverUser() } } });
@@ -63,6 +66,7 @@ beforeEach(async () => {
 afterEach(() => {
   stop?.();
   stop = undefined;
+  window.dispatchEvent(new Event("online"));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -113,12 +117,25 @@ describe("what is kept for offline", () => {
 });
 
 describe("the last-seen copy", () => {
-  it("is restored into the cache before the screens render, for the person signed in", async () => {
+  it("is restored into the cache before the screens render when the app starts offline, for the person signed in", async () => {
+    const { items, storage } = memoryStorage();
+    items.set(storeKey("u1"), keptCopy());
+    const client = new QueryClient();
+    goOffline();
+    stop = await startLastSeen(client, storage);
+    expect(client.getQueryData(["rules", "h1"])).toEqual([{ id: "r1", title: "Dishes left overnight" }]);
+  });
+
+  it("waits while online (the pages load from the server, never from before a reload) and comes in when the network goes", async () => {
     const { items, storage } = memoryStorage();
     items.set(storeKey("u1"), keptCopy());
     const client = new QueryClient();
     stop = await startLastSeen(client, storage);
-    expect(client.getQueryData(["rules", "h1"])).toEqual([{ id: "r1", title: "Dishes left overnight" }]);
+    expect(client.getQueryData(["rules", "h1"])).toBeUndefined();
+    goOffline();
+    await vi.waitFor(() =>
+      expect(client.getQueryData(["rules", "h1"])).toEqual([{ id: "r1", title: "Dishes left overnight" }]),
+    );
   });
 
   it("is dropped, not restored, when another build wrote it or it is over a week old", async () => {
@@ -126,6 +143,7 @@ describe("the last-seen copy", () => {
       const { items, storage } = memoryStorage();
       items.set(storeKey("u1"), copy);
       const client = new QueryClient();
+      goOffline();
       stop = await startLastSeen(client, storage);
       expect(client.getQueryData(["rules", "h1"])).toBeUndefined();
       expect(items.has(storeKey("u1"))).toBe(false);
@@ -137,6 +155,7 @@ describe("the last-seen copy", () => {
     const { items, storage } = memoryStorage();
     items.set(storeKey("u1"), keptCopy({ dataAge: LAST_SEEN_MAX_AGE_MS + 1 }));
     const client = new QueryClient();
+    goOffline();
     stop = await startLastSeen(client, storage);
     expect(client.getQueryData(["rules", "h1"])).toBeUndefined();
   });
@@ -145,6 +164,7 @@ describe("the last-seen copy", () => {
     const { storage } = memoryStorage();
     const client = new QueryClient();
     const started = Date.now();
+    goOffline();
     stop = await startLastSeen(client, { ...storage, getItem: () => new Promise(() => undefined) });
     expect(Date.now() - started).toBeLessThan(RESTORE_WAIT_MS + 500);
   });
@@ -162,6 +182,7 @@ describe("the last-seen copy", () => {
     // What is restored still reads: the name is there, the email an empty string.
     const restored = new QueryClient();
     stop();
+    goOffline();
     stop = await startLastSeen(restored, storage);
     expect(restored.getQueryData(["households", "h1", "members"])).toEqual([
       { id: "u2", display_name: "Sam", email: "" },

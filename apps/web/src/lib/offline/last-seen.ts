@@ -4,6 +4,7 @@ import { createStore, del, get, keys, set } from "idb-keyval";
 import { AUTH_TOKEN_KEY } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { STORAGE_KEYS } from "@/lib/auth/session-storage";
+import { networkState, subscribeToNetwork } from "@/lib/network";
 import { LAST_SEEN_MAX_AGE_MS, LAST_SEEN_ROOTS } from "./last-seen-keys";
 
 /**
@@ -216,17 +217,30 @@ export async function startLastSeen(
 
   const userId = useAuthStore.getState().currentUser?.id;
   void forgetOthers(storage, userId).catch(() => undefined);
-  if (userId) {
-    const { persister } = persisterFor(storage, userId);
-    const restored = restore(queryClient, persister).catch(async (error: unknown) => {
+  // The copy is for when the server cannot answer: online, the pages load from the server as they always did, so a
+  // reload never shows what was true before it (a fine since cancelled, a page of activity since grown). It is put in
+  // the cache when the app starts offline (before the first render), or the moment the network or the server goes.
+  const restoreNow = async (): Promise<void> => {
+    const current = useAuthStore.getState().currentUser?.id;
+    if (!current) return;
+    const { persister } = persisterFor(storage, current);
+    await restore(queryClient, persister).catch(async (error: unknown) => {
       // A copy that cannot be read is no use to anyone.
       console.warn("The last-seen data could not be restored", error);
       await Promise.resolve(persister.removeClient()).catch(() => undefined);
     });
+  };
+  if (userId && networkState() !== "online") {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([restored, new Promise((resolve) => (timer = setTimeout(resolve, RESTORE_WAIT_MS)))]);
+    await Promise.race([restoreNow(), new Promise((resolve) => (timer = setTimeout(resolve, RESTORE_WAIT_MS)))]);
     clearTimeout(timer);
   }
+  let wasOnline = networkState() === "online";
+  const stopWatchingNetwork = subscribeToNetwork(() => {
+    const online = networkState() === "online";
+    if (wasOnline && !online) void restoreNow();
+    wasOnline = online;
+  });
   follow(userId);
 
   const stopFollowingUser = useAuthStore.subscribe(({ currentUser }, previous) => {
@@ -238,6 +252,7 @@ export async function startLastSeen(
   });
   return () => {
     stopFollowingUser();
+    stopWatchingNetwork();
     follow(undefined);
     started = false;
   };
