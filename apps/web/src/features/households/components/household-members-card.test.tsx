@@ -6,6 +6,16 @@ import { respondWith, serverUser } from "@/lib/testing/fake-server";
 import { HOUSEHOLD_ID, renderApp, resetApp, signIn } from "../testing/render-app";
 import { HouseholdMembersCard } from "./household-members-card";
 
+/** A housemate of the household away through `until` (a UTC day). */
+const awayMember = (id: string, name: string, until: string) =>
+  serverUser({
+    id,
+    display_name: name,
+    household_id: HOUSEHOLD_ID,
+    away_until: until,
+    away_ends_at: awayEndsAt(until, "UTC").toISOString(),
+  });
+
 afterEach(() => resetApp());
 
 describe("the Housemates card on a phone", () => {
@@ -56,13 +66,7 @@ describe("the Housemates card on a phone", () => {
               away_until: "2020-01-01",
               away_ends_at: "2020-01-02T00:00:00.000Z",
             }),
-            serverUser({
-              id: "u2",
-              display_name: "Blair",
-              household_id: HOUSEHOLD_ID,
-              away_until: until,
-              away_ends_at: awayEndsAt(until, "UTC").toISOString(),
-            }),
+            awayMember("u2", "Blair", until),
             // Away through yesterday's date where that day has an hour to go (Pago Pago, behind UTC): still away, as
             // `away_ends_at` says, whatever the viewer's calendar reads.
             serverUser({
@@ -103,15 +107,7 @@ describe("the Housemates card on a phone", () => {
     respondWith({
       "GET /api/users": {
         body: {
-          data: [
-            serverUser({
-              id: "u1",
-              display_name: "Ana",
-              household_id: HOUSEHOLD_ID,
-              away_until: until,
-              away_ends_at: awayEndsAt(until, "UTC").toISOString(),
-            }),
-          ],
+          data: [awayMember("u1", "Ana", until)],
         },
       },
     });
