@@ -17,6 +17,26 @@ export type FileStoreConfig =
       forcePathStyle: boolean;
     };
 
+/** The phone app's id (apps/web/capacitor.config.ts): its Android package and iOS bundle unless configured. */
+const APP_ID = "app.housemate";
+
+/** The push services of Chrome and Edge on Android and desktop, Firefox, Safari and Windows. */
+export const DEFAULT_PUSH_SERVICES = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "web.push.apple.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+] as const;
+
+/** A push service a subscription's endpoint may name: `host` exactly, or any subdomain of it when `subdomains`. */
+export interface PushService {
+  protocol: "https:" | "http:";
+  host: string;
+  port: string;
+  subdomains: boolean;
+}
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -76,6 +96,40 @@ const configSchema = z
     /** Where the Stripe client sends its calls: unset is Stripe itself; a stand-in (tests, stripe-mock) otherwise. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     SUPPORT_EMAIL: z.email({ error: "must be an email address" }).optional(),
+    /** Issue 23: the phone apps whose links this server's https links open (/.well-known, docs/decisions/055). */
+    ANDROID_PACKAGE_NAME: z
+      .string()
+      .regex(
+        /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+        "must be an Android application id such as app.housemate",
+      )
+      .default(APP_ID),
+    ANDROID_SHA256_CERT_FINGERPRINTS: z
+      .string()
+      .regex(
+        /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}(,[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31})*$/,
+        "must be SHA-256 certificate fingerprints (32 colon-separated hex bytes), comma-separated",
+      )
+      .optional(),
+    APPLE_TEAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, "must be an Apple team id: 10 capital letters or digits")
+      .optional(),
+    IOS_BUNDLE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, "must be an iOS bundle id such as app.housemate")
+      .default(APP_ID),
+    /**
+     * Issue 23: the push services a subscription's endpoint may name (the server POSTs to it, so never anywhere else).
+     * Origins, `*.` for any subdomain; https unless an entry says http:// (a test's own endpoint).
+     */
+    PUSH_SERVICES: z
+      .string()
+      .regex(
+        /^(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d+)?(,(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d+)?)*$/,
+        "must be push service origins, comma-separated (https://host, *.host, or http://host:port)",
+      )
+      .default(DEFAULT_PUSH_SERVICES.join(",")),
   })
   .superRefine((env, context) => {
     if (fileStoreOf(env) !== "s3") return;
@@ -107,6 +161,13 @@ const configSchema = z
     fileStoreChosen: env.FILE_STORE !== undefined,
     plans: plansConfig(env),
     supportEmail: env.SUPPORT_EMAIL,
+    appLinks: {
+      androidPackageName: env.ANDROID_PACKAGE_NAME,
+      androidCertFingerprints: env.ANDROID_SHA256_CERT_FINGERPRINTS?.toUpperCase().split(",") ?? [],
+      appleTeamId: env.APPLE_TEAM_ID,
+      iosBundleId: env.IOS_BUNDLE_ID,
+    },
+    pushServices: parsePushServices(env.PUSH_SERVICES),
   }));
 
 /** Plans and their payment provider (docs/decisions/046); null with PLANS=off. */
@@ -170,6 +231,15 @@ function hasNoUserinfo(url: string): boolean {
   } catch {
     return true; // not a URL: z.url reports that
   }
+}
+
+function parsePushServices(value: string): PushService[] {
+  return value.split(",").map((entry) => {
+    const protocol = entry.startsWith("http://") ? "http:" : "https:";
+    const [host = "", port = ""] = entry.replace(/^https?:\/\//, "").split(":");
+    const subdomains = host.startsWith("*.");
+    return { protocol, host: (subdomains ? host.slice(2) : host).toLowerCase(), port, subdomains };
+  });
 }
 
 /** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */

@@ -273,4 +273,17 @@ export const API_DOCS = {
       "(a mail client) or no body (the web's page); " +
       "repeating it changes nothing. Needs no session.",
   },
+  getPushKey: {
+    summary: "The server's VAPID public key, for subscribing a device to pushes",
+    tags: ["notifications"],
+  },
+  subscribePush: {
+    summary: "Register this device for pushes",
+    tags: ["notifications"],
+    description:
+      "Takes the browser's PushSubscription as JSON. The subscription belongs to the caller's session: signing out " +
+      "removes it. Registering an endpoint again moves it to the caller. Only the push services the server trusts " +
+      "(PUSH_SERVICES) are accepted.",
+  },
+  unsubscribePush: { summary: "Stop pushes to one of your devices", tags: ["notifications"] },
 } satisfies Record<keyof typeof API_ENDPOINTS, OperationDocs>;

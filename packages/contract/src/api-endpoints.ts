@@ -12,6 +12,7 @@ import * as invitesApi from "./invites-api.js";
 import * as mailApi from "./mail-api.js";
 import * as notesApi from "./notes-api.js";
 import * as notificationsApi from "./notifications-api.js";
+import * as pushApi from "./push-api.js";
 import * as plansApi from "./plans-api.js";
 import * as rulesApi from "./rules-api.js";
 import * as storageApi from "./storage-api.js";
@@ -39,5 +40,6 @@ export const API_ENDPOINTS = {
   ...supportApi,
   ...appealsApi,
   ...mailApi,
+  ...pushApi,
 };
 export type OperationId = keyof typeof API_ENDPOINTS;

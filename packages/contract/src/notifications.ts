@@ -32,10 +32,20 @@ export const notificationListSchema = z.object({
   unread: z.number().int(),
 });
 
-export const preferenceSchema = z.object({ in_app_enabled: z.boolean(), email_enabled: z.boolean() });
+/** SPEC §3's two switches, and issue 23's third: push to the person's devices. */
+export const preferenceSchema = z.object({
+  in_app_enabled: z.boolean(),
+  email_enabled: z.boolean(),
+  push_enabled: z.boolean(),
+});
 export type NotificationPreference = z.infer<typeof preferenceSchema>;
-/** Every type id is present; a type the user never changed shows the defaults (both true). */
+/** Every type id is present; a type the user never changed shows the defaults (all true). */
 export const preferencesSchema = z.record(z.string(), preferenceSchema);
 export type NotificationPreferences = z.infer<typeof preferencesSchema>;
-export const updatePreferenceBody = z.strictObject(preferenceSchema.shape);
+/** SPEC §7's body, in_app_enabled and email_enabled; push_enabled may come too, and is left as it was when it does not. */
+export const updatePreferenceBody = z.strictObject({
+  ...preferenceSchema.pick({ in_app_enabled: true, email_enabled: true }).shape,
+  push_enabled: z.boolean().optional(),
+});
+export type UpdatePreferenceBody = z.infer<typeof updatePreferenceBody>;
 export const typeIdParams = z.object({ typeId: notificationTypeIdSchema });

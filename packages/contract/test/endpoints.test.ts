@@ -7,6 +7,7 @@ import {
   balanceApi,
   appealsApi,
   mailApi,
+  pushApi,
   exportsApi,
   finesApi,
   fundApi,
@@ -47,6 +48,7 @@ const FEATURE_APIS = [
   supportApi,
   appealsApi,
   mailApi,
+  pushApi,
 ];
 
 describe("endpoints defined once", () => {

@@ -447,8 +447,36 @@ export const notificationPreferences = pgTable(
     typeId: text("type_id").notNull(),
     inAppEnabled: boolean("in_app_enabled").notNull().default(true),
     emailEnabled: boolean("email_enabled").notNull().default(true),
+    /** Issue 23: pushed to the person's subscribed devices (push_subscriptions). */
+    pushEnabled: boolean("push_enabled").notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.userId, t.typeId] })],
+);
+
+/**
+ * A device that gets Web Push (issue 23, docs/decisions/055): the browser's push service endpoint and the device's
+ * keys (RFC 8291). Tied to the session that registered it, so signing out (or the session ending) removes it; an
+ * endpoint is one device, registered by one person at a time.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    /** The device's P-256 public key and auth secret, base64url as the browser gave them. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    /** When a push last reached its push service: the device unused longest goes first past the limit. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
 );
 
 export const stickyNotes = pgTable(
@@ -691,6 +719,32 @@ export const mailOutbox = pgTable(
     index("mail_outbox_sent_idx")
       .on(t.sentAt)
       .where(sql`${t.sentAt} is not null`),
+  ],
+);
+
+/**
+ * Pushes waiting to go out (issue 23): written in the event's transaction with its notification, sent after commit,
+ * retried on failure until the push's TTL; removed with their subscription.
+ */
+export const pushOutbox = pgTable(
+  "push_outbox",
+  {
+    id: id(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    /** The contract's PushPayload, encrypted for the subscription only when it is sent. */
+    payload: jsonb("payload").$type<Record<string, string>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("push_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 

@@ -50,8 +50,11 @@ export const FINE_NOTIFICATION_TYPES: readonly NotificationTypeId[] = [
   "fine_unpaid",
 ];
 
-/** How a notification can reach someone: each is a switch of its own in Preferences. */
-export const NOTIFICATION_CHANNELS = ["in_app", "email"] as const;
+/**
+ * How a notification can reach someone: each is a switch of its own in Preferences. `push` (issue 23) reaches the
+ * devices the person turned pushes on for (values/push.ts), even with the app closed.
+ */
+export const NOTIFICATION_CHANNELS = ["in_app", "email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**

@@ -2,6 +2,7 @@ import {
   NOTIFICATION_TYPES,
   notificationTypeIdSchema,
   type Notification,
+  type NotificationPreference,
   type NotificationPreferences,
 } from "@housemate/contract";
 import type { NotificationRow, PreferenceRow } from "./queries.js";
@@ -19,13 +20,21 @@ export function presentNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Every type's preference, keyed by type id: a type the user never changed shows the defaults (both on). */
+/** One type's preference as the API shows it: a type the user never changed shows the defaults (all on). */
+export function presentPreference(row: PreferenceRow | undefined): NotificationPreference {
+  return {
+    in_app_enabled: row?.inAppEnabled ?? true,
+    email_enabled: row?.emailEnabled ?? true,
+    push_enabled: row?.pushEnabled ?? true,
+  };
+}
+
+/** Every type's preference, keyed by type id. */
 export function presentPreferences(rows: PreferenceRow[]): NotificationPreferences {
   const saved = new Map(rows.map((row) => [row.typeId, row]));
   return Object.fromEntries(
     NOTIFICATION_TYPES.map((type) => {
-      const row = saved.get(type.id);
-      return [type.id, { in_app_enabled: row?.inAppEnabled ?? true, email_enabled: row?.emailEnabled ?? true }];
+      return [type.id, presentPreference(saved.get(type.id))];
     }),
   );
 }

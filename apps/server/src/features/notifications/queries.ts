@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { NotificationCounts, NotificationPreference, NotificationTypeId } from "@housemate/contract";
+import type { NotificationCounts, NotificationTypeId, UpdatePreferenceBody } from "@housemate/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { notificationPreferences, notifications } from "../../db/schema.js";
 import { announceCountsChanged } from "./record.js";
@@ -82,11 +82,13 @@ export function listPreferences(db: Executor, userId: string) {
 /** Creates or replaces the user's preference for one type. */
 export async function savePreference(
   db: Executor,
-  params: { userId: string; typeId: NotificationTypeId; preference: NotificationPreference },
+  params: { userId: string; typeId: NotificationTypeId; preference: UpdatePreferenceBody },
 ): Promise<PreferenceRow> {
   const values = {
     inAppEnabled: params.preference.in_app_enabled,
     emailEnabled: params.preference.email_enabled,
+    // Left as it is when the body does not name it (SPEC's two-switch body).
+    ...(params.preference.push_enabled === undefined ? {} : { pushEnabled: params.preference.push_enabled }),
   };
   const [row] = await db
     .insert(notificationPreferences)

@@ -7,7 +7,7 @@ import {
 } from "@housemate/contract";
 import { notFound } from "../../lib/errors.js";
 import { routeOptions } from "../../lib/route.js";
-import { presentNotification, presentPreferences } from "./presenter.js";
+import { presentNotification, presentPreference, presentPreferences } from "./presenter.js";
 import {
   countNotificationsOf,
   listNotifications,
@@ -75,7 +75,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         typeId: request.params.typeId,
         preference: request.body,
       });
-      return { data: { in_app_enabled: row.inAppEnabled, email_enabled: row.emailEnabled } };
+      return { data: presentPreference(row) };
     },
   });
 };

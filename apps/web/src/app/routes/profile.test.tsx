@@ -78,7 +78,9 @@ const receivedFines: Fine[] = Array.from({ length: 7 }, (_, index) => ({
 }));
 
 const allOn = (): NotificationPreferences =>
-  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type.id, { in_app_enabled: true, email_enabled: true }]));
+  Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type.id, { in_app_enabled: true, email_enabled: true, push_enabled: true }]),
+  );
 
 type Routes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
 

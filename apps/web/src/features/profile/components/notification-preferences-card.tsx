@@ -11,8 +11,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { NotAvailableOffline } from "@/components/not-available-offline";
 
-/** SPEC §3: a type the person never changed is on for both channels. */
-const DEFAULT_PREFERENCE: NotificationPreference = { in_app_enabled: true, email_enabled: true };
+/** SPEC §3: a type the person never changed is on for every channel. */
+const DEFAULT_PREFERENCE: NotificationPreference = { in_app_enabled: true, email_enabled: true, push_enabled: true };
 
 export interface NotificationPreferencesCardProps {
   types: NotificationType[] | undefined;

@@ -1,0 +1,30 @@
+/**
+ * Web Push (issue 23, docs/decisions/055): a device's subscription, what a push carries, and their limits. The server
+ * encrypts each push for the subscription's keys (RFC 8291) and signs it with its VAPID key (RFC 8292); the browser's
+ * push service only relays it. A subscription belongs to the session that registered it: signing out removes it.
+ *
+ * A module of values/: no schema library (docs/decisions/033).
+ */
+
+/** At most this many devices of one person get pushes; registering another drops the one unused longest. */
+export const PUSH_SUBSCRIPTION_LIMIT = 10;
+/** A push service's endpoint URL, as long as any browser's is with room to spare. */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+/** A push is dropped when it cannot be delivered in this long (the push service's TTL, and our own retries). */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * What every push's (decrypted) payload is: JSON the service worker turns into a system notification. `url` is a path
+ * of the app the notification opens; `tag` lets a newer push about the same thing replace an older one.
+ */
+export interface PushPayload {
+  notification_id: string;
+  type_id: string;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** The refusal of an endpoint that is not a push service's (the server only sends to the push services it trusts). */
+export const PUSH_ENDPOINT_REFUSED_MESSAGE = "This push service is not supported.";
