@@ -81,6 +81,7 @@ function serviceWorker() {
         /^\/files\//,
         /^\/auth\/verify/,
         /^\/invite\//,
+        /^\/\.well-known\//,
       ],
       // A new worker takes over only when asked (the update prompt); the first one takes the page it installed from,
       // which already runs its build, so that page works offline without a reload.

@@ -21,6 +21,7 @@ import transportPlugin from "./plugins/transport.js";
 // Declares the `feature` route option (issue 20's paid features) for every route file.
 import "./plugins/features.js";
 import filesRoutes from "./features/storage/files.js";
+import appLinksRoutes from "./features/app-links/routes.js";
 import backupRoute from "./plugins/backup.js";
 import notificationsPlugin from "./features/notifications/plugin.js";
 import remindersPlugin from "./features/reminders/plugin.js";
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(digestPlugin);
   await app.register(api, { prefix: "/api" });
   await app.register(filesRoutes);
+  await app.register(appLinksRoutes);
   if (options.backupToken) await app.register(backupRoute, { token: options.backupToken });
   if (options.webRoot === null) {
     app.setNotFoundHandler(sendNotFound);

@@ -96,7 +96,7 @@ const configSchema = z
     /** Where the Stripe client sends its calls: unset is Stripe itself; a stand-in (tests, stripe-mock) otherwise. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     SUPPORT_EMAIL: z.email({ error: "must be an email address" }).optional(),
-    /** Issue 23: the phone apps whose links this server's https links open (/.well-known, docs/decisions/055). */
+    /** Issue 23: the phone apps whose links this server's https links open (/.well-known, docs/decisions/057). */
     ANDROID_PACKAGE_NAME: z
       .string()
       .regex(

@@ -45,6 +45,7 @@ export * from "./plans.js";
 export * from "./appeals.js";
 export * from "./mail.js";
 export * from "./push.js";
+export * from "./app-links.js";
 export * from "./endpoint.js";
 export * as healthApi from "./health-api.js";
 export * as authApi from "./auth-api.js";

@@ -61,11 +61,23 @@ const SECRET_IN_URL = /^\/(api\/)?(auth\/verify|invites?\/|unsubscribe|mail\/uns
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 
 /**
- * Whether a browser page at `origin` may call us: only our own PUBLIC_URL's origin. A request with no
- * Origin at all comes from a non-browser client (curl, a native socket) and is not a browser's to judge.
+ * The phone apps' own origins (docs/decisions/057): each shell loads its bundled copy of the web app from one, and calls
+ * PUBLIC_URL from there. Capacitor's iOS scheme, and its Android web view's default (`androidScheme: "https"`), both
+ * with no port. Compared as written: `new URL("capacitor://localhost").origin` is "null", a browser's opaque origin.
+ */
+export const NATIVE_SHELL_ORIGINS = ["capacitor://localhost", "https://localhost"] as const;
+
+/** The origins a browser page may call us and open the live socket from: PUBLIC_URL's, and the phone apps'. */
+export function allowedOrigins(publicUrl: string): string[] {
+  return [new URL(publicUrl).origin, ...NATIVE_SHELL_ORIGINS];
+}
+
+/**
+ * Whether a browser page at `origin` may call us: only one of `allowedOrigins`. A request with no Origin at all comes
+ * from a non-browser client (curl, a native socket) and is not a browser's to judge.
  */
 export function isAllowedOrigin(origin: string | undefined, publicUrl: string): boolean {
-  return origin === undefined || origin === new URL(publicUrl).origin;
+  return origin === undefined || allowedOrigins(publicUrl).includes(origin);
 }
 
 /** Whether a path is the API's: its answers are JSON (a 404 too, never the web app's page) and never stored. */
@@ -88,13 +100,14 @@ const isPreflight = (request: FastifyRequest) =>
   request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
 
 /**
- * CORS for PUBLIC_URL's origin only, decided per request: its answers can be read (with credentials) and its
- * preflight is answered at once; a preflight from any other origin is refused with the contract's FORBIDDEN, so no
- * other site's script can call the API. A request without an Origin gets no CORS headers (bytes on every script).
+ * CORS for the allowed origins only (PUBLIC_URL's and the phone apps'), decided per request: their answers can be read
+ * (with credentials) and their preflights are answered at once; a preflight from any other origin is refused with the
+ * contract's FORBIDDEN, so no other site's script can call the API. A request without an Origin gets no CORS headers
+ * (bytes on every script).
  */
 function corsPolicy(publicUrl: string) {
   const allowed = {
-    origin: [new URL(publicUrl).origin],
+    origin: allowedOrigins(publicUrl),
     credentials: true,
     exposedHeaders: "x-request-id, retry-after",
     methods: "GET, HEAD, POST, PUT, PATCH, DELETE",
@@ -117,7 +130,7 @@ function corsPolicy(publicUrl: string) {
   };
 }
 
-/** Security headers (helmet) on every response, and CORS (@fastify/cors) for PUBLIC_URL's origin only. */
+/** Security headers (helmet) on every response, and CORS (@fastify/cors) for the allowed origins only. */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const publicUrl = app.config.publicUrl;

@@ -19,6 +19,9 @@ const DOCUMENT_ONLY_HEADERS = [
   "permissions-policy",
 ];
 
+/** RFC 8615's well-known URIs: the server's own (features/app-links) or none, never a client route. */
+const isWellKnownPath = (pathname: string) => pathname === "/.well-known" || pathname.startsWith("/.well-known/");
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else (the service worker too) revalidated,
  * and index.html for any non-API GET so client-side routes work on reload. / gets the
@@ -61,10 +64,11 @@ export default async function staticPlugin(app: FastifyInstance, opts: { root: s
     app.log.warn({ root }, "web app is not built: run `npm run build` to serve it");
   }
 
-  // fastify-static's wildcard GET route catches unknown /api paths too: they are the API's JSON 404, not a page.
+  // fastify-static's wildcard GET route catches unknown /api paths too: they are the API's JSON 404, not a page. So are
+  // unknown /.well-known paths: a client asking there wants a file of the site (docs/decisions/057), never the app.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
-    if (isApiPath(pathname)) return sendNotFound(request, reply);
+    if (isApiPath(pathname) || isWellKnownPath(pathname)) return sendNotFound(request, reply);
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
     if (hasBuild && wantsPage) return sendPage(reply, "index.html");
     return sendNotFound(request, reply);

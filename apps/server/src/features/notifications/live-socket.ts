@@ -117,7 +117,8 @@ export async function registerLiveSocket(app: FastifyInstance): Promise<LiveSock
 
   async function authenticateSocket(request: FastifyRequest) {
     // Browsers send their page's origin with every upgrade and let any page open any socket, so
-    // another site's page holding a leaked token is refused here. Native clients send no Origin.
+    // another site's page holding a leaked token is refused here. Native clients send no Origin; the phone apps' web
+    // views send theirs, allowed like PUBLIC_URL's.
     if (!isAllowedOrigin(request.headers.origin, app.config.publicUrl)) {
       throw forbidden("This origin may not open the live socket.");
     }
