@@ -27,8 +27,9 @@ export default async function appLinksRoutes(app: FastifyInstance) {
 }
 
 function serve(app: FastifyInstance, path: string, document: AssetLinks | AppleAppSiteAssociation | null) {
-  // Serialised once: the answer never changes while the server runs. Apple's CDN wants no redirect and JSON's type.
-  const body = document === null ? null : JSON.stringify(document);
+  // Serialised once: the answer never changes while the server runs. Apple's CDN wants no redirect and JSON's type;
+  // bytes, so Fastify adds no charset parameter (JSON has none: RFC 8259 §11).
+  const body = document === null ? null : Buffer.from(JSON.stringify(document));
   app.get(path, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     if (body === null) return sendNotFound(request, reply);
     return reply.header("cache-control", APP_LINKS_CACHE_CONTROL).type("application/json").send(body);
