@@ -125,9 +125,14 @@ const configSchema = z
      */
     PUSH_SERVICES: z
       .string()
-      .regex(
-        /^(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d+)?(,(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d+)?)*$/,
-        "must be push service origins, comma-separated (https://host, *.host, or http://host:port)",
+      .regex(/^(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d+)?(,(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:\d+)?)*$/, {
+        error: "must be push service origins, comma-separated (https://host, *.host, or http://host:port)",
+        abort: true,
+      })
+      // The pattern lets through what no origin is: an empty label ("a..b", "."), a port past 65535, `*.com`.
+      .refine(
+        (value) => parsePushServices(value).every(isPushServiceOrigin),
+        "must be push service origins: host names of non-empty labels, ports up to 65535, `*.` before two labels or more",
       )
       .default(DEFAULT_PUSH_SERVICES.join(",")),
   })
@@ -240,6 +245,14 @@ function parsePushServices(value: string): PushService[] {
     const subdomains = host.startsWith("*.");
     return { protocol, host: (subdomains ? host.slice(2) : host).toLowerCase(), port, subdomains };
   });
+}
+
+/** A push service entry names a real origin: a wildcard covers a domain's subdomains, never a whole top-level one. */
+function isPushServiceOrigin(service: PushService): boolean {
+  const labels = service.host.split(".");
+  if (labels.some((label) => label === "" || label.startsWith("-") || label.endsWith("-"))) return false;
+  if (service.subdomains && labels.length < 2) return false;
+  return service.port === "" || (Number(service.port) >= 1 && Number(service.port) <= 65_535);
 }
 
 /** Off by default: only behind a known proxy may X-Forwarded-For name the client (login limits are per IP). */
