@@ -449,6 +449,18 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/files/${w.uploadedPath}?size=thumbnail` }),
     expected: open(200),
   },
+  // Issue 23's phone-app link files (docs/decisions/057): public documents outside /api, the same for everyone; both
+  // configured here (APP_LINKS_ENV), so each row asks about the document, not the 404 of an unconfigured server.
+  {
+    operation: { method: "GET", route: "/.well-known/assetlinks.json" },
+    request: plain("/.well-known/assetlinks.json"),
+    expected: open(200),
+  },
+  {
+    operation: { method: "GET", route: "/.well-known/apple-app-site-association" },
+    request: plain("/.well-known/apple-app-site-association"),
+    expected: open(200),
+  },
   // The board is the caller's own household's: the other member sees and adds to theirs.
   { operation: "listStickyNotes", request: plain("/api/sticky-notes"), expected: signedIn(200, 200) },
   {
@@ -556,6 +568,12 @@ const SOCKET_ROW = {
 };
 
 let t: TestContext;
+/** Issue 23: an Android release key and an Apple team, so both /.well-known files are served. */
+const APP_LINKS_ENV = {
+  ANDROID_SHA256_CERT_FINGERPRINTS:
+    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5",
+  APPLE_TEAM_ID: "ABCDE12345",
+};
 /** The member's unsubscribe link for one type, as their mail carries it. */
 const unsubscribeTokenOf = async (w: World) =>
   unsubscribeToken(await unsubscribeKey(t.db), w.member.id, "rule_created");
@@ -565,7 +583,7 @@ const { registered, onRoute } = recordRoutes();
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "housemate-matrix-"));
   t = await createTestContext({
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: dataDir, ...APP_LINKS_ENV },
     onRoute,
   });
   socketUrl = await listen(t.app);

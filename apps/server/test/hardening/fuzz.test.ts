@@ -49,9 +49,15 @@ interface Call {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "housemate-fuzz-"));
+/** Issue 23: both /.well-known files served, so the fuzzing meets the documents as well as the 404s around them. */
+const APP_LINKS_ENV = {
+  ANDROID_SHA256_CERT_FINGERPRINTS:
+    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5",
+  APPLE_TEAM_ID: "ABCDE12345",
+};
 const routes = new Map<string, RouteOptions>();
 const t = await createTestContext({
-  env: { DATA_DIR: dataDir },
+  env: { DATA_DIR: dataDir, ...APP_LINKS_ENV },
   onRoute: (route) => {
     for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route);
   },
@@ -607,6 +613,48 @@ describe("fuzzing every route of the OpenAPI document", () => {
         if (parsed.success) expect(ERROR_STATUS[parsed.data.error.code], where).toBe(res.statusCode);
       }),
       { numRuns: RUNS * 2, endOnFailure: true },
+    );
+  });
+
+  // Issue 23's phone-app link files (docs/decisions/057), outside /api and the document: any path under /.well-known
+  // (theirs, theirs with more after, hostile segments), any query, any method, signed out or in.
+  it("GET /.well-known/*: one of the two documents, or the error envelope, for any path, query and method", async () => {
+    const world = await buildWorld(t);
+    const documents = ["assetlinks.json", "apple-app-site-association"];
+    const segment = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...documents) },
+      { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_PATH_VALUES) },
+      { weight: 2, arbitrary: hostileValue().map((value) => encodeSegment(queryText(value))) },
+    );
+    const rest = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("") },
+      fc.constantFrom("/", "/x", ".json", "%00", "%2F..", "?token=x", "?%00", "?a=1&a=2"),
+      hostileValue().map((value) => `?q=${encodeSegment(queryText(value))}`),
+    );
+    const method = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("GET" as const) },
+      fc.constantFrom("HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+    );
+    await fc.assert(
+      fc.asyncProperty(segment, rest, method, fc.boolean(), async (name, tail, verb, signedIn) => {
+        const url = `/.well-known/${name}${tail}`;
+        const res = await t.request({ method: verb, url, token: signedIn ? world.member.token : undefined });
+        const where = `${verb} ${url.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        // A query string is ignored, unless it holds a NUL (400, plugins/security.ts).
+        const isDocument = documents.includes(name) && (tail === "" || (tail.startsWith("?") && !tail.includes("%00")));
+        if (res.statusCode === 200) {
+          expect(isDocument && (verb === "GET" || verb === "HEAD"), where).toBe(true);
+          expect(res.headers["content-type"], where).toBe("application/json");
+          return;
+        }
+        if (verb === "HEAD") return;
+        expect(res.body, where).not.toMatch(STACK_TRACE);
+        const parsed = errorBodySchema.safeParse(res.json());
+        expect(parsed.success, where).toBe(true);
+        if (parsed.success) expect(ERROR_STATUS[parsed.data.error.code], where).toBe(res.statusCode);
+      }),
+      { numRuns: RUNS * 4, endOnFailure: true },
     );
   });
 

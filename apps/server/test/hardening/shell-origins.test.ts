@@ -109,7 +109,12 @@ describe("CORS for the phone apps' origins", () => {
     const own = await t.request({ method: "GET", url: "/api/health", headers: { origin: PUBLIC_URL } });
     for (const origin of NATIVE_SHELL_ORIGINS) {
       const res = await t.request({ method: "GET", url: "/api/health", headers: { origin } });
-      for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "referrer-policy"])
+      for (const name of [
+        "content-security-policy",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "referrer-policy",
+      ])
         expect(res.headers[name], `${name} from ${origin}`).toBe(own.headers[name]);
     }
     const csp = String(own.headers["content-security-policy"]);
