@@ -504,6 +504,9 @@ const QUIET = [
   "POST /api/storage/upload-url",
   "PUT /api/storage/upload/:category/:file",
   "GET /files/*",
+  // Issue 23's phone-app link files: public documents written from the configuration (decision 057).
+  "GET /.well-known/assetlinks.json",
+  "GET /.well-known/apple-app-site-association",
   // Sticky notes have no notification type (SPEC-COVERAGE: members see changes on their next load).
   "GET /api/sticky-notes",
   "POST /api/sticky-notes",

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "RFC 8058's one-click unsubscribe, POSTed by mail clients without a session (decision 052)",
   "OPTIONS *": "@fastify/cors's preflight route, answered before routing",
   "GET /files/*": "the unguessable path is the capability (decision 005)",
+  "GET /.well-known/assetlinks.json": "the phones read it to trust the Android app with our links (decision 057)",
+  "GET /.well-known/apple-app-site-association": "the phones read it to open the iOS app for our links (decision 057)",
   [`GET ${SOCKET_PATH}`]: "authenticates itself from its ?token= (a browser cannot send a header on an upgrade)",
 };
 
