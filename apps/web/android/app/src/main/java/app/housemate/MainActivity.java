@@ -1,0 +1,5 @@
+package app.housemate;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
