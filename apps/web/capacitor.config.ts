@@ -1,20 +1,21 @@
 import type { CapacitorConfig } from "@capacitor/cli";
 
 /**
- * The phone app (DESIGN §4): Capacitor 7 wraps the web build in `dist`. After `npm run build`, add a
- * platform with `npx cap add android` (or ios) and copy the build in with `npx cap sync`.
- *
- * The web app calls its API on its own origin (`/api`, `/ws`, `/files`), so the wrapper shows the
- * Housemate server it is pointed at: set HOUSEMATE_URL (the server's PUBLIC_URL) when running
- * `npx cap sync`. Sign-in and invite links then open inside the app (docs/decisions/013).
+ * The phone apps (DESIGN §4, decision 056): Capacitor 7 wraps the web build in `dist`, which the Android and iOS
+ * projects (android/, ios/) carry on the device: never a remote URL. The app calls the server it was built for
+ * (HOUSEMATE_URL, src/lib/server-origin.ts): `npm run cap:sync` builds with it and copies the build into both projects.
+ * Sign-in and invite links open inside the app (src/lib/native.ts, the projects' link entries).
  */
-const hostedAt = process.env.HOUSEMATE_URL;
-
 const config: CapacitorConfig = {
   appId: "app.housemate",
   appName: "Housemate",
   webDir: "dist",
-  ...(hostedAt ? { server: { url: hostedAt, cleartext: hostedAt.startsWith("http://") } } : {}),
+  // Capacitor's defaults, named because the server's CORS and socket Origin checks accept exactly the pages these make:
+  // https://localhost on Android, capacitor://localhost on iOS (SHELL_ORIGINS).
+  server: { androidScheme: "https", iosScheme: "capacitor", hostname: "localhost" },
 };
+
+/** The origins the phone apps' pages have, which call the server cross-origin (with a bearer token, no cookies). */
+export const SHELL_ORIGINS = ["https://localhost", "capacitor://localhost"] as const;
 
 export default config;

@@ -6,6 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { buildVersion } from "./scripts/build-version";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { endpointsWithoutSchemas } from "./scripts/endpoints-without-schemas";
+import { shellServerOrigin } from "./scripts/server-origin";
 
 const api = process.env.HOUSEMATE_API ?? "http://127.0.0.1:3000";
 
@@ -106,7 +107,11 @@ function serviceWorker() {
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), serviceWorker()],
   // The last-seen copy's buster (src/lib/offline/last-seen.ts): changes with any of the app's sources.
-  define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
+  // The phone apps' server (src/lib/server-origin.ts, decision 056): "" for the web, which calls its own origin.
+  define: {
+    __BUILD_VERSION__: JSON.stringify(buildVersion()),
+    __SERVER_ORIGIN__: JSON.stringify(shellServerOrigin(process.env.HOUSEMATE_URL)),
+  },
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
-import { startNativeDeepLinks } from "@/lib/native";
+import { isSignedIn } from "@/features/landing/utils/is-signed-in";
+import { openAtStartScreen, startNativeDeepLinks } from "@/lib/native";
 import { nextTask } from "@/lib/next-task";
 import { App, createAppRouter } from "./app";
 
@@ -12,6 +13,8 @@ export async function mountApp(container: HTMLElement, { prerendered }: { preren
   // In a task of its own, after the one that evaluated the app (React, the router, the landing page): making the
   // router matches the page and starts loading its screens' code, a third of that task on a phone (issue 14).
   await nextTask();
+  // Inside the phone app, / is the sign-in screen or the dashboard rather than the website's landing page.
+  openAtStartScreen(isSignedIn);
   const router = createAppRouter();
   const app = (
     <StrictMode>

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from "react";
 import { thumbnailUrl } from "@housemate/contract";
 import { avatarColor, avatarInitials } from "@/lib/avatar";
+import { serverUrl } from "@/lib/server-origin";
 import { cn } from "@/lib/utils";
 
 export type AvatarProps = Omit<ComponentProps<"span">, "children"> & {
@@ -45,7 +46,7 @@ export function Avatar({
     >
       {showPhoto && photoUrl ? (
         <img
-          src={fullPhoto ? photoUrl : thumbnailUrl(photoUrl)}
+          src={serverUrl(fullPhoto ? photoUrl : thumbnailUrl(photoUrl))}
           alt=""
           className="size-full object-cover"
           onError={() => setFailedUrl(photoUrl)}

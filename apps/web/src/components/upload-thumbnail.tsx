@@ -1,4 +1,5 @@
 import { thumbnailUrl } from "@housemate/contract";
+import { serverUrl } from "@/lib/server-origin";
 import { cn } from "@/lib/utils";
 
 export interface UploadThumbnailProps {
@@ -16,7 +17,7 @@ export interface UploadThumbnailProps {
 export function UploadThumbnail({ url, size, className }: UploadThumbnailProps) {
   return (
     <img
-      src={thumbnailUrl(url)}
+      src={serverUrl(thumbnailUrl(url))}
       width={size}
       height={size}
       alt=""

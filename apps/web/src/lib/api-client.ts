@@ -3,9 +3,13 @@ import { pathOf, STATUS_MESSAGES, type Endpoint, type PathParamNames, type PathV
 import { isRecord } from "./is-record";
 import { reportReachable, reportUnreachable } from "./network";
 import { nextTask } from "./next-task";
+import { serverUrl } from "./server-origin";
 
-/** Every call goes to the API on this origin (DESIGN §1); SPEC §7 paths are relative to it. */
-export const API_BASE = "/api";
+/**
+ * Every call goes to the API on this origin (DESIGN §1), or inside the phone apps on the server they were built for
+ * (decision 056); SPEC §7 paths are relative to it.
+ */
+export const API_BASE = serverUrl("/api");
 /** SPEC §9: every request gives up after 10 seconds. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** The local-storage key of the session token (SPEC §3 storage keys). */

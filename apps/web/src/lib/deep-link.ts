@@ -1,4 +1,21 @@
 /**
+ * The custom scheme the phone apps register (Android's intent filter, iOS's URL type): housemate://… opens the app,
+ * which then follows the link if deepLinkRoute names a screen for it.
+ */
+export const DEEP_LINK_SCHEME = "housemate";
+
+/**
+ * The server's own https links the phone apps claim (Android App Links, iOS Universal Links through the server's
+ * apple-app-site-association): the two kinds of link the server sends, a sign-in link (`exact`: the path alone, its
+ * token in the query) and an invite (`prefix`: the code follows). Every other page of the site stays in the browser.
+ * The projects' files must say the same (src/native-projects.test.ts).
+ */
+export const APP_LINK_PATHS = [
+  { path: "/auth/verify", match: "exact" },
+  { path: "/invite/", match: "prefix" },
+] as const;
+
+/**
  * SPEC §2 'Native mobile deep links': the in-app route for a link the mobile wrapper was opened
  * with, or null when the app should ignore it. Works for web links (https://host/auth/verify?…)
  * and custom schemes (housemate://auth/verify?…, where the URL parser calls "auth" the host).

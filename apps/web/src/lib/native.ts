@@ -34,11 +34,34 @@ export async function listenForDeepLinks(app: NativeApp, navigate: Navigate): Pr
     const route = url ? deepLinkRoute(url) : null;
     if (route) navigate(route);
   };
-  const handle = await app.addListener("appUrlOpen", (event) => follow(event.url));
-  // A link that started the app may have arrived before anyone was listening.
+  // The links that arrived while starting. iOS keeps the link a cold start was opened with and hands it to the first
+  // listener as well as to getLaunchUrl: followed twice, a sign-in link's token would be spent by the first visit and
+  // the second would show it as used.
+  let startedWith: Set<string> | null = new Set();
+  const handle = await app.addListener("appUrlOpen", (event) => {
+    startedWith?.add(event.url);
+    follow(event.url);
+  });
+  // Android hands a cold start's link only to getLaunchUrl: it arrived before anyone was listening.
   const launch = await app.getLaunchUrl?.().catch(() => undefined);
-  follow(launch?.url);
+  if (launch && !startedWith.has(launch.url)) follow(launch.url);
+  startedWith = null;
   return () => handle.remove();
+}
+
+/**
+ * Where the phone app opens (decision 056). Its first page is / of the built app, whose landing page is the website's
+ * front door (pricing, testimonials), not an app's: a person signed in on this phone starts on the dashboard, anyone
+ * else on the sign-in screen. Replaces the entry, so Back does not return to /. Any other path is left alone, and
+ * outside the app nothing changes. A link the app was opened with is followed afterwards (listenForDeepLinks).
+ */
+export function openAtStartScreen(
+  signedIn: () => boolean,
+  location: Pick<Location, "pathname"> = window.location,
+  history: Pick<History, "replaceState"> = window.history,
+): void {
+  if (!isNativeApp() || location.pathname !== "/") return;
+  history.replaceState(null, "", signedIn() ? "/dashboard" : "/login");
 }
 
 const loadCapacitorApp = async (): Promise<NativeApp> => (await import("@capacitor/app")).App;

@@ -21,6 +21,32 @@ describe("a new deploy", () => {
     expect(() => registerServiceWorker(offer)).not.toThrow();
     expect(offer).not.toHaveBeenCalled();
   });
+
+  it("registers none inside the phone apps, which carry the built app themselves, and does in a browser", async () => {
+    // A built page (not Vite's development server) in a browser with service workers.
+    vi.stubEnv("DEV", false);
+    const container = {
+      controller: null,
+      addEventListener: vi.fn(),
+      // Registration never finishes: this test is about whether it starts.
+      register: vi.fn(() => new Promise<never>(() => undefined)),
+    };
+    Object.defineProperty(navigator, "serviceWorker", { value: container, configurable: true });
+    try {
+      vi.stubGlobal("Capacitor", { isNativePlatform: () => true });
+      registerServiceWorker(vi.fn());
+      expect(container.addEventListener).not.toHaveBeenCalled();
+
+      vi.unstubAllGlobals();
+      registerServiceWorker(vi.fn());
+      expect(container.addEventListener).toHaveBeenCalledWith("controllerchange", expect.any(Function));
+      await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/" }));
+    } finally {
+      Reflect.deleteProperty(navigator, "serviceWorker");
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 /** The browser's service-worker container as the update flow reads it: the page's controller, and its change. */

@@ -3,6 +3,7 @@ import { Images } from "lucide-react";
 import type { Fine } from "@housemate/contract";
 import { Button } from "@/components/ui/button";
 import { UploadThumbnail } from "@/components/upload-thumbnail";
+import { serverUrl } from "@/lib/server-origin";
 import { cn } from "@/lib/utils";
 import {
   Dialog,
@@ -88,13 +89,17 @@ export function EvidenceViewer({ evidence, compact = false }: EvidenceViewerProp
             {images.map((url, index) => (
               <li key={url}>
                 <a
-                  href={url}
+                  href={serverUrl(url)}
                   target="_blank"
                   rel="noreferrer"
                   className="block overflow-hidden rounded-md border bg-muted"
                 >
                   {/* The photo itself, in a box of fixed height whatever its shape, so the dialog keeps its size. */}
-                  <img src={url} alt={`Evidence photo ${index + 1}`} className="h-72 w-full object-contain" />
+                  <img
+                    src={serverUrl(url)}
+                    alt={`Evidence photo ${index + 1}`}
+                    className="h-72 w-full object-contain"
+                  />
                 </a>
               </li>
             ))}

@@ -7,6 +7,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { UploadThumbnail } from "@/components/upload-thumbnail";
+import { serverUrl } from "@/lib/server-origin";
 
 export interface ReceiptViewerProps {
   title: string;
@@ -32,12 +33,16 @@ export function ReceiptViewer({ title, receiptUrl }: ReceiptViewerProps) {
           <DialogDescription>{`The photo attached to "${title}".`}</DialogDescription>
         </DialogHeader>
         <a
-          href={receiptUrl}
+          href={serverUrl(receiptUrl)}
           target="_blank"
           rel="noreferrer"
           className="block overflow-hidden rounded-md border bg-muted"
         >
-          <img src={receiptUrl} alt={`Receipt for ${title}`} className="max-h-[70vh] w-full object-contain" />
+          <img
+            src={serverUrl(receiptUrl)}
+            alt={`Receipt for ${title}`}
+            className="max-h-[70vh] w-full object-contain"
+          />
         </a>
       </DialogContent>
     </Dialog>
