@@ -8,6 +8,7 @@ import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import plist from "plist";
 import { describe, expect, it } from "vitest";
+import { APP_LINK_SIGN_IN_QUERY } from "@housemate/contract";
 import capacitorConfig, { SHELL_ORIGINS } from "../capacitor.config";
 import { APP_LINK_PATHS, DEEP_LINK_SCHEME, deepLinkRoute } from "./lib/deep-link";
 import { isRecord } from "./lib/is-record";
@@ -196,6 +197,19 @@ describe("the iOS project", () => {
     expect(xcconfig).toContain('\n#include? "Housemate.local.xcconfig"\n');
   });
 
+  it("is opened by the links the server's apple-app-site-association names, each one the parser routes", () => {
+    // The apps meet only in the contract: the server writes its components from the contract's paths, as these are.
+    const documents = read("../server/src/features/app-links/documents.ts");
+    expect(documents).toContain('"/": APP_LINK_SIGN_IN_PATH,');
+    expect(documents).toContain('"?": { [APP_LINK_SIGN_IN_QUERY]: "?*" },');
+    expect(documents).toContain('{ "/": `${APP_LINK_INVITE_PREFIX}?*`,');
+    // `?*` is one character or more: a token's value, an invite's code.
+    for (const { path, match } of APP_LINK_PATHS) {
+      const link = match === "exact" ? `${path}?${APP_LINK_SIGN_IN_QUERY}=T0k3n` : `${path}C0de-9_x`;
+      expect(deepLinkRoute(`https://${HOST}${link}`)).toBe(link);
+    }
+  });
+
   it("signs the app with those entitlements and builds it with that configuration, as the server's app id", () => {
     const project = read("ios/App/App.xcodeproj/project.pbxproj");
     const count = (text: string) => project.split(text).length - 1;
@@ -223,6 +237,16 @@ describe("both projects", () => {
     const { androidScheme, iosScheme, hostname } = capacitorConfig.server ?? {};
     expect(SHELL_ORIGINS).toEqual([`${androidScheme}://${hostname}`, `${iosScheme}://${hostname}`]);
     expect(SHELL_ORIGINS).toEqual(["https://localhost", "capacitor://localhost"]);
+    // The server's CORS and socket Origin list (apps/server/src/plugins/security.ts) names the same two.
+    const security = read("../server/src/plugins/security.ts");
+    const list = "export const NATIVE_SHELL_ORIGINS = [";
+    const start = security.indexOf(list) + list.length;
+    expect(start).toBeGreaterThan(list.length);
+    const serverOrigins = security
+      .slice(start, security.indexOf("]", start))
+      .split(",")
+      .map((origin) => origin.trim().replaceAll('"', ""));
+    expect([...serverOrigins].sort()).toEqual([...SHELL_ORIGINS].sort());
   });
 
   it("learn the server from `npm run cap:sync`, and keep it, the copied build and build output out of git", () => {

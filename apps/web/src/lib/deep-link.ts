@@ -1,3 +1,5 @@
+import { APP_LINK_INVITE_PREFIX, APP_LINK_SIGN_IN_PATH } from "@housemate/contract";
+
 /**
  * The custom scheme the phone apps register (Android's intent filter, iOS's URL type): housemate://… opens the app,
  * which then follows the link if deepLinkRoute names a screen for it.
@@ -6,13 +8,13 @@ export const DEEP_LINK_SCHEME = "housemate";
 
 /**
  * The server's own https links the phone apps claim (Android App Links, iOS Universal Links through the server's
- * apple-app-site-association): the two kinds of link the server sends, a sign-in link (`exact`: the path alone, its
- * token in the query) and an invite (`prefix`: the code follows). Every other page of the site stays in the browser.
- * The projects' files must say the same (src/native-projects.test.ts).
+ * apple-app-site-association): the two kinds of link the server sends, the contract's sign-in path (`exact`: the path
+ * alone, its token in the query) and invite prefix (`prefix`: the code follows). Every other page of the site stays in
+ * the browser. The projects' files must say the same (src/native-projects.test.ts).
  */
 export const APP_LINK_PATHS = [
-  { path: "/auth/verify", match: "exact" },
-  { path: "/invite/", match: "prefix" },
+  { path: APP_LINK_SIGN_IN_PATH, match: "exact" },
+  { path: APP_LINK_INVITE_PREFIX, match: "prefix" },
 ] as const;
 
 /**
