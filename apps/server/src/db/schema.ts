@@ -745,6 +745,8 @@ export const pushOutbox = pgTable(
     index("push_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    // A subscription removed (signed out, expired at its push service) takes its pushes with it: found by this.
+    index("push_outbox_subscription_idx").on(t.subscriptionId),
   ],
 );
 

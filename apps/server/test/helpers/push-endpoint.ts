@@ -128,7 +128,7 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       if (scripted.times <= 0) device.answers.shift();
       response.writeHead(
         scripted.status,
-        scripted.retryAfter === undefined ? {} : { "retry-after": scripted.retryAfter },
+        scripted.retryAfter === undefined ? {} : { "retry-after": String(scripted.retryAfter) },
       );
       response.end();
       return;
