@@ -47,6 +47,8 @@ interface Claimed {
   payload: Record<string, string>;
   attempts: number;
   createdAt: Date;
+  /** Set by the claim of its first try. */
+  expiresAt: Date;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -77,7 +79,7 @@ export async function sendDuePushes(deps: PushDeps): Promise<number> {
 
 async function send(push: Claimed, keys: VapidKeys, deps: PushDeps): Promise<Outcome> {
   // What is left of the push's life: a push service holds it no longer for a device that is offline.
-  const ttl = Math.max(0, Math.floor((push.createdAt.getTime() + TTL_MS - deps.now().getTime()) / 1000));
+  const ttl = Math.max(0, Math.floor((push.expiresAt.getTime() - deps.now().getTime()) / 1000));
   let response: Response;
   try {
     // web-push encrypts (RFC 8291, aes128gcm) and signs (RFC 8292); we send, as its own sender speaks only https.
@@ -152,7 +154,7 @@ async function record(deps: PushDeps, outcomes: Map<Claimed, Outcome>) {
         break;
       case "retry": {
         const nextAttemptAt = new Date(now.getTime() + (outcome.retryAfterMs ?? pushRetryDelayMs(push.attempts)));
-        const expired = nextAttemptAt.getTime() >= push.createdAt.getTime() + TTL_MS;
+        const expired = nextAttemptAt >= push.expiresAt;
         const givenUp = expired || push.attempts >= MAX_PUSH_ATTEMPTS;
         if (givenUp) log.warn({ ...logged, lastError: outcome.why }, "a push could not be delivered; giving up");
         else log.info({ ...logged, lastError: outcome.why }, "a push could not be delivered; will retry");
@@ -199,7 +201,7 @@ async function claimDuePushes(db: Database, at: Date): Promise<Claimed[]> {
         lt(pushOutbox.attempts, MAX_PUSH_ATTEMPTS),
         // Never-tried pushes are due at once, whatever clock queued them.
         or(eq(pushOutbox.attempts, 0), lte(pushOutbox.nextAttemptAt, at)),
-        gt(pushOutbox.createdAt, new Date(at.getTime() - TTL_MS)),
+        or(isNull(pushOutbox.expiresAt), gt(pushOutbox.expiresAt, at)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, at),
       ),
@@ -209,7 +211,12 @@ async function claimDuePushes(db: Database, at: Date): Promise<Claimed[]> {
     .for("update", { of: pushOutbox, skipLocked: true });
   const claimed = await db
     .update(pushOutbox)
-    .set({ attempts: sql`${pushOutbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + CLAIM_MS) })
+    .set({
+      attempts: sql`${pushOutbox.attempts} + 1`,
+      nextAttemptAt: new Date(at.getTime() + CLAIM_MS),
+      // Its life runs from its first try, by this clock (see the column).
+      expiresAt: sql`coalesce(${pushOutbox.expiresAt}, ${new Date(at.getTime() + TTL_MS).toISOString()}::timestamptz)`,
+    })
     .where(inArray(pushOutbox.id, due))
     .returning();
   if (claimed.length === 0) return [];
@@ -222,7 +229,10 @@ async function claimDuePushes(db: Database, at: Date): Promise<Claimed[]> {
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .flatMap((push) => {
       const device = deviceOf.get(push.subscriptionId);
-      return device ? [{ ...push, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth }] : [];
+      const { expiresAt } = push;
+      return device && expiresAt
+        ? [{ ...push, expiresAt, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth }]
+        : [];
     });
 }
 
@@ -263,7 +273,7 @@ export function createPushDrain(deps: PushDeps): PushDrain {
 
 /**
  * The outbox is a queue, not an archive of what people were told: sent pushes, and those given up or past their TTL,
- * go at the hourly prune.
+ * go at the hourly prune (and any never tried in twice a TTL: no instance was sending).
  */
 export async function prunePushes(db: Database, at: Date): Promise<void> {
   await db
@@ -271,7 +281,8 @@ export async function prunePushes(db: Database, at: Date): Promise<void> {
     .where(
       or(
         isNotNull(pushOutbox.sentAt),
-        lt(pushOutbox.createdAt, new Date(at.getTime() - TTL_MS)),
+        lt(pushOutbox.expiresAt, at),
+        lt(pushOutbox.createdAt, new Date(at.getTime() - 2 * TTL_MS)),
         eq(pushOutbox.attempts, MAX_PUSH_ATTEMPTS),
       ),
     );

@@ -27,6 +27,7 @@ export function queuePushes(db: Executor, pushes: PushFor[]) {
         payload: sql`wanted.payload`.as("payload"),
         attempts: sql`0`.as("attempts"),
         nextAttemptAt: sql`now()`.as("next_attempt_at"),
+        expiresAt: sql`null::timestamptz`.as("expires_at"),
         sentAt: sql`null::timestamptz`.as("sent_at"),
         lastError: sql`null::text`.as("last_error"),
         createdAt: sql`now()`.as("created_at"),

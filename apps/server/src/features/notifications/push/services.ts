@@ -4,7 +4,7 @@ const DEFAULT_PORTS: Record<string, string> = { "https:": "443", "http:": "80" }
 
 /**
  * Whether the server may send to this endpoint: it names one of the configured push services (PUSH_SERVICES) by
- * protocol, host (exactly, or a subdomain of a `*.` entry) and port, with no user info. The server POSTs to whatever a
+ * protocol, host (exactly, or for a `*.` entry any of its subdomains) and port, with no user info. The server POSTs to whatever a
  * subscription names, so this is what keeps a subscription from pointing it at an internal address (SSRF).
  */
 export function isTrustedPushEndpoint(endpoint: string, services: readonly PushService[]): boolean {
@@ -21,7 +21,8 @@ export function isTrustedPushEndpoint(endpoint: string, services: readonly PushS
     (service) =>
       service.protocol === url.protocol &&
       (service.port || DEFAULT_PORTS[service.protocol]) === port &&
-      (host === service.host || (service.subdomains && host.endsWith(`.${service.host}`))),
+      // `*.push.apple.com` is its subdomains only, as a certificate's wildcard is.
+      (service.subdomains ? host.endsWith(`.${service.host}`) : host === service.host),
   );
 }
 
