@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import {
   PUSH_ENDPOINT_REFUSED_MESSAGE,
   PUSH_KEYS_INVALID_MESSAGE,
@@ -10,6 +10,7 @@ import { buildApp } from "../src/app.js";
 import { DEFAULT_PUSH_SERVICES, loadConfig } from "../src/config.js";
 import { instanceSecrets, notifications, pushOutbox, pushSubscriptions } from "../src/db/schema.js";
 import { PUSH_PRUNE_TASK } from "../src/features/notifications/plugin.js";
+import { prunePushes } from "../src/features/notifications/push/outbox.js";
 import { vapidSubject } from "../src/features/notifications/push/vapid.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { openTestDatabase } from "./helpers/database.js";
@@ -290,6 +291,9 @@ describe("Web Push (issue 23)", () => {
       await t.app.notifications.drainPush();
       expect(phone.attempts()).toBe(tries);
       expect(phone.received()).toEqual([]);
+      // The hourly prune (the push-prune task's, run by the scheduler in the expired-session test below) removes it.
+      await prunePushes(t.db, t.clock.now);
+      expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, id))).toEqual([]);
     });
 
     it.each([400, 413])("%i: the push would fail again, so it is dropped with the answer kept", async (status) => {
@@ -364,6 +368,8 @@ describe("Web Push (issue 23)", () => {
       expect(await subscriptionRows(w.blair.user.id)).toHaveLength(1);
       expect(await t.app.scheduler.runDue()).toContain(PUSH_PRUNE_TASK);
       expect(await subscriptionRows(w.blair.user.id)).toEqual([]);
+      // The same task drops the pushes already sent (earlier tests'): the outbox is no archive.
+      expect(await t.db.select().from(pushOutbox).where(isNotNull(pushOutbox.sentAt))).toEqual([]);
     });
   });
 
