@@ -46,7 +46,7 @@ function stubHealthCheck() {
 /** A request fails and the health check, asked at once, fails too: the server is out of reach. */
 async function cutOff() {
   const { calls } = stubHealthCheck();
-  reportUnreachable();
+  void reportUnreachable();
   await act(async () => {
     calls.at(-1)?.settle(false);
     await Promise.resolve();
@@ -75,7 +75,7 @@ describe("the network as the app sees it", () => {
   });
 
   it("keeps a failed request to itself when no service worker runs the app", () => {
-    reportUnreachable();
+    void reportUnreachable();
     expect(isOnline()).toBe(true);
   });
 
@@ -98,7 +98,7 @@ describe("the network as the app sees it", () => {
       reachable ? Promise.resolve(new Response("{}")) : Promise.reject(new TypeError("down")),
     );
     vi.stubGlobal("fetch", probe);
-    reportUnreachable();
+    void reportUnreachable();
     // Asked at once whether the failed request meant the server is gone: it is.
     await vi.advanceTimersByTimeAsync(0);
     expect(probe).toHaveBeenCalledTimes(1);
@@ -157,7 +157,7 @@ describe("the network as the app sees it", () => {
     runByServiceWorker();
     const { probe, calls } = stubHealthCheck();
     const { result } = renderHook(() => useOfflineReason());
-    reportUnreachable();
+    void reportUnreachable();
     expect(probe).toHaveBeenCalledWith("/api/health", expect.objectContaining({ cache: "no-store" }));
     expect(networkState()).toBe("online");
     await act(async () => {
@@ -172,9 +172,9 @@ describe("the network as the app sees it", () => {
   it("asks once for requests that fail together, and counts the server out of reach when the check fails too", async () => {
     runByServiceWorker();
     const { probe, calls } = stubHealthCheck();
-    reportUnreachable();
-    reportUnreachable();
-    reportUnreachable();
+    void reportUnreachable();
+    void reportUnreachable();
+    void reportUnreachable();
     expect(probe).toHaveBeenCalledTimes(1);
     await act(async () => {
       calls[0]?.settle(false);
@@ -186,7 +186,7 @@ describe("the network as the app sees it", () => {
   it("leaves the app on when another request is answered while the check is under way, and drops the check", async () => {
     runByServiceWorker();
     const { calls } = stubHealthCheck();
-    reportUnreachable();
+    void reportUnreachable();
     act(() => reportReachable());
     expect(calls[0]?.signal?.aborted).toBe(true);
     await act(async () => {
@@ -200,7 +200,7 @@ describe("the network as the app sees it", () => {
     vi.useFakeTimers();
     runByServiceWorker();
     const { calls } = stubHealthCheck();
-    reportUnreachable();
+    void reportUnreachable();
     await vi.advanceTimersByTimeAsync(CONFIRM_TIMEOUT_MS - 1);
     expect(networkState()).toBe("online");
     await vi.advanceTimersByTimeAsync(1);
@@ -212,7 +212,7 @@ describe("the network as the app sees it", () => {
     runByServiceWorker();
     const { probe } = stubHealthCheck();
     goOffline();
-    reportUnreachable();
+    void reportUnreachable();
     expect(probe).not.toHaveBeenCalled();
     expect(networkState()).toBe("offline");
   });
@@ -235,5 +235,18 @@ describe("the network as the app sees it", () => {
     // Only the request itself: no health check was asked, and nothing changed.
     expect(fetchStub).toHaveBeenCalledTimes(1);
     expect(networkState()).toBe("online");
+  });
+
+  it("answers the failed request's caller only once the verdict is in, so a query failing offline pauses", async () => {
+    runByServiceWorker();
+    const { calls } = stubHealthCheck();
+    let heard: string | undefined;
+    const verdict = reportUnreachable().then(() => (heard = networkState()));
+    await Promise.resolve();
+    expect(heard).toBeUndefined();
+    calls[0]?.settle(false);
+    await act(() => verdict);
+    expect(heard).toBe("unreachable");
+    expect(onlineManager.isOnline()).toBe(false);
   });
 });

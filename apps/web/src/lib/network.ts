@@ -25,7 +25,7 @@ let state: NetworkState = browserOnline ? "online" : "offline";
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
 let probeDelay = 0;
 /** The health check asked at once about a failed request, while it is under way (confirmUnreachable). */
-let confirmation: AbortController | undefined;
+let confirmation: { controller: AbortController; verdict: Promise<void> } | undefined;
 
 /**
  * While the server is unreachable on a network the browser calls online, it is asked whether it is back: first after
@@ -92,36 +92,39 @@ export function reportReachable(): void {
  * The API client's news: a request never reached the server (fetch's TypeError; never a request its caller
  * cancelled). Counted while the worker runs the app, once the health check, asked at once, fails too: one request
  * dropped on a busy network or server (a connection reset) must not turn every button off for the seconds until the
- * next probe. Offline, the check fails at once, so a real outage still shows within moments.
+ * next probe. Offline, the check fails at once, so a real outage still shows within moments. Resolves once the
+ * verdict is in: the client passes the failure on only then, so that a query failing offline finds TanStack Query
+ * offline already and pauses rather than fails.
  */
-export function reportUnreachable(): void {
+export function reportUnreachable(): Promise<void> {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller)
-    return;
-  if (reachable && browserOnline) confirmUnreachable();
+    return Promise.resolve();
+  if (!reachable || !browserOnline) return Promise.resolve();
+  confirmation ??= confirmUnreachable();
+  return confirmation.verdict;
 }
 
 function confirmUnreachable() {
-  if (confirmation) return;
   const controller = new AbortController();
-  confirmation = controller;
   const timer = setTimeout(() => controller.abort(), CONFIRM_TIMEOUT_MS);
   const settle = (answered: boolean) => {
     clearTimeout(timer);
     // Cancelled: an answer or the browser's network events have had their say since.
-    if (confirmation !== controller) return;
+    if (confirmation?.controller !== controller) return;
     confirmation = undefined;
     if (answered) return;
     reachable = false;
     update();
   };
-  fetch(PROBE_URL, { cache: "no-store", signal: controller.signal }).then(
+  const verdict = fetch(PROBE_URL, { cache: "no-store", signal: controller.signal }).then(
     () => settle(true),
     () => settle(false),
   );
+  return { controller, verdict };
 }
 
 function cancelConfirmation() {
-  confirmation?.abort();
+  confirmation?.controller.abort();
   confirmation = undefined;
 }
 
