@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,6 +7,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import type { Root } from "react-dom/client";
 import { mountApp } from "./mount";
 import { withLandingPage } from "./prerender-landing";
+
+/** The page every route but / starts as (the build keeps its body as written). */
+const INDEX_HTML = readFileSync(path.resolve(import.meta.dirname, "../../index.html"), "utf8");
 
 let markup = "";
 /** Roots still mounted: unmounted after each test, even one that failed before its own close. */
@@ -88,6 +92,12 @@ describe("the prerendered landing page", () => {
     expect(() => withLandingPage("<body></body>", "<main></main>")).toThrow('id="root"');
   });
 
+  it("leaves out index.html's spinner: the landing page is there at once", () => {
+    const page = withLandingPage(INDEX_HTML, "<main>Welcome</main>");
+    expect(page).toContain('<div id="root"><main>Welcome</main></div>');
+    expect(page).not.toContain('id="boot"');
+  });
+
   it("leaves out index.html's preloads of the app, which waits there for the first paint", () => {
     const shell = [
       '<head><script type="module" crossorigin src="/assets/index-a1.js"></script>',
@@ -134,5 +144,20 @@ describe("the prerendered landing page", () => {
     expect(header.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
     expect(mismatches()).toEqual([]);
     await close();
+  });
+});
+
+describe("index.html before the app has run", () => {
+  it("starts its body with the spinner, the body having no start tag of its own, so its first paint has the spinner", () => {
+    // Chromium may paint the moment the body exists, the parser yielding to a frame that is due: a busy machine
+    // painted `<body>` with nothing in it yet. Without the tag, the spinner's own start tag makes the body.
+    expect(INDEX_HTML).not.toContain("<body");
+    const page = new DOMParser().parseFromString(INDEX_HTML, "text/html");
+    expect(page.body.firstElementChild?.id).toBe("boot");
+    expect(page.body.firstElementChild?.getAttribute("role")).toBe("status");
+    expect(page.body.firstElementChild?.getAttribute("aria-label")).toBe("Loading");
+    // Whole as soon as it is parsed: the ring is the element's own pseudo-element, not a child still to come.
+    expect(page.body.firstElementChild?.childNodes).toHaveLength(0);
+    expect(page.getElementById("root")?.childNodes).toHaveLength(0);
   });
 });

@@ -25,6 +25,8 @@ export async function prerenderLandingPage(): Promise<string> {
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** index.html's spinner while the app's code arrives: the landing page is there at once, so it goes. */
+const BOOT_SPINNER = '<div id="boot" role="status" aria-label="Loading"></div>';
 /** index.html's preloads of the app's chunk (vite.config.ts): on this page the app waits for the first paint. */
 const LINK_TAG = /<link [^<>]*>/g;
 const isAppPreload = (tag: string) => /\sdata-app-preload[\s=/>]/.test(tag);
@@ -41,9 +43,11 @@ function withoutAppPreloads(html: string): string {
   return kept + html.slice(from);
 }
 
-/** The built index.html with the landing page's markup inside #root, without the app's preloads. */
+/** The built index.html with the landing page's markup inside #root, without the app's preloads and spinner. */
 export function withLandingPage(indexHtml: string, markup: string): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to fill`);
   // A function, so a "$" in the markup is not read as a replacement pattern.
-  return withoutAppPreloads(indexHtml).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+  return withoutAppPreloads(indexHtml)
+    .replace(BOOT_SPINNER, "")
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }

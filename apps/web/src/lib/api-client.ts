@@ -205,8 +205,8 @@ async function request(method: string, path: string, body: Body, options: Reques
       });
     } catch (error) {
       const failure = failureOf(error);
-      // Never reached the server: offline, whatever navigator.onLine says (lib/network.ts).
-      if (failure instanceof ApiError && failure.code === "NETWORK_ERROR") reportUnreachable();
+      // Never reached the server: offline, whatever navigator.onLine says, once the health check agrees (lib/network.ts).
+      if (failure instanceof ApiError && failure.code === "NETWORK_ERROR") await reportUnreachable();
       throw failure;
     }
     reportReachable();

@@ -24,6 +24,8 @@ let reachable = true;
 let state: NetworkState = browserOnline ? "online" : "offline";
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
 let probeDelay = 0;
+/** The health check asked at once about a failed request, while it is under way (confirmUnreachable). */
+let confirmation: { controller: AbortController; verdict: Promise<void> } | undefined;
 
 /**
  * While the server is unreachable on a network the browser calls online, it is asked whether it is back: first after
@@ -36,6 +38,8 @@ export const PROBE_MAX_MS = 60_000;
 const PROBE_JITTER = 0.2;
 /** The server's health check: public, tiny, and never cached. */
 export const PROBE_URL = `/api${healthApi.getHealth.path}`;
+/** The longest the health check confirming a failed request may take before the server counts as out of reach. */
+export const CONFIRM_TIMEOUT_MS = 5_000;
 
 /** The wait before the next probe, for a backoff step `base` and a random number in [0, 1). */
 export const probeWait = (base: number, random: number) =>
@@ -77,27 +81,63 @@ function stopProbing() {
 
 /** The API client's news: an answer came back (any status), so the server is reachable. */
 export function reportReachable(): void {
+  // Whatever the failure being confirmed was, the server has answered since.
+  cancelConfirmation();
   if (reachable) return;
   reachable = true;
   update();
 }
 
-/** The API client's news: a request never reached the server (fetch's TypeError). Counted while the worker runs the app. */
-export function reportUnreachable(): void {
+/**
+ * The API client's news: a request never reached the server (fetch's TypeError; never a request its caller
+ * cancelled). Counted while the worker runs the app, once the health check, asked at once, fails too: one request
+ * dropped on a busy network or server (a connection reset) must not turn every button off for the seconds until the
+ * next probe. Offline, the check fails at once, so a real outage still shows within moments. Resolves once the
+ * verdict is in: the client passes the failure on only then, so that a query failing offline finds TanStack Query
+ * offline already and pauses rather than fails.
+ */
+export function reportUnreachable(): Promise<void> {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller)
-    return;
-  reachable = false;
-  update();
+    return Promise.resolve();
+  if (!reachable || !browserOnline) return Promise.resolve();
+  confirmation ??= confirmUnreachable();
+  return confirmation.verdict;
+}
+
+function confirmUnreachable() {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CONFIRM_TIMEOUT_MS);
+  const settle = (answered: boolean) => {
+    clearTimeout(timer);
+    // Cancelled: an answer or the browser's network events have had their say since.
+    if (confirmation?.controller !== controller) return;
+    confirmation = undefined;
+    if (answered) return;
+    reachable = false;
+    update();
+  };
+  const verdict = fetch(PROBE_URL, { cache: "no-store", signal: controller.signal }).then(
+    () => settle(true),
+    () => settle(false),
+  );
+  return { controller, verdict };
+}
+
+function cancelConfirmation() {
+  confirmation?.controller.abort();
+  confirmation = undefined;
 }
 
 if (typeof window !== "undefined") {
   window.addEventListener("online", () => {
+    cancelConfirmation();
     browserOnline = true;
     // The network is back: whatever failed before is worth trying again at once.
     reachable = true;
     update();
   });
   window.addEventListener("offline", () => {
+    cancelConfirmation();
     browserOnline = false;
     update();
   });

@@ -90,3 +90,36 @@ describe("route error screen", () => {
     expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
   });
 });
+
+describe("index.html's spinner", () => {
+  function bootSpinner() {
+    const boot = Object.assign(document.createElement("div"), { id: "boot" });
+    boot.setAttribute("role", "status");
+    document.body.prepend(boot);
+  }
+
+  it("goes once the app's frame has rendered, so no 'Loading' status stays on a loaded page", () => {
+    bootSpinner();
+    renderApp();
+    expect(screen.getByText("the house")).toBeInTheDocument();
+    expect(document.getElementById("boot")).toBeNull();
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("goes when the root route fails too, never covering the error screen", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    bootSpinner();
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        Component: () => {
+          throw new Error("The app could not start");
+        },
+        ErrorBoundary: RouteErrorBoundary,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+    expect(document.getElementById("boot")).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { TriangleAlert } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button-variants";
@@ -24,9 +24,7 @@ const BENIGN = /ResizeObserver loop/;
 export function RootLayout() {
   const [failure, setFailure] = useState<unknown>(null);
 
-  // index.html's spinner, shown while #root was empty, is done once the app has rendered: hidden by then, it goes, so
-  // that nothing finds a 'Loading' status on a page that has loaded.
-  useEffect(() => document.getElementById("boot")?.remove(), []);
+  useBootSpinnerRemoved();
 
   useEffect(() => {
     const onError = (event: ErrorEvent) => {
@@ -66,8 +64,18 @@ export function RootLayout() {
   );
 }
 
+/**
+ * index.html's spinner, over the page until the app has rendered, goes once the frame or the router's error screen
+ * has: before the browser paints (a layout effect), so that it never covers the app's first frame, and nothing finds
+ * a 'Loading' status on a page that has loaded.
+ */
+function useBootSpinnerRemoved() {
+  useLayoutEffect(() => document.getElementById("boot")?.remove(), []);
+}
+
 /** The router's error screen, for errors thrown while loading or rendering a route. */
 export function RouteErrorBoundary() {
+  useBootSpinnerRemoved();
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

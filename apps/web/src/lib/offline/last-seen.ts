@@ -164,11 +164,18 @@ function keepSaving(
     timestamp: Date.now(),
     clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
   });
+  // A page just opened has no answer to keep yet: writing that would wipe the copy before it is put in the cache, which
+  // happens only once the server is found out of reach (a reload offline while the browser says online).
+  const worthKeeping = (kept: PersistedClient) => kept.clientState.queries.length > 0;
   const unsubscribe = queryClient.getQueryCache().subscribe(({ type }) => {
-    if (type === "added" || type === "updated" || type === "removed") void persister.persistClient(snapshot());
+    if (type !== "added" && type !== "updated" && type !== "removed") return;
+    const kept = snapshot();
+    if (worthKeeping(kept)) void persister.persistClient(kept);
   });
   const saveNow = () => {
-    if (document.visibilityState === "hidden") void storage.setItem(key, keptJson(snapshot()));
+    if (document.visibilityState !== "hidden") return;
+    const kept = snapshot();
+    if (worthKeeping(kept)) void storage.setItem(key, keptJson(kept));
   };
   document.addEventListener("visibilitychange", saveNow);
   return () => {
