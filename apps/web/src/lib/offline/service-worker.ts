@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { isNativeApp } from "@/lib/native";
 
 /** How often a page left open asks whether a new version was deployed (a browser asks on each navigation besides). */
 const UPDATE_CHECK_MS = 60 * 60_000;
@@ -74,11 +75,14 @@ export function followUpdates(
  * A new deploy installs a new worker beside the running one, which waits: the page keeps the app it started with,
  * every chunk from the same build, and offers the update (followUpdates). Only when the person takes it does the new
  * worker take over, and the page reloads once, into the new app.
+ *
+ * Not inside the phone app either (issue 23, decision 058): it ships the built app itself, and its WebView has no Push
+ * API for the worker's pushes.
  */
 let registered = false;
 
 export function registerServiceWorker(offerUpdate: OfferUpdate = offerUpdateToast): void {
-  if (registered || import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+  if (registered || import.meta.env.DEV || !("serviceWorker" in navigator) || isNativeApp()) return;
   registered = true;
   const start = () => {
     const updates = followUpdates(navigator.serviceWorker, offerUpdate, () => window.location.reload());
