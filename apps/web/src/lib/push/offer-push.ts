@@ -22,22 +22,25 @@ export function offerPush(question: string): void {
   toast(question, {
     id: PUSH_PROMPT_TOAST_ID,
     duration: PUSH_PROMPT_MS,
-    action: { label: "Turn on", onClick: askAndTurnOn },
+    action: { label: "Turn on", onClick: () => void turnOnFromClick() },
     cancel: { label: "Not now", onClick: () => rememberNotNow(userId) },
   });
 }
 
 /**
- * The browser's permission is asked from the click itself, before anything else is awaited: Safari shows its prompt
- * only from the gesture. The subscribing module loads once the answer is yes.
+ * 'Turn on' (the prompt's, or Preferences'): the browser's permission is asked from the click itself, before anything
+ * else is awaited (Safari shows its prompt only from the gesture); the subscribing module loads once the answer is yes.
+ * Says how it went; resolves either way.
  */
-export function askAndTurnOn(): void {
-  void Notification.requestPermission()
+export function turnOnFromClick(): Promise<void> {
+  return Notification.requestPermission()
     .then(async (permission) => {
       if (permission !== "granted") return;
       const { turnOnPush } = await import("./push");
       await turnOnPush();
       toast.success(PUSH_TURNED_ON_MESSAGE);
     })
-    .catch(() => toast.error("Error", { description: PUSH_TURN_ON_FAILED_MESSAGE }));
+    .catch(() => {
+      toast.error("Error", { description: PUSH_TURN_ON_FAILED_MESSAGE });
+    });
 }
