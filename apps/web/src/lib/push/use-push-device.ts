@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { PushDeviceState } from "./push";
 import { turnOnFromClick } from "./offer-push";
@@ -14,20 +14,28 @@ export const PUSH_TURN_OFF_FAILED_MESSAGE = "Failed to turn off push notificatio
 export function usePushDevice() {
   const [state, setState] = useState<PushDeviceState | null>(() => (pushSupported() ? null : "unsupported"));
   const [busy, setBusy] = useState<"on" | "off" | null>(null);
-  const refresh = useCallback(async () => {
-    const { pushDeviceState } = await import("./push");
-    setState(await pushDeviceState());
-  }, []);
+  // Read again after each action.
+  const [reads, setReads] = useState(0);
   useEffect(() => {
-    if (pushSupported()) void refresh();
-  }, [refresh]);
+    if (!pushSupported()) return;
+    let current = true;
+    void import("./push")
+      .then(({ pushDeviceState }) => pushDeviceState())
+      .then((read) => {
+        if (current) setState(read);
+      });
+    return () => {
+      current = false;
+    };
+  }, [reads]);
+  const done = () => {
+    setBusy(null);
+    setReads((count) => count + 1);
+  };
 
   const turnOn = () => {
     setBusy("on");
-    void turnOnFromClick().finally(() => {
-      setBusy(null);
-      void refresh();
-    });
+    void turnOnFromClick().finally(done);
   };
   const turnOff = () => {
     setBusy("off");
@@ -37,10 +45,7 @@ export function usePushDevice() {
         () => toast.success(PUSH_TURNED_OFF_MESSAGE),
         () => toast.error("Error", { description: PUSH_TURN_OFF_FAILED_MESSAGE }),
       )
-      .finally(() => {
-        setBusy(null);
-        void refresh();
-      });
+      .finally(done);
   };
   return { state, busy, turnOn, turnOff };
 }

@@ -66,7 +66,8 @@ export function fakePushDevice(
       return Promise.resolve(device.subscription);
     },
   };
-  vi.stubGlobal("PushManager", class {});
+  // Only its presence is read (lib/push/support.ts).
+  vi.stubGlobal("PushManager", {});
   vi.stubGlobal("Notification", {
     get permission() {
       return device.permission;
