@@ -5,6 +5,7 @@ import householdRoutes from "./features/households/routes.js";
 import inviteRoutes, { inviteLinkRoutes } from "./features/invites/routes.js";
 import userRoutes from "./features/users/routes.js";
 import notificationRoutes from "./features/notifications/routes.js";
+import pushRoutes from "./features/notifications/push/routes.js";
 import ruleRoutes from "./features/rules/routes.js";
 import fineRoutes from "./features/fines/routes.js";
 import fineLifecycleRoutes from "./features/fines/lifecycle-routes.js";
@@ -59,6 +60,7 @@ export default async function api(app: FastifyInstance) {
     await scope.register(inviteRoutes);
     await scope.register(userRoutes);
     await scope.register(notificationRoutes);
+    await scope.register(pushRoutes);
     await scope.register(ruleRoutes);
     await scope.register(fineRoutes);
     await scope.register(fineLifecycleRoutes);

@@ -737,6 +737,11 @@ export const pushOutbox = pgTable(
     payload: jsonb("payload").$type<Record<string, string>>().notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it is given up: PUSH_TTL_SECONDS after its first try, by the sending instance's clock (the row is written
+     * inside the event's statement, with the database's). Null until then.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: createdAt(),
@@ -745,6 +750,8 @@ export const pushOutbox = pgTable(
     index("push_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    // A subscription removed (signed out, expired at its push service) takes its pushes with it: found by this.
+    index("push_outbox_subscription_idx").on(t.subscriptionId),
   ],
 );
 

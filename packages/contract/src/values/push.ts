@@ -5,6 +5,7 @@
  *
  * A module of values/: no schema library (docs/decisions/033).
  */
+import { NOTIFICATION_TYPES } from "./notifications.js";
 
 /** At most this many devices of one person get pushes; registering another drops the one unused longest. */
 export const PUSH_SUBSCRIPTION_LIMIT = 10;
@@ -28,3 +29,20 @@ export interface PushPayload {
 
 /** The refusal of an endpoint that is not a push service's (the server only sends to the push services it trusts). */
 export const PUSH_ENDPOINT_REFUSED_MESSAGE = "This push service is not supported.";
+
+/** The refusal of keys that are not a P-256 public key (65 bytes, uncompressed) and a 16-byte auth secret. */
+export const PUSH_KEYS_INVALID_MESSAGE = "This device's push keys are not valid.";
+
+/** The app's page for each kind of notification (apps/web's router): where tapping its push opens the app. */
+const PUSH_PAGES = {
+  fines: "/dashboard/fines",
+  household: "/dashboard/household",
+  rules: "/dashboard/rules",
+  fund: "/dashboard/fund",
+} as const satisfies Record<(typeof NOTIFICATION_TYPES)[number]["category"], string>;
+
+/** The page a push about this type opens (the dashboard for a type it does not know). */
+export function pushUrlOf(typeId: string): string {
+  const type = NOTIFICATION_TYPES.find((t) => t.id === typeId);
+  return type ? PUSH_PAGES[type.category] : "/dashboard";
+}

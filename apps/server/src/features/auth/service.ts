@@ -16,6 +16,7 @@ import type { UserRow } from "../../plugins/auth.js";
 import { findValidInvite } from "../households/membership.js";
 import { invitingHousehold } from "../invites/service.js";
 import { announceSessionsEnded, queueMail } from "../notifications/record.js";
+import { removeSessionsSubscriptions } from "../notifications/push/subscriptions.js";
 import { magicLinkMail } from "./magic-link-mail.js";
 
 const MINUTE = 60_000;
@@ -125,7 +126,8 @@ export async function revokeSession(db: Database, session: { id: string; userId:
 
 /**
  * Ends one of a user's sessions (`sessionId`), or all of them, inside the caller's transaction: their tokens stop
- * working at once, and once it commits their live sockets close on every instance.
+ * working at once, their devices' push subscriptions go (nothing more is pushed to a device nobody is signed in on),
+ * and once it commits their live sockets close on every instance.
  */
 export async function endSessions(
   tx: Transaction,
@@ -142,6 +144,7 @@ export async function endSessions(
         isNull(sessions.revokedAt),
       ),
     );
+  await removeSessionsSubscriptions(tx, params);
   await announceSessionsEnded(tx, [params.userId]);
 }
 

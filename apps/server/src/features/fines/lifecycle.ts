@@ -78,7 +78,11 @@ export async function tell(
 ): Promise<void> {
   const { recipientId, ...text } = event;
   const recipientIds = recipientId ? [recipientId] : [];
-  await recordNotification(tx, { ...text, householdId: fine.householdId, recipientIds }, actor.publicUrl);
+  await recordNotification(
+    tx,
+    { ...text, householdId: fine.householdId, recipientIds, subject: `fine:${fine.id}` },
+    actor.publicUrl,
+  );
 }
 
 export async function storyOf(tx: Executor, actor: Actor, fine: FineRow) {

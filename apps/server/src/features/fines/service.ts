@@ -67,17 +67,18 @@ export async function issueFine(
     ruleTitle: rule.title,
     amount: formatAmount(amountMinor, context.household.currency),
   });
+  // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
+  // notification, mail, pushes and NOTIFY, and the log's entry, go in the insert's WITH, and one statement commits (or
+  // fails) them all. The fine's id is made here so the entry and the push can name it.
+  const fineId = randomUUID();
   const event = {
     type: "fine_received" as const,
     householdId: context.household.id,
     householdName: context.household.name,
     recipients: [offender],
+    subject: `fine:${fineId}`,
     ...text,
   };
-  // Nothing is read between the checks above and the write, so there is no transaction to open: the offender's
-  // notification, mail and NOTIFY, and the log's entry, go in the insert's WITH, and one statement commits (or fails)
-  // them all. The fine's id is made here so the entry can name it.
-  const fineId = randomUUID();
   const toldOffender = await notificationWrites(db, event, context.publicUrl);
   const logged = activityWrite(db, {
     householdId: context.household.id,

@@ -16,6 +16,8 @@ export interface Broadcast {
   sessions?: string[];
   /** Mail was queued: the process that queued it sends it (`from`). */
   mail?: boolean;
+  /** Pushes were queued (issue 23): the process that queued them sends them (`from`), as it does mail. */
+  push?: boolean;
   /** Households whose settings, members or roles changed: their members' sockets are told to reload. */
   households?: string[];
   /** Households whose fine fund changed (ledger, proposals, votes): their members' sockets are told to reload it. */
@@ -48,6 +50,7 @@ const payloadSchema = z.object({
   counts: ids,
   sessions: ids,
   mail: z.boolean().optional(),
+  push: z.boolean().optional(),
   households: ids,
   funds: ids,
   activity: ids,
@@ -69,6 +72,7 @@ export function encodeBroadcast(broadcast: Broadcast): string[] {
     const payload: Payload = {
       from: THIS_PROCESS,
       ...(start === 0 && broadcast.mail ? { mail: true } : {}),
+      ...(start === 0 && broadcast.push ? { push: true } : {}),
       // A household event is about one household and a person or two: they ride the first payload.
       ...(start === 0 && broadcast.households?.length ? { households: [...new Set(broadcast.households)] } : {}),
       ...(start === 0 && broadcast.funds?.length ? { funds: [...new Set(broadcast.funds)] } : {}),

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { NotificationTypeId } from "@housemate/contract";
+import { notificationChannels, pushUrlOf, type NotificationTypeId } from "@housemate/contract";
 import type { Executor, Transaction } from "../../db/client.js";
 import { households, mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
 import { CHANNEL, encodeBroadcast, type AccessEnded, type Broadcast } from "./broadcast.js";
 import { notificationEmail } from "./email.js";
 import { MAIL_PRIORITY } from "./mail-outbox.js";
 import type { MailMessage } from "./mailer.js";
+import { queuePushes } from "./push/queue.js";
 
 /**
  * Everything that must reach people is recorded here, in the transaction of the change that causes it, and
@@ -26,6 +27,7 @@ export const recipientFields = {
   displayName: users.displayName,
   inAppEnabled: notificationPreferences.inAppEnabled,
   emailEnabled: notificationPreferences.emailEnabled,
+  pushEnabled: notificationPreferences.pushEnabled,
 };
 export interface Recipient {
   id: string;
@@ -34,6 +36,7 @@ export interface Recipient {
   /** Null when the user has no preference row for the type: the defaults. */
   inAppEnabled: boolean | null;
   emailEnabled: boolean | null;
+  pushEnabled: boolean | null;
 }
 
 /** The join condition that gives each `users` row its preference for `type`, if it has one. */
@@ -50,6 +53,11 @@ interface EventText {
   householdName?: string;
   title: string;
   message: string;
+  /**
+   * What the event is about (`fine:<id>`), when the caller knows: a push's `tag`, so a newer push about the same thing
+   * replaces the older one on a device. Without it, each push stands alone.
+   */
+  subject?: string;
 }
 
 export type NotificationEvent = EventText &
@@ -65,8 +73,9 @@ export type NotificationEvent = EventText &
 /**
  * Decides who is told of an event and how, the one place that does: each recipient (deleted accounts skipped) gets a
  * stored in-app notification, pushed live to their open sockets, when their preference for the type has in-app on,
- * and an email when it has email on (both default to on). Mail is only queued, so a mail server that is down can
- * never fail or roll back the event.
+ * an email when it has email on, and a Web Push to each of their devices when it has push on (all default to on, and
+ * push only for a type sent on that channel). Mail and pushes are only queued, so a mail server or push service that
+ * is down can never fail or roll back the event.
  *
  * What it decides comes back as the WITH queries of a statement, not yet sent: the rows to insert, the first of them
  * carrying the NOTIFY in its RETURNING. A change that is a single statement takes them into its own WITH
@@ -101,6 +110,26 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
       : [],
   );
 
+  const pushes = notificationChannels(event.type).includes("push")
+    ? recipients
+        .filter((r) => r.pushEnabled !== false)
+        .map((r) => {
+          // The stored notification's id, which the app can mark read; a push of a type kept out of the bell has its own.
+          const notificationId = notificationRows.find((row) => row.userId === r.id)?.id ?? randomUUID();
+          return {
+            userId: r.id,
+            payload: {
+              notification_id: notificationId,
+              type_id: event.type,
+              title: event.title,
+              body: event.message,
+              url: pushUrlOf(event.type),
+              tag: `${event.type}:${event.subject ?? notificationId}`,
+            },
+          };
+        })
+    : [];
+
   // The NOTIFY rides on the first write's RETURNING (the other returns its ids only because a WITH query must return
   // something). It is evaluated for each row written; PostgreSQL delivers identical NOTIFYs of a transaction once.
   const broadcast = { notifications: notificationRows.map((row) => row.id), mail: mailRows.length > 0 };
@@ -119,7 +148,12 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
             .returning(stored ? { id: mailOutbox.id } : announcing(broadcast)),
         )
       : null;
-  return [stored, queued].filter((write) => write !== null);
+  // Its own NOTIFY, evaluated only for a row written: a recipient with no device wakes no push drain.
+  const pushed =
+    pushes.length > 0
+      ? db.$with("queued_pushes").as(queuePushes(db, pushes).returning(announcing({ push: true })))
+      : null;
+  return [stored, queued, pushed].filter((write) => write !== null);
 }
 
 /**
