@@ -6,8 +6,8 @@
 import { pushApi } from "@housemate/contract";
 import { api, ApiError } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
-import { beforeSignOut } from "@/lib/before-sign-out";
 import { isOnline } from "@/lib/network";
+import { followSignOut } from "./resume-push";
 import { pushSupported } from "./support";
 
 /** This device, as Preferences shows it: no Push API, not asked yet, blocked, or allowed with pushes off or on. */
@@ -19,8 +19,6 @@ interface PushDevice {
   subscriptionId: string;
 }
 const DEVICE_KEY = "pushDevice";
-/** Sign-out waits this long at most for the push service to forget the subscription. */
-const UNSUBSCRIBE_WAIT_MS = 1_000;
 
 function readDevice(): PushDevice | null {
   try {
@@ -119,20 +117,12 @@ export async function resumePush(): Promise<void> {
   await register(subscription, userId);
 }
 
-let followingSignOut = false;
-
 /**
- * At sign-out the browser forgets the subscription too (the server drops the session's own at logout). Never a reason
- * to wait: offline it is left to the next start (no one's subscription then, so it is dropped), and the push service
- * gets a second at most.
+ * Sign-out (resume-push.ts): the browser forgets the subscription. Offline it is left for the next start, which drops
+ * it as no one's (the record goes now).
  */
-function followSignOut(): void {
-  if (followingSignOut) return;
-  followingSignOut = true;
-  beforeSignOut(async () => {
-    forgetDevice();
-    if (!isOnline()) return;
-    const unsubscribed = subscriptionOf().then((subscription) => subscription?.unsubscribe());
-    await Promise.race([unsubscribed, new Promise((resolve) => setTimeout(resolve, UNSUBSCRIBE_WAIT_MS))]);
-  });
+export async function forgetThisDevice(): Promise<void> {
+  forgetDevice();
+  if (!isOnline()) return;
+  await (await subscriptionOf())?.unsubscribe();
 }
