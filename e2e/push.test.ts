@@ -190,7 +190,7 @@ describe("push notifications on the web (issue 23)", () => {
     await device.getByRole("button", { name: "Turn off on this device" }).waitFor();
     expect(await alexPage.getByRole("switch", { name: "A fine you issued was paid (push)" }).isChecked()).toBe(true);
     await expectAccessible(alexPage, "Preferences with push on");
-    await screenshotScreen(alexPage, "push-preferences-phone");
+    await screenshotScreen(alexPage, "push-preferences-phone", { animations: "disabled" });
   });
 
   it("signing out ends Alex's pushes here: the browser forgets the subscription and the server sends it nothing", async () => {

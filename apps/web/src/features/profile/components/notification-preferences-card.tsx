@@ -46,7 +46,7 @@ function ChannelSwitch({
   return (
     <div className="flex items-center gap-2">
       <Switch id={id} checked={checked} onCheckedChange={onChange} aria-label={name} />
-      <label htmlFor={id} className="text-sm text-muted-foreground" aria-hidden="true">
+      <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground" aria-hidden="true">
         {label}
       </label>
     </div>
@@ -67,7 +67,7 @@ function PreferenceRow({
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <span className="text-sm font-medium">{type.description}</span>
-      <div className="flex shrink-0 gap-5">
+      <div className="flex shrink-0 flex-wrap gap-x-5 gap-y-2">
         {type.channels.includes("in_app") ? (
           <ChannelSwitch
             label="In-app"
