@@ -375,7 +375,7 @@ describe("Preferences: push (issue 23)", () => {
     });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const push = await screen.findByRole("switch", { name: "A fine you issued was paid (push)" });
-    expect(screen.getByRole("region", { name: DEVICE })).toHaveTextContent("Turn on push notifications");
+    expect(await screen.findByRole("region", { name: DEVICE })).toHaveTextContent("Turn on push notifications");
 
     await userEvent.setup().click(push);
     expect(push).not.toBeChecked();

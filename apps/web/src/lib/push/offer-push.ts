@@ -1,46 +1,11 @@
-import { toast } from "sonner";
-import { useAuthStore } from "@/lib/auth/auth-store";
-import { rememberNotNow, saidNotNowRecently, pushSupported } from "./support";
-
-export const PUSH_PROMPT_TOAST_ID = "push-prompt";
-/** Long enough to read and decide; it is not a question that must be answered. */
-const PUSH_PROMPT_MS = 20_000;
-export const PUSH_TURNED_ON_MESSAGE = "Push notifications turned on";
-export const PUSH_TURN_ON_FAILED_MESSAGE = "Failed to turn on push notifications";
+import { pushSupported } from "./support";
 
 /**
  * Issue 23's prompt: offered right after the person did something they will want to hear back about (issued a fine,
- * disputed one, proposed spending, opened an appeal), never on load. Only where pushes work, while the browser has not
- * been asked yet (permission 'default'), and not within 30 days of this person's 'Not now' on this device. A toast,
- * not a dialog: the action they just took stays in front.
+ * disputed one, proposed spending, opened an appeal), never on load. Only where pushes work and while the browser has
+ * not been asked yet (permission 'default'); the prompt (push-prompt.ts, loaded now) checks the rest.
  */
 export function offerPush(question: string): void {
-  const userId = useAuthStore.getState().currentUser?.id;
-  if (!userId || !pushSupported() || Notification.permission !== "default" || saidNotNowRecently(userId)) return;
-  // No worker controls the page (development, or a browser that has not installed it yet): nothing could subscribe.
-  if (!navigator.serviceWorker.controller) return;
-  toast(question, {
-    id: PUSH_PROMPT_TOAST_ID,
-    duration: PUSH_PROMPT_MS,
-    action: { label: "Turn on", onClick: () => void turnOnFromClick() },
-    cancel: { label: "Not now", onClick: () => rememberNotNow(userId) },
-  });
-}
-
-/**
- * 'Turn on' (the prompt's, or Preferences'): the browser's permission is asked from the click itself, before anything
- * else is awaited (Safari shows its prompt only from the gesture); the subscribing module loads once the answer is yes.
- * Says how it went; resolves either way.
- */
-export function turnOnFromClick(): Promise<void> {
-  return Notification.requestPermission()
-    .then(async (permission) => {
-      if (permission !== "granted") return;
-      const { turnOnPush } = await import("./push");
-      await turnOnPush();
-      toast.success(PUSH_TURNED_ON_MESSAGE);
-    })
-    .catch(() => {
-      toast.error("Error", { description: PUSH_TURN_ON_FAILED_MESSAGE });
-    });
+  if (!pushSupported() || Notification.permission !== "default") return;
+  void import("./push-prompt").then(({ showPushPrompt }) => showPushPrompt(question));
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { PushDeviceState } from "./push";
-import { turnOnFromClick } from "./offer-push";
+import { turnOnFromClick } from "./push-prompt";
 import { pushSupported } from "./support";
 
 export const PUSH_TURNED_OFF_MESSAGE = "Push notifications turned off";
