@@ -15,7 +15,6 @@ import { ACTIVITY_PATH, FUND_PATH, INSIGHTS_PATH } from "@/features/shell/compon
 import { prepareFormats } from "@/lib/format";
 import { nextTask } from "@/lib/next-task";
 import { registerServiceWorker } from "@/lib/offline/service-worker";
-import { resumePushAfterLoad } from "@/lib/push/resume-push";
 import { householdFullReason } from "@/lib/plans/plan-usage";
 import { usePlanAccess } from "@/lib/plans/use-plan-access";
 import { forgetHousehold } from "../household-caches";
@@ -47,9 +46,14 @@ export function Component() {
   useHouseholdSession();
   // The app kept on the device for offline use (decision 053): from the signed-in shell, the part that works offline.
   useEffect(registerServiceWorker, []);
-  // This device's pushes, registered again for this session (issue 23); nothing loads unless they were allowed here.
+  // This device's pushes, registered again for this session (issue 23), once the page has loaded: nothing of push is on
+  // the first screen's path.
   useEffect(() => {
-    if (userId) resumePushAfterLoad();
+    if (!userId) return;
+    const resume = () => void import("@/lib/push/device").then(({ resumeOnStart }) => resumeOnStart());
+    if (document.readyState === "complete") resume();
+    else window.addEventListener("load", resume, { once: true });
+    return () => window.removeEventListener("load", resume);
   }, [userId]);
   // While the first answers are on their way: Intl's data loads now, in a task of its own (the money format's once
   // the household's currency is known, usually before its balance).

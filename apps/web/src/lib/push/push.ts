@@ -1,13 +1,13 @@
 /**
  * This device's push subscription (issue 23, docs/decisions/058): turning pushes on and off, registering the browser's
- * subscription with the server again at each signed-in start, and dropping it at sign-out. Loaded lazily: nothing here
- * is on a first load's path.
+ * subscription with the server again at each signed-in start, and dropping it at sign-out. Loaded lazily, through
+ * device.ts: nothing here is on a first load's path.
  */
 import { pushApi } from "@housemate/contract";
 import { api, ApiError } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { isOnline } from "@/lib/network";
-import { followSignOut } from "./resume-push";
+import { beforeSignOut } from "@/lib/before-sign-out";
 import { pushSupported } from "./support";
 
 /** This device, as Preferences shows it: no Push API, not asked yet, blocked, or allowed with pushes off or on. */
@@ -117,12 +117,36 @@ export async function resumePush(): Promise<void> {
   await register(subscription, userId);
 }
 
+/** Sign-out waits this long at most for the browser to forget the subscription. */
+const FORGET_WAIT_MS = 1_000;
+let followingSignOut = false;
+
 /**
- * Sign-out (resume-push.ts): the browser forgets the subscription. Offline it is left for the next start, which drops
- * it as no one's (the record goes now).
+ * At sign-out this browser forgets its subscription too (the server drops the session's own at logout), once pushes
+ * are allowed here. Never a reason to wait: a second at most, and offline not at all: the record goes now, so the next
+ * start drops the subscription as no one's.
  */
-export async function forgetThisDevice(): Promise<void> {
-  forgetDevice();
-  if (!isOnline()) return;
-  await (await subscriptionOf())?.unsubscribe();
+function followSignOut(): void {
+  if (followingSignOut) return;
+  followingSignOut = true;
+  beforeSignOut(async () => {
+    forgetDevice();
+    if (!isOnline()) return;
+    const forgotten = subscriptionOf().then((subscription) => subscription?.unsubscribe());
+    await Promise.race([forgotten, new Promise((resolve) => setTimeout(resolve, FORGET_WAIT_MS))]);
+  });
+}
+
+/**
+ * The signed-in start, once the page has loaded (app/routes/shell.tsx): where pushes are allowed, resumePush. Never a
+ * failure the person sees: offline it waits for the next start.
+ */
+export async function resumeOnStart(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== "granted") return;
+  followSignOut();
+  try {
+    await resumePush();
+  } catch (error) {
+    if (isOnline()) console.warn("Push notifications could not be resumed", error);
+  }
 }

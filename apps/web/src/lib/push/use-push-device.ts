@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { PushDeviceState } from "./push";
-import { turnOnFromClick } from "./push-prompt";
-import { pushSupported } from "./support";
+import type { PushDeviceState } from "./device";
 
 export const PUSH_TURNED_OFF_MESSAGE = "Push notifications turned off";
 export const PUSH_TURN_OFF_FAILED_MESSAGE = "Failed to turn off push notifications";
@@ -12,14 +10,13 @@ export const PUSH_TURN_OFF_FAILED_MESSAGE = "Failed to turn off push notificatio
  * the subscription is the service worker's, which may still be starting.
  */
 export function usePushDevice() {
-  const [state, setState] = useState<PushDeviceState | null>(() => (pushSupported() ? null : "unsupported"));
+  const [state, setState] = useState<PushDeviceState | null>(null);
   const [busy, setBusy] = useState<"on" | "off" | null>(null);
   // Read again after each action.
   const [reads, setReads] = useState(0);
   useEffect(() => {
-    if (!pushSupported()) return;
     let current = true;
-    void import("./push")
+    void import("./device")
       .then(({ pushDeviceState }) => pushDeviceState())
       .then((read) => {
         if (current) setState(read);
@@ -35,11 +32,13 @@ export function usePushDevice() {
 
   const turnOn = () => {
     setBusy("on");
-    void turnOnFromClick().finally(done);
+    // Asked here, in the click, before the module loads (Safari asks only from the gesture).
+    const asked = Notification.requestPermission();
+    void import("./device").then(({ turnOnWith }) => turnOnWith(asked)).finally(done);
   };
   const turnOff = () => {
     setBusy("off");
-    void import("./push")
+    void import("./device")
       .then(({ turnOffPush }) => turnOffPush())
       .then(
         () => toast.success(PUSH_TURNED_OFF_MESSAGE),
