@@ -844,6 +844,8 @@ const EXEMPT: Record<string, string> = {
     "entry records every vote (its CASES row)",
   "POST /api/support": "a message to support changes nothing in the household",
   "POST /api/mail/unsubscribe": "a person's own email preference, from an unsubscribe link",
+  "POST /api/push/subscriptions": "a device subscribing to its person's pushes is not a household change",
+  "DELETE /api/push/subscriptions/:id": "a device unsubscribing from its person's pushes is not a household change",
   "POST /api/households/:id/billing/checkout":
     "sends the admin to Stripe; nothing changes until Stripe's event says so",
   "POST /api/households/:id/billing/portal": "sends the admin to Stripe's portal; nothing changes here",

@@ -526,6 +526,10 @@ const QUIET = [
   // Issue 22: an unsubscribe link reads or turns off one email preference of its person, as PUT …/preferences does.
   "GET /api/mail/unsubscribe",
   "POST /api/mail/unsubscribe",
+  // Issue 23: the server's push key and a person's own devices; a device's pushes are what push.test.ts proves.
+  "GET /api/push/key",
+  "POST /api/push/subscriptions",
+  "DELETE /api/push/subscriptions/:id",
   `GET ${SOCKET_PATH}`,
 ];
 

@@ -85,7 +85,9 @@ async function tell(recipientId: string, householdId: string | null, type: Notif
 
 async function preferenceOf(token: string, type: NotificationTypeId) {
   const res = await t.request({ method: "GET", url: "/api/notifications/preferences", token });
-  const all = res.json<{ data: Record<string, { in_app_enabled: boolean; email_enabled: boolean }> }>().data;
+  const all = res.json<{
+    data: Record<string, { in_app_enabled: boolean; email_enabled: boolean; push_enabled: boolean }>;
+  }>().data;
   return all[type];
 }
 
@@ -220,7 +222,7 @@ describe("one-click unsubscribe", () => {
     });
     expect(await preferences(owner.token)).toEqual({
       ...(before as object),
-      rule_created: { in_app_enabled: true, email_enabled: false },
+      rule_created: { in_app_enabled: true, email_enabled: false, push_enabled: true },
     });
     // And no more of that mail, while the in-app notification still comes.
     t.smtp.clear();
@@ -249,7 +251,11 @@ describe("one-click unsubscribe", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ type_id: "rule_created", email_enabled: false });
-    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: true, email_enabled: false });
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({
+      in_app_enabled: true,
+      email_enabled: false,
+      push_enabled: true,
+    });
   });
 
   it("refuses a multipart body that is no form, or names another field, and changes nothing", async () => {
@@ -282,7 +288,11 @@ describe("one-click unsubscribe", () => {
       expect(res.statusCode, `${type}: ${payload}`).toBe(400);
       expect(res.json().error.code).toBe("VALIDATION_ERROR");
     }
-    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: true, email_enabled: true });
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({
+      in_app_enabled: true,
+      email_enabled: true,
+      push_enabled: true,
+    });
   });
 
   it("refuses a body over 1 KiB in either form with 413: the one field is a few dozen bytes", async () => {
@@ -300,7 +310,11 @@ describe("one-click unsubscribe", () => {
       expect(res.statusCode, type).toBe(413);
       expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
     }
-    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: true, email_enabled: true });
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({
+      in_app_enabled: true,
+      email_enabled: true,
+      push_enabled: true,
+    });
   });
 
   it("POSTed with no body (the web's page) does the same, and again changes nothing more", async () => {
@@ -317,7 +331,11 @@ describe("one-click unsubscribe", () => {
       expect(res.json().data.email_enabled).toBe(false);
     }
     // The in-app switch the person set stays as it was.
-    expect(await preferenceOf(owner.token, "rule_created")).toEqual({ in_app_enabled: false, email_enabled: false });
+    expect(await preferenceOf(owner.token, "rule_created")).toEqual({
+      in_app_enabled: false,
+      email_enabled: false,
+      push_enabled: true,
+    });
   });
 
   it("read with GET says what it is for and changes nothing", async () => {

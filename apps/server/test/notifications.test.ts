@@ -123,7 +123,7 @@ describe("notifications", () => {
         category,
         description,
         // Every type goes in-app and by email but the digest, an email only.
-        channels: id === "weekly_digest" ? ["email"] : ["in_app", "email"],
+        channels: id === "weekly_digest" ? ["email"] : ["in_app", "email", "push"],
       })),
     );
     expect(
@@ -140,13 +140,15 @@ describe("notifications", () => {
   });
 
   describe("preferences", () => {
-    it("start with in-app and email on for every type", async () => {
+    it("start with in-app, email and push on for every type", async () => {
       const { token } = await buildMember(t.db);
       const res = await t.request({ method: "GET", url: "/api/notifications/preferences", token });
       expect(res.statusCode).toBe(200);
       const prefs = res.json().data;
       expect(Object.keys(prefs).sort()).toEqual(NOTIFICATION_TYPES.map((type) => type.id).sort());
-      for (const pref of Object.values(prefs)) expect(pref).toEqual({ in_app_enabled: true, email_enabled: true });
+      for (const pref of Object.values(prefs)) {
+        expect(pref).toEqual({ in_app_enabled: true, email_enabled: true, push_enabled: true });
+      }
     });
 
     it("are saved per type and changed again in place", async () => {
@@ -155,12 +157,23 @@ describe("notifications", () => {
         t.request({ method: "PUT", url: "/api/notifications/preferences/fine_paid", token, payload: body });
       const first = await put({ in_app_enabled: false, email_enabled: true });
       expect(first.statusCode).toBe(200);
-      expect(first.json().data).toEqual({ in_app_enabled: false, email_enabled: true });
+      expect(first.json().data).toEqual({ in_app_enabled: false, email_enabled: true, push_enabled: true });
       expect((await put({ in_app_enabled: true, email_enabled: false })).statusCode).toBe(200);
 
       const prefs = (await t.request({ method: "GET", url: "/api/notifications/preferences", token })).json().data;
-      expect(prefs.fine_paid).toEqual({ in_app_enabled: true, email_enabled: false });
-      expect(prefs.fine_received).toEqual({ in_app_enabled: true, email_enabled: true });
+      expect(prefs.fine_paid).toEqual({ in_app_enabled: true, email_enabled: false, push_enabled: true });
+      expect(prefs.fine_received).toEqual({ in_app_enabled: true, email_enabled: true, push_enabled: true });
+    });
+
+    it("take push_enabled as a third switch, left as it was by SPEC's two-switch body (issue 23)", async () => {
+      const { token } = await buildMember(t.db);
+      const put = (body: object) =>
+        t.request({ method: "PUT", url: "/api/notifications/preferences/fine_paid", token, payload: body });
+      const off = await put({ in_app_enabled: true, email_enabled: true, push_enabled: false });
+      expect(off.json().data).toEqual({ in_app_enabled: true, email_enabled: true, push_enabled: false });
+      const spec = await put({ in_app_enabled: false, email_enabled: true });
+      expect(spec.json().data).toEqual({ in_app_enabled: false, email_enabled: true, push_enabled: false });
+      expect((await put({ in_app_enabled: true, email_enabled: true, push_enabled: "no" })).statusCode).toBe(400);
     });
 
     it("reject an unknown type or a malformed body", async () => {

@@ -106,6 +106,16 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("describes issue 23's push routes as the signed-in person's, subscribing with its 201 and refusal's 400", () => {
+    const byId = (id: string) => operations.find((candidate) => candidate.operationId === id);
+    for (const id of ["getPushKey", "subscribePush", "unsubscribePush"]) {
+      expect(byId(id)?.security, id).toEqual([{ bearer: [] }]);
+      expect(byId(id)?.tags, id).toEqual(["notifications"]);
+    }
+    expect(Object.keys(byId("subscribePush")?.responses ?? {})).toEqual(expect.arrayContaining(["201", "400", "401"]));
+    expect(Object.keys(byId("unsubscribePush")?.responses ?? {})).toEqual(expect.arrayContaining(["200", "404"]));
+  });
+
   it("passes Redocly CLI's recommended rules with no error", async () => {
     const lint = await promisify(execFile)(
       process.execPath,

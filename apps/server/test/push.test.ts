@@ -10,6 +10,7 @@ import { buildApp } from "../src/app.js";
 import { DEFAULT_PUSH_SERVICES, loadConfig } from "../src/config.js";
 import { instanceSecrets, notifications, pushOutbox, pushSubscriptions } from "../src/db/schema.js";
 import { PUSH_PRUNE_TASK } from "../src/features/notifications/plugin.js";
+import { vapidSubject } from "../src/features/notifications/push/vapid.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { openTestDatabase } from "./helpers/database.js";
 import { buildHouseholdWithMembers, buildRule, buildSession, unknownId } from "./helpers/factories.js";
@@ -122,6 +123,22 @@ describe("Web Push (issue 23)", () => {
       expect(received[0]?.vapidKey).toBe(vapidKey);
       const [row] = await subscriptionRows(w.blair.user.id);
       expect(row?.lastUsedAt).toEqual(t.clock.now);
+    });
+
+    it("is sent by itself once the fine's statement commits, with no one draining the outbox", async () => {
+      const w = await flat();
+      const phone = push.device();
+      await subscribed(w.blair.token, phone);
+      const res = await t.request({
+        method: "POST",
+        url: "/api/fines",
+        token: w.alex.token,
+        payload: { offender_id: w.blair.user.id, rule_id: w.rule.id, amount: 3, household_id: w.household.id },
+      });
+      expect(res.statusCode).toBe(201);
+      const deadline = Date.now() + 2000;
+      while (phone.received().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(phone.received()).toHaveLength(1);
     });
 
     it("one person's push never reaches another's device", async () => {
@@ -519,6 +536,18 @@ describe("Web Push (issue 23)", () => {
 });
 
 describe("the VAPID key pair", () => {
+  it("names whom a push service may contact: the support address, else an https site, else the mail's sender", () => {
+    const config = {
+      supportEmail: undefined,
+      publicUrl: "http://localhost:3000",
+      mailFrom: "Housemate <no-reply@localhost>",
+    };
+    expect(vapidSubject({ ...config, supportEmail: "help@flat.example" })).toBe("mailto:help@flat.example");
+    expect(vapidSubject({ ...config, publicUrl: "https://flat.example" })).toBe("https://flat.example");
+    expect(vapidSubject(config)).toBe("mailto:no-reply@localhost");
+    expect(vapidSubject({ ...config, mailFrom: "house@flat.example" })).toBe("mailto:house@flat.example");
+  });
+
   it("is made at first boot, kept through a restart, and the same for every instance on the database", async () => {
     const database = await openTestDatabase();
     const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent" });

@@ -10,9 +10,11 @@ import type { Executor } from "../db/client.js";
 /**
  * `stored_files` holds the database store's files: they travel as the archive's files, like any other store's.
  * `mail_outbox` holds mail not yet sent: restored, a week-old sign-in link would go out again, so it is neither
- * backed up nor (from an archive made before this rule) restored.
+ * backed up nor (from an archive made before this rule) restored. `push_outbox` likewise (issue 23): a push not yet
+ * sent when the backup was made is old news by the time it is restored. The devices (`push_subscriptions`) and the
+ * VAPID keys they were made with (`instance_secrets`) are kept, so a restored server still reaches them.
  */
-export const TABLES_NOT_DUMPED = new Set(["stored_files", "mail_outbox"]);
+export const TABLES_NOT_DUMPED = new Set(["stored_files", "mail_outbox", "push_outbox"]);
 
 export interface TableShape {
   name: string;

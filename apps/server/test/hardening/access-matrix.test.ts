@@ -1,3 +1,4 @@
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -236,6 +237,26 @@ const ROWS: Row[] = [
     operation: "updateNotificationPreference",
     request: plain("/api/notifications/preferences/fine_paid", { in_app_enabled: true, email_enabled: false }),
     expected: signedIn(200, 200),
+  },
+  // Issue 23's Web Push: a device is its person's own; another person's is 404, as one that does not exist.
+  { operation: "getPushKey", request: plain("/api/push/key"), expected: signedIn(200, 200) },
+  {
+    operation: "subscribePush",
+    request: () => ({ url: "/api/push/subscriptions", payload: aPushSubscription() }),
+    expected: signedIn(201, 201),
+  },
+  {
+    operation: "unsubscribePush",
+    request: async (w) => {
+      const made = await t.request({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        token: w.member.token,
+        payload: aPushSubscription(),
+      });
+      return { url: `/api/push/subscriptions/${made.json<{ data: { id: string } }>().data.id}` };
+    },
+    expected: signedIn(200, 404),
   },
   {
     operation: "listRules",
@@ -539,6 +560,16 @@ const ROWS: Row[] = [
     expected: open(404),
   },
 ];
+
+/** A browser's subscription on a default push service: a new device each time, with real keys. */
+function aPushSubscription() {
+  const device = createECDH("prime256v1");
+  device.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    keys: { p256dh: device.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+}
 
 /** A row's method and route as Fastify registered it, e.g. PUT /api/rules/:id. */
 function routeOf(row: Row): { method: string; route: string } {

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -61,6 +62,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** Issue 23: a device's keys, so a subscription can pass its checks and reach the database. */
+const fuzzDevice = createECDH("prime256v1");
+fuzzDevice.generateKeys();
 /** Issue 22: the unsubscribe links' key, for tokens the routes accept and near misses of them. */
 const unsubscribeSigningKey = await unsubscribeKey(t.db);
 
@@ -181,6 +185,15 @@ function hintsOf(world: World): Context["hints"] {
       unsubscribeToken(unsubscribeSigningKey, world.member.id, "fine_paid").replace("fine_paid", "rule_created"),
     ],
     cursor: cursorsOf(world),
+    // Issue 23: a push subscription's endpoint, a push service's and ones the server must never send to; real keys.
+    endpoint: [
+      "https://fcm.googleapis.com/fcm/send/fuzz",
+      "http://169.254.169.254/latest/meta-data",
+      "https://fcm.googleapis.com@127.0.0.1/x",
+      "https://fcm.googleapis.com.evil.example/x",
+    ],
+    p256dh: [fuzzDevice.getPublicKey().toString("base64url")],
+    auth: [randomBytes(16).toString("base64url")],
     // The transaction history's filters: a member who moved money, and the rule of the world's paid fine.
     member: [world.member.id, world.housemate.id],
     rule: [world.ruleId],

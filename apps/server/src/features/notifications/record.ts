@@ -110,12 +110,13 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
       : [],
   );
 
+  const storedIdOf = new Map(notificationRows.map((row) => [row.userId, row.id]));
   const pushes = notificationChannels(event.type).includes("push")
     ? recipients
         .filter((r) => r.pushEnabled !== false)
         .map((r) => {
           // The stored notification's id, which the app can mark read; a push of a type kept out of the bell has its own.
-          const notificationId = notificationRows.find((row) => row.userId === r.id)?.id ?? randomUUID();
+          const notificationId = storedIdOf.get(r.id) ?? randomUUID();
           return {
             userId: r.id,
             payload: {
