@@ -52,6 +52,31 @@ function preloadApp(): Plugin {
   };
 }
 
+const PUSH_WORKER_FILE = "push-sw.js";
+
+/**
+ * The service worker's push and notification-click handlers (issue 23, decision 058), from TypeScript
+ * (src/lib/push/worker.ts) to /push-sw.js, which the Workbox worker below loads with importScripts: a file of its
+ * own, unhashed (the worker names it), that the server revalidates as it does sw.js (decision 053).
+ */
+function pushWorker(): Plugin {
+  return {
+    name: "housemate:push-worker",
+    apply: "build",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: new URL("./src/lib/push/worker.ts", import.meta.url).pathname,
+        fileName: PUSH_WORKER_FILE,
+      });
+    },
+    // A classic script shares the worker's global scope with Workbox's: its top-level names are kept to itself.
+    renderChunk(code, chunk) {
+      return chunk.fileName === PUSH_WORKER_FILE ? `(() => {\n${code}\n})();\n` : null;
+    },
+  };
+}
+
 /**
  * The service worker (decision 053): Workbox precaches every file the build wrote, the lazily loaded screens' chunks
  * too, so a page it controls runs one build whole, offline or not; a new deploy's worker waits until the person takes
@@ -67,6 +92,8 @@ function serviceWorker() {
     injectRegister: false,
     manifest: false,
     workbox: {
+      // Shows pushes and opens their page when one is clicked (pushWorker above).
+      importScripts: [`/${PUSH_WORKER_FILE}`],
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
       // landing.html is written after this build step (scripts/prerender-landing.ts) and is only ever served for /.
       globIgnores: ["**/landing.html", "**/node_modules/**"],
@@ -105,7 +132,7 @@ function serviceWorker() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), serviceWorker()],
+  plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), pushWorker(), serviceWorker()],
   // The last-seen copy's buster (src/lib/offline/last-seen.ts): changes with any of the app's sources.
   // The phone apps' server (src/lib/server-origin.ts, decision 056): "" for the web, which calls its own origin.
   define: {

@@ -28,6 +28,7 @@ import {
   signInBen,
   USER_ID,
 } from "@/features/profile/testing/render-profile";
+import { FAKE_PUSH_KEY, FAKE_SUBSCRIPTION, fakePushDevice, removePushDevice } from "@/lib/testing/push-device";
 import { Component as ProfileRoute } from "./profile";
 
 const ANA_ID = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -127,7 +128,9 @@ const requestsTo = (fake: ReturnType<typeof respondWith>, method: string, path: 
 
 afterEach(async () => {
   await resetProfile();
+  removePushDevice();
   vi.unstubAllGlobals();
+  localStorage.removeItem("pushDevice");
 });
 
 describe("profile tabs", () => {
@@ -263,21 +266,21 @@ describe("Preferences: notifications", () => {
     await signInBen();
     const fake = server({
       "PUT /api/notifications/preferences/fine_received": {
-        body: { data: { in_app_enabled: true, email_enabled: false } },
+        body: { data: { in_app_enabled: true, email_enabled: false, push_enabled: true } },
       },
     });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const user = userEvent.setup();
     const email = await screen.findByRole("switch", { name: "Someone issued you a fine (email)" });
-    // Two a type, but the weekly digest's one: it is an email (issue 22).
-    expect(screen.getAllByRole("switch")).toHaveLength(NOTIFICATION_TYPES.length * 2 - 1);
+    // Three a type (in-app, email, push: issue 23), but the weekly digest's one: it is an email (issue 22).
+    expect(screen.getAllByRole("switch")).toHaveLength(NOTIFICATION_TYPES.length * 3 - 2);
     expect(email).toBeChecked();
 
     await user.click(email);
     expect(email).not.toBeChecked();
     expect(await screen.findByText("Notification preference updated")).toBeInTheDocument();
     expect(requestsTo(fake, "PUT", "/api/notifications/preferences/fine_received")).toEqual([
-      { in_app_enabled: true, email_enabled: false },
+      { in_app_enabled: true, email_enabled: false, push_enabled: true },
     ]);
   });
 
@@ -285,16 +288,18 @@ describe("Preferences: notifications", () => {
     await signInBen();
     const fake = server({
       "PUT /api/notifications/preferences/weekly_digest": {
-        body: { data: { in_app_enabled: true, email_enabled: false } },
+        body: { data: { in_app_enabled: true, email_enabled: false, push_enabled: true } },
       },
     });
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     const digest = await screen.findByRole("switch", {
       name: "A weekly email of what happened in your household (email)",
     });
-    expect(
-      screen.queryByRole("switch", { name: "A weekly email of what happened in your household (in-app)" }),
-    ).not.toBeInTheDocument();
+    for (const channel of ["in-app", "push"]) {
+      expect(
+        screen.queryByRole("switch", { name: `A weekly email of what happened in your household (${channel})` }),
+      ).not.toBeInTheDocument();
+    }
     const digestRow = digest.closest("li");
     expect(digestRow).toHaveTextContent("Email only");
     for (const name of [
@@ -309,7 +314,7 @@ describe("Preferences: notifications", () => {
     await userEvent.setup().click(digest);
     expect(await screen.findByText("Notification preference updated")).toBeInTheDocument();
     expect(requestsTo(fake, "PUT", "/api/notifications/preferences/weekly_digest")).toEqual([
-      { in_app_enabled: true, email_enabled: false },
+      { in_app_enabled: true, email_enabled: false, push_enabled: true },
     ]);
   });
 
@@ -345,6 +350,113 @@ describe("Preferences: notifications", () => {
     renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
     expect(screen.getByText("Privacy Settings")).toBeInTheDocument();
     expect(screen.getByText("Coming soon")).toBeInTheDocument();
+  });
+});
+
+const SUBSCRIPTION_ID = "99999999-9999-4999-8999-999999999999";
+const DEVICE = "Push notifications on this device";
+const pushRoutes: Routes = {
+  "GET /api/push/key": { body: { data: { public_key: FAKE_PUSH_KEY } } },
+  "POST /api/push/subscriptions": {
+    status: 201,
+    body: { data: { id: SUBSCRIPTION_ID, created_at: "2026-11-26T12:00:00.000Z" } },
+  },
+  [`DELETE /api/push/subscriptions/${SUBSCRIPTION_ID}`]: { body: { data: { success: true } } },
+};
+
+describe("Preferences: push (issue 23)", () => {
+  it("has a Push switch for each type sent by push, saved as push_enabled, even with this device not subscribed", async () => {
+    await signInBen();
+    fakePushDevice();
+    const fake = server({
+      "PUT /api/notifications/preferences/fine_paid": {
+        body: { data: { in_app_enabled: true, email_enabled: true, push_enabled: false } },
+      },
+    });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const push = await screen.findByRole("switch", { name: "A fine you issued was paid (push)" });
+    expect(await screen.findByRole("region", { name: DEVICE })).toHaveTextContent("Turn on push notifications");
+
+    await userEvent.setup().click(push);
+    expect(push).not.toBeChecked();
+    expect(await screen.findByText("Notification preference updated")).toBeInTheDocument();
+    expect(requestsTo(fake, "PUT", "/api/notifications/preferences/fine_paid")).toEqual([
+      { in_app_enabled: true, email_enabled: true, push_enabled: false },
+    ]);
+  });
+
+  it("moves the Push switch back, with SPEC's toast, when the server refuses", async () => {
+    await signInBen();
+    server({ "PUT /api/notifications/preferences/fine_paid": { status: 500, body: {} } });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const push = await screen.findByRole("switch", { name: "A fine you issued was paid (push)" });
+    await userEvent.setup().click(push);
+    expect(await screen.findByText("Failed to update notification preference")).toBeInTheDocument();
+    await waitFor(() => expect(push).toBeChecked());
+  });
+
+  it("says when this browser has no push, and keeps the switches", async () => {
+    await signInBen();
+    server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const device = await screen.findByRole("region", { name: DEVICE });
+    expect(device).toHaveTextContent("This browser can't show push notifications.");
+    expect(within(device).queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Someone issued you a fine (push)" })).toBeChecked();
+  });
+
+  it("says when the browser blocks notifications, with nothing to press", async () => {
+    await signInBen();
+    fakePushDevice({ permission: "denied" });
+    server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const device = await screen.findByRole("region", { name: DEVICE });
+    await waitFor(() => expect(device).toHaveTextContent("Blocked in your browser settings"));
+    expect(within(device).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("turns pushes on for this device from 'Turn on push notifications', then off again", async () => {
+    await signInBen();
+    const phone = fakePushDevice();
+    const fake = server(pushRoutes);
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Turn on push notifications" }));
+
+    expect(await screen.findByText("Push notifications turned on")).toBeInTheDocument();
+    expect(phone.permissionAsked).toBe(1);
+    expect(requestsTo(fake, "POST", "/api/push/subscriptions")).toEqual([FAKE_SUBSCRIPTION]);
+    const device = screen.getByRole("region", { name: DEVICE });
+    await waitFor(() => expect(device).toHaveTextContent("On for this device."));
+
+    await user.click(within(device).getByRole("button", { name: "Turn off on this device" }));
+    expect(await screen.findByText("Push notifications turned off")).toBeInTheDocument();
+    expect(requestsTo(fake, "DELETE", `/api/push/subscriptions/${SUBSCRIPTION_ID}`)).toHaveLength(1);
+    expect(phone.subscription).toBeNull();
+    expect(await within(device).findByRole("button", { name: "Turn on push notifications" })).toBeInTheDocument();
+  });
+
+  it("shows no push at all inside the phone app, whose WebView has no Push API", async () => {
+    await signInBen();
+    fakePushDevice();
+    vi.stubGlobal("Capacitor", { isNativePlatform: () => true });
+    server();
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    expect(await screen.findByRole("switch", { name: "Someone issued you a fine (email)" })).toBeInTheDocument();
+    expect(screen.queryByRole("switch", { name: "Someone issued you a fine (push)" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: DEVICE })).not.toBeInTheDocument();
+  });
+
+  it("keeps this device's subscription when turning it off fails", async () => {
+    await signInBen();
+    const phone = fakePushDevice({ permission: "granted", subscribed: true });
+    localStorage.setItem("pushDevice", JSON.stringify({ userId: USER_ID, subscriptionId: SUBSCRIPTION_ID }));
+    server({ [`DELETE /api/push/subscriptions/${SUBSCRIPTION_ID}`]: { status: 500, body: {} } });
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Turn off on this device" }));
+    expect(await screen.findByText("Failed to turn off push notifications")).toBeInTheDocument();
+    expect(phone.subscription).not.toBeNull();
+    expect(screen.getByRole("region", { name: DEVICE })).toHaveTextContent("On for this device.");
   });
 });
 

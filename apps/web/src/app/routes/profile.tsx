@@ -13,6 +13,7 @@ import { useUserStats } from "@/features/profile/api/get-user-stats";
 import { FINE_HISTORY_SIZE, FineHistory } from "@/features/profile/components/fine-history";
 import { GeneralTab } from "@/features/profile/components/general-tab";
 import { NotificationPreferencesCard } from "@/features/profile/components/notification-preferences-card";
+import { PushDevice } from "@/features/profile/components/push-device";
 import { PreferencesTab } from "@/features/profile/components/preferences-tab";
 import { PROFILE_TABS, ProfilePage, type ProfileTab } from "@/features/profile/components/profile-page";
 import { StatisticsTab } from "@/features/profile/components/statistics-tab";
@@ -20,6 +21,8 @@ import { uploadFile } from "@/features/storage/api/upload-file";
 import { ContactSupportCard } from "@/features/support/components/contact-support-card";
 import { useAppConfig } from "@/lib/plans/get-app-config";
 import { DISPLAY_CURRENCY } from "@/lib/format";
+import { isNativeApp } from "@/lib/native";
+import { usePushDevice } from "@/lib/push/use-push-device";
 import { useFineViewerValue } from "../fine-viewer-scope";
 import { usePageTitle } from "../page-title";
 import { waitsForNetwork } from "@/components/not-available-offline";
@@ -61,6 +64,9 @@ function NotificationPreferences() {
   const types = useNotificationTypes();
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreference();
+  const device = usePushDevice();
+  // The phone app's WebView has no Push API: no push, rather than a switch that changes nothing there (decision 058).
+  const native = isNativeApp();
   return (
     <NotificationPreferencesCard
       types={types.data}
@@ -73,6 +79,12 @@ function NotificationPreferences() {
         void preferences.refetch();
       }}
       onChange={(typeId, preference) => update.mutate({ typeId, preference })}
+      showPush={!native}
+      pushDevice={
+        !native && (
+          <PushDevice state={device.state} busy={device.busy} onTurnOn={device.turnOn} onTurnOff={device.turnOff} />
+        )
+      }
     />
   );
 }

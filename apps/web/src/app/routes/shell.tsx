@@ -46,6 +46,15 @@ export function Component() {
   useHouseholdSession();
   // The app kept on the device for offline use (decision 053): from the signed-in shell, the part that works offline.
   useEffect(registerServiceWorker, []);
+  // This device's pushes, registered again for this session (issue 23), once the page has loaded: nothing of push is on
+  // the first screen's path.
+  useEffect(() => {
+    if (!userId) return;
+    const resume = () => void import("@/lib/push/device").then(({ resumeOnStart }) => resumeOnStart());
+    if (document.readyState === "complete") resume();
+    else window.addEventListener("load", resume, { once: true });
+    return () => window.removeEventListener("load", resume);
+  }, [userId]);
   // While the first answers are on their way: Intl's data loads now, in a task of its own (the money format's once
   // the household's currency is known, usually before its balance).
   useEffect(() => void nextTask().then(() => prepareFormats(currency)), [currency]);

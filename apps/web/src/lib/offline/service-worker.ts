@@ -76,8 +76,8 @@ export function followUpdates(
  * every chunk from the same build, and offers the update (followUpdates). Only when the person takes it does the new
  * worker take over, and the page reloads once, into the new app.
  *
- * Not inside the phone apps (decision 056): they carry the built app on the device already, and each new build comes
- * with a new version of the app, never from the server.
+ * Not inside the phone apps (decisions 056, 058): they carry the built app on the device already (each new build comes
+ * with a new version of the app, never from the server), and their WebViews have no Push API for the worker's pushes.
  */
 let registered = false;
 

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from "react";
 import { APPEAL_VOTING_DAYS, openAppealBody, type Fine } from "@housemate/contract";
 import { errorMessage } from "@/lib/error-message";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { offerPush } from "@/lib/push/offer-push";
 import { useOpenAppeal } from "../api/open-appeal";
 import { DialogFormActions, ReasonField } from "./dialog-form-parts";
 import { FineSummary } from "./fine-summary";
@@ -46,6 +47,7 @@ export function AppealDialog({ fine, open, onOpenChange, onAppealed, onCloseAuto
         onSuccess: () => {
           onAppealed?.();
           change(false);
+          offerPush("Get a notification on this device when the house decides?");
         },
       },
     );

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from "react";
 import { disputeBody, type Fine } from "@housemate/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { offerPush } from "@/lib/push/offer-push";
 import { useSubmitDispute } from "../api/submit-dispute";
 import { DialogFormActions, ReasonField } from "./dialog-form-parts";
 import { FineSummary } from "./fine-summary";
@@ -35,7 +36,15 @@ export function DisputeDialog({ fine, open, onOpenChange }: DisputeDialogProps) 
       return;
     }
     setProblem(undefined);
-    dispute.mutate({ fine, reason: parsed.data.reason }, { onSuccess: () => change(false) });
+    dispute.mutate(
+      { fine, reason: parsed.data.reason },
+      {
+        onSuccess: () => {
+          change(false);
+          offerPush("Get a notification on this device when your dispute is reviewed?");
+        },
+      },
+    );
   }
 
   return (

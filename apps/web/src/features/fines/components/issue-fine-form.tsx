@@ -21,6 +21,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api-client";
 import { formatCurrency } from "@/lib/format";
+import { offerPush } from "@/lib/push/offer-push";
 import { useCreateFine } from "../api/create-fine";
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
@@ -122,9 +123,12 @@ export function IssueFineForm(props: IssueFineFormProps) {
     setProblem(null);
     createFine.mutate(body.data, {
       onSuccess: (fine) => {
-        const name = offenders.find((each) => each.id === fine.offender_id)?.name ?? "Your housemate";
+        const offender = offenders.find((each) => each.id === fine.offender_id)?.name;
+        const name = offender ?? "Your housemate";
         toast.success("Fine issued", { description: `${name} was fined ${formatCurrency(fine.amount, currency)}` });
         onIssued(fine);
+        // They hear back when it is paid or disputed (issue 23).
+        offerPush(`Get a notification on this device when ${offender ?? "your housemate"} pays?`);
       },
       onError: (error) => {
         setProblem(error.message || CREATE_FAILED_MESSAGE);

@@ -14,7 +14,7 @@ export interface PreferenceChange {
   preference: NotificationPreference;
 }
 
-/** PUT /notifications/preferences/{typeId} with both switches. */
+/** PUT /notifications/preferences/{typeId} with the type's switches (push_enabled too, issue 23). */
 export function updateNotificationPreference({
   typeId,
   preference,

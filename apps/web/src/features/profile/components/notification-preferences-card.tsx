@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import type {
   NotificationPreference,
   NotificationPreferences,
@@ -23,6 +23,12 @@ export interface NotificationPreferencesCardProps {
   isError: boolean;
   onRetry: () => void;
   onChange: (typeId: NotificationTypeId, preference: NotificationPreference) => void;
+  /**
+   * Issue 23: this device's push state, above the list, and a Push switch for each type sent by push. Both left out
+   * inside the phone app, whose WebView has no Push API.
+   */
+  pushDevice?: ReactNode;
+  showPush?: boolean;
 }
 
 function ChannelSwitch({
@@ -40,7 +46,7 @@ function ChannelSwitch({
   return (
     <div className="flex items-center gap-2">
       <Switch id={id} checked={checked} onCheckedChange={onChange} aria-label={name} />
-      <label htmlFor={id} className="text-sm text-muted-foreground" aria-hidden="true">
+      <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground" aria-hidden="true">
         {label}
       </label>
     </div>
@@ -50,16 +56,18 @@ function ChannelSwitch({
 function PreferenceRow({
   type,
   preference,
+  showPush,
   onChange,
 }: {
   type: NotificationType;
   preference: NotificationPreference;
+  showPush: boolean;
   onChange: NotificationPreferencesCardProps["onChange"];
 }) {
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <span className="text-sm font-medium">{type.description}</span>
-      <div className="flex shrink-0 gap-5">
+      <div className="flex shrink-0 flex-wrap gap-x-5 gap-y-2">
         {type.channels.includes("in_app") ? (
           <ChannelSwitch
             label="In-app"
@@ -79,14 +87,22 @@ function PreferenceRow({
             onChange={(on) => onChange(type.id, { ...preference, email_enabled: on })}
           />
         )}
+        {showPush && type.channels.includes("push") && (
+          <ChannelSwitch
+            label="Push"
+            name={`${type.description} (push)`}
+            checked={preference.push_enabled}
+            onChange={(on) => onChange(type.id, { ...preference, push_enabled: on })}
+          />
+        )}
       </div>
     </li>
   );
 }
 
 /**
- * Profile → Preferences (SPEC §2): an in-app and an email switch for each kind of notification, or only the switches of
- * the channels it is sent on (issue 22: the weekly digest is an email).
+ * Profile → Preferences (SPEC §2): an in-app and an email switch for each kind of notification, and a push one (issue
+ * 23), or only the switches of the channels it is sent on (issue 22: the weekly digest is an email).
  */
 export function NotificationPreferencesCard({
   types,
@@ -96,6 +112,8 @@ export function NotificationPreferencesCard({
   isError,
   onRetry,
   onChange,
+  pushDevice,
+  showPush = false,
 }: NotificationPreferencesCardProps) {
   return (
     <Card>
@@ -105,16 +123,20 @@ export function NotificationPreferencesCard({
       </CardHeader>
       <CardContent>
         {types && preferences ? (
-          <ul className="divide-y">
-            {types.map((type) => (
-              <PreferenceRow
-                key={type.id}
-                type={type}
-                preference={preferences[type.id] ?? DEFAULT_PREFERENCE}
-                onChange={onChange}
-              />
-            ))}
-          </ul>
+          <>
+            {pushDevice}
+            <ul className="divide-y">
+              {types.map((type) => (
+                <PreferenceRow
+                  key={type.id}
+                  type={type}
+                  preference={preferences[type.id] ?? DEFAULT_PREFERENCE}
+                  showPush={showPush}
+                  onChange={onChange}
+                />
+              ))}
+            </ul>
+          </>
         ) : isError ? (
           <LoadError message="Failed to load notification preferences" onRetry={onRetry} />
         ) : waitsForNetwork ? (

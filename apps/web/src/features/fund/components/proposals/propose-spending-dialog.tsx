@@ -23,6 +23,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/error-message";
 import { formatCurrency } from "@/lib/format";
+import { offerPush } from "@/lib/push/offer-push";
 import { useCreateProposal } from "../../api/create-proposal";
 import { toastProposalDecided } from "../../api/proposal-caches";
 import { useProposalsViewer, type ReceiptState } from "./proposals-viewer";
@@ -85,6 +86,8 @@ export function ProposeSpendingDialog({ householdId, open, onOpenChange }: Propo
             toast.success("Spending proposed", {
               description: `${proposal.title} (${formatCurrency(proposal.amount, currency)}) is open for votes.`,
             });
+            // They hear back when the house has voted (issue 23).
+            offerPush("Get a notification on this device when the house has voted?");
           }
           onOpenChange(false);
         },
