@@ -630,6 +630,10 @@ describe("the weekly digest's mail", () => {
   it("a batch is claimed by priority: notifications first, then digests, whatever their age", async () => {
     await t.db.delete(mailOutbox).where(isNull(mailOutbox.sentAt));
     const older = t.clock.now.getTime() - 60_000;
+    // Due only at a time the app's clock has not reached: the app's own drain (its 30 s timer) never claims them while
+    // this test's claim is watched, and the test sends at that time.
+    const dueAt = new Date(t.clock.now.getTime() + 24 * 60 * 60_000);
+    const retried = { attempts: 1, nextAttemptAt: dueAt };
     await t.db.insert(mailOutbox).values([
       ...Array.from({ length: MAIL_BATCH }, (_, i) => ({
         to: "digest@example.com",
@@ -637,8 +641,9 @@ describe("the weekly digest's mail", () => {
         text: "t",
         priority: MAIL_PRIORITY.digest,
         createdAt: new Date(older + i),
+        ...retried,
       })),
-      { to: "fined@example.com", subject: "Fined", text: "t", priority: MAIL_PRIORITY.notification },
+      { to: "fined@example.com", subject: "Fined", text: "t", priority: MAIL_PRIORITY.notification, ...retried },
     ]);
     const mailer = createMailer({ smtpUrl: t.smtp.url, from: "Housemate <no-reply@localhost>", log: t.app.log });
     try {
@@ -646,7 +651,7 @@ describe("the weekly digest's mail", () => {
         db: t.db,
         mailer,
         log: t.app.log,
-        now: () => t.clock.now,
+        now: () => dueAt,
         lane: "rest",
         unsubscribeKey: () => unsubscribeKey(t.db),
         publicUrl: PUBLIC_URL,
