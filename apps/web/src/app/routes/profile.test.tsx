@@ -405,6 +405,16 @@ describe("Preferences: push (issue 23)", () => {
     expect(screen.getByRole("switch", { name: "Someone issued you a fine (push)" })).toBeChecked();
   });
 
+  it("offers no button that could never finish where no service worker controls the page (npm run dev)", async () => {
+    await signInBen();
+    fakePushDevice({ controlled: false });
+    server(pushRoutes);
+    renderProfile(<ProfileRoute />, "/dashboard/profile?tab=preferences");
+    const device = await screen.findByRole("region", { name: DEVICE });
+    expect(device).toHaveTextContent("This browser can't show push notifications.");
+    expect(within(device).queryByRole("button")).not.toBeInTheDocument();
+  });
+
   it("says when the browser blocks notifications, with nothing to press", async () => {
     await signInBen();
     fakePushDevice({ permission: "denied" });

@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { turnOnPush } from "./push";
-import { pushSupported, rememberNotNow, saidNotNowRecently } from "./support";
+import { mayOfferPush, rememberNotNow } from "./support";
 
 export const PUSH_PROMPT_TOAST_ID = "push-prompt";
 /** Long enough to read and decide; it is not a question that must be answered. */
@@ -10,15 +10,13 @@ export const PUSH_TURNED_ON_MESSAGE = "Push notifications turned on";
 export const PUSH_TURN_ON_FAILED_MESSAGE = "Failed to turn on push notifications";
 
 /**
- * The prompt after an action (offer-push.ts): only where pushes work, while the browser has not been asked yet
- * (permission 'default'), and not within 30 days of this person's 'Not now' on this device. A toast, not a dialog, so
+ * The prompt after an action (offer-push.ts): only where this page can subscribe, while the browser has not been asked
+ * yet (permission 'default'), and not within 30 days of this person's 'Not now' on this device (`mayOfferPush`). A toast, not a dialog, so
  * the action just taken stays in front.
  */
 export function showPushPrompt(question: string): void {
   const userId = useAuthStore.getState().currentUser?.id;
-  if (!userId || !pushSupported() || Notification.permission !== "default" || saidNotNowRecently(userId)) return;
-  // No worker controls the page (development, or a browser that has not installed it yet): nothing could subscribe.
-  if (!navigator.serviceWorker.controller) return;
+  if (!mayOfferPush(userId)) return;
   toast(question, {
     id: PUSH_PROMPT_TOAST_ID,
     duration: PUSH_PROMPT_MS,

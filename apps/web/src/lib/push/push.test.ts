@@ -3,7 +3,7 @@ import { useAuthStore } from "@/lib/auth/auth-store";
 import { finishBeforeSignOut } from "@/lib/before-sign-out";
 import { readStoredSession, respondWith, serverUser, storeSession } from "@/lib/testing/fake-server";
 import { FAKE_SUBSCRIPTION, fakePushDevice, removePushDevice } from "@/lib/testing/push-device";
-import { pushDeviceState, resumePush } from "./push";
+import { pushDeviceState, READY_WAIT_MS, resumePush, turnOnPush } from "./push";
 
 const ANA = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 const BLAIR = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
@@ -80,5 +80,37 @@ describe("this device's pushes at a signed-in start and at sign-out (issue 23)",
     await finishBeforeSignOut();
     expect(again.unsubscribed).toBe(0);
     window.dispatchEvent(new Event("online"));
+  });
+});
+
+describe("turning pushes on where no service worker is ready (issue 23)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("fails at once where no service worker controls the page, as Preferences and the prompt both judge it", async () => {
+    await signIn(ANA);
+    fakePushDevice({ permission: "granted", controlled: false });
+    const fake = server();
+    expect(await pushDeviceState()).toBe("unsupported");
+    await expect(turnOnPush()).rejects.toThrow("No service worker controls this page");
+    expect(posts(fake)).toEqual([]);
+  });
+
+  it(`fails after ${READY_WAIT_MS / 1000} s when the worker's registration never becomes ready`, async () => {
+    await signIn(ANA);
+    fakePushDevice({ permission: "granted", ready: "never" });
+    const fake = server();
+    vi.useFakeTimers();
+    let settled = false;
+    const turning = turnOnPush().finally(() => {
+      settled = true;
+    });
+    const failed = expect(turning).rejects.toThrow("The service worker is not ready");
+    await vi.advanceTimersByTimeAsync(READY_WAIT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await failed;
+    expect(posts(fake)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { api, ApiError } from "@/lib/api-client";
 import { useAuthStore } from "@/lib/auth/auth-store";
 import { isOnline } from "@/lib/network";
 import { beforeSignOut } from "@/lib/before-sign-out";
-import { pushSupported } from "./support";
+import { canSubscribe } from "./support";
 
 /** This device, as Preferences shows it: no Push API, not asked yet, blocked, or allowed with pushes off or on. */
 export type PushDeviceState = "unsupported" | "default" | "denied" | "off" | "on";
@@ -33,7 +33,22 @@ function readDevice(): PushDevice | null {
 
 const forgetDevice = () => localStorage.removeItem(DEVICE_KEY);
 const currentUserId = () => useAuthStore.getState().currentUser?.id;
-const subscriptionOf = async () => (await navigator.serviceWorker.ready).pushManager.getSubscription();
+/** How long the service worker's registration is waited for before turning on or off counts as failed. */
+export const READY_WAIT_MS = 10_000;
+
+/**
+ * The service worker's registration, within READY_WAIT_MS: `ready` never settles where no worker registers, and a
+ * button waiting on it would say 'Turning on...' for ever rather than fail with its toast.
+ */
+function registration(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("The service worker is not ready")), READY_WAIT_MS);
+  });
+  return Promise.race([navigator.serviceWorker.ready, late]).finally(() => clearTimeout(timer));
+}
+
+const subscriptionOf = async () => (await registration()).pushManager.getSubscription();
 
 /** The server's VAPID key, from base64url to the bytes `applicationServerKey` takes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -60,7 +75,7 @@ async function register(subscription: PushSubscription, userId: string): Promise
 }
 
 export async function pushDeviceState(): Promise<PushDeviceState> {
-  if (!pushSupported()) return "unsupported";
+  if (!canSubscribe()) return "unsupported";
   if (Notification.permission !== "granted") return Notification.permission;
   const subscription = await subscriptionOf();
   return subscription && readDevice()?.userId === currentUserId() ? "on" : "off";
@@ -70,16 +85,17 @@ export async function pushDeviceState(): Promise<PushDeviceState> {
 export async function turnOnPush(): Promise<void> {
   const userId = currentUserId();
   if (!userId) throw new Error("Signed out");
-  const registration = await navigator.serviceWorker.ready;
+  if (!canSubscribe()) throw new Error("No service worker controls this page");
+  const { pushManager } = await registration();
   const { public_key } = await api.call(pushApi.getPushKey);
   const key = keyBytes(public_key);
-  let subscription = await registration.pushManager.getSubscription();
+  let subscription = await pushManager.getSubscription();
   // Made with another key (the server's was replaced): the push service would refuse our pushes to it.
   if (subscription && !sameKey(subscription, key)) {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   await register(subscription, userId);
 }
 
@@ -103,7 +119,7 @@ export async function turnOffPush(): Promise<void> {
  */
 export async function resumePush(): Promise<void> {
   const userId = currentUserId();
-  if (!userId || !pushSupported() || Notification.permission !== "granted") return;
+  if (!userId || !canSubscribe() || Notification.permission !== "granted") return;
   const subscription = await subscriptionOf();
   if (!subscription) {
     forgetDevice();
@@ -142,7 +158,7 @@ function followSignOut(): void {
  * failure the person sees: offline it waits for the next start.
  */
 export async function resumeOnStart(): Promise<void> {
-  if (!pushSupported() || Notification.permission !== "granted") return;
+  if (!canSubscribe() || Notification.permission !== "granted") return;
   followSignOut();
   try {
     await resumePush();

@@ -14,6 +14,23 @@ export function pushSupported(): boolean {
   );
 }
 
+/**
+ * Whether this page can subscribe now, the one rule for Preferences and the prompt: push is supported and a service
+ * worker controls the page, so `navigator.serviceWorker.ready` settles. None does in development (`npm run dev`) or
+ * after a failed registration, where subscribing would wait on `ready` for ever.
+ */
+export function canSubscribe(): boolean {
+  return pushSupported() && navigator.serviceWorker.controller !== null;
+}
+
+/**
+ * Whether the prompt after an action may be offered to this person: this page can subscribe, the browser has not
+ * asked yet (permission 'default'), and they have not said 'Not now' on this device within 30 days.
+ */
+export function mayOfferPush(userId: string | undefined): userId is string {
+  return !!userId && canSubscribe() && Notification.permission === "default" && !saidNotNowRecently(userId);
+}
+
 /** How long 'Not now' keeps the prompt away, per person on this device. */
 export const NOT_NOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;

@@ -18,6 +18,8 @@ export function usePushDevice() {
     let current = true;
     void import("./device")
       .then(({ pushDeviceState }) => pushDeviceState())
+      // The worker's registration never came (READY_WAIT_MS): nothing here could subscribe.
+      .catch((): PushDeviceState => "unsupported")
       .then((read) => {
         if (current) setState(read);
       });

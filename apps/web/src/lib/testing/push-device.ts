@@ -31,7 +31,13 @@ function keyBuffer(key: BufferSource | string | null | undefined): ArrayBuffer |
  * standing in for a browser whose worker is running. `setup` sets where it starts; `removePushDevice` takes it away.
  */
 export function fakePushDevice(
-  setup: Partial<Pick<FakePushDevice, "permission" | "answer">> & { subscribed?: boolean } = {},
+  setup: Partial<Pick<FakePushDevice, "permission" | "answer">> & {
+    subscribed?: boolean;
+    /** False: no service worker controls the page (`npm run dev`, a failed registration). */
+    controlled?: boolean;
+    /** "never": the worker's registration never becomes ready. */
+    ready?: "never";
+  } = {},
 ) {
   const device: FakePushDevice = {
     permission: setup.permission ?? "default",
@@ -80,7 +86,10 @@ export function fakePushDevice(
   });
   Object.defineProperty(navigator, "serviceWorker", {
     configurable: true,
-    value: { controller: {}, ready: Promise.resolve({ pushManager }) },
+    value: {
+      controller: setup.controlled === false ? null : {},
+      ready: setup.ready === "never" ? new Promise(() => undefined) : Promise.resolve({ pushManager }),
+    },
   });
   return device;
 }

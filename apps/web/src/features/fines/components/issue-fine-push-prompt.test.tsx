@@ -121,6 +121,15 @@ describe("the push prompt (issue 23)", () => {
     expect(screen.queryByText(QUESTION)).not.toBeInTheDocument();
   });
 
+  it("is not offered where no service worker controls the page, which could not subscribe", async () => {
+    await signInAna();
+    fakePushDevice({ controlled: false });
+    server();
+    renderForm();
+    await issueFine();
+    expect(screen.queryByText(QUESTION)).not.toBeInTheDocument();
+  });
+
   it("is not offered where the browser has no push", async () => {
     await signInAna();
     server();
