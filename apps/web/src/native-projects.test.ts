@@ -52,17 +52,26 @@ const attributes = (nodes: unknown[], name: string) =>
     return value === undefined ? [] : [value];
   });
 
-function mainActivityFilters(): LinkFilter[] {
-  const xml = read("android/app/src/main/AndroidManifest.xml");
-  // Well-formed, as the browser's own XML parser reads it (a fault is a <parsererror> document).
+/** An XML file of the Android project's, parsed; well-formed as the browser's own XML parser reads it. */
+function parseAndroidXml(file: string): unknown {
+  const xml = read(file);
+  // A fault is a <parsererror> document.
   expect(new DOMParser().parseFromString(xml, "application/xml").getElementsByTagName("parsererror")).toHaveLength(0);
-  const parsed: unknown = new XMLParser({
+  return new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: "@_",
-    isArray: (name) => ["activity", "intent-filter", "action", "category", "data"].includes(name),
+    isArray: (name) => ["activity", "intent-filter", "action", "category", "data", "include", "exclude"].includes(name),
   }).parse(xml);
+}
+
+function manifestApplication(): unknown {
+  const parsed = parseAndroidXml("android/app/src/main/AndroidManifest.xml");
   const manifest = isRecord(parsed) ? parsed.manifest : undefined;
-  const application = isRecord(manifest) ? manifest.application : undefined;
+  return isRecord(manifest) ? manifest.application : undefined;
+}
+
+function mainActivityFilters(): LinkFilter[] {
+  const application = manifestApplication();
   const activities = asArray(isRecord(application) ? application.activity : undefined);
   const main = activities.find((activity) => attribute(activity, "name") === ".MainActivity");
   expect(main).toBeDefined();
@@ -170,6 +179,23 @@ describe("the Android project", () => {
     expect(admitted("https://elsewhere.example/invite/abc")).toBe(false);
   });
 
+  it("never lets a backup or a new phone carry the app's data (the WebView's storage holds the session token)", () => {
+    const application = manifestApplication();
+    expect(attribute(application, "allowBackup")).toBe("false");
+    // Android 12 and later read the extraction rules instead: every domain of the app's is excluded, both ways.
+    expect(attribute(application, "dataExtractionRules")).toBe("@xml/data_extraction_rules");
+    const rules = parseAndroidXml("android/app/src/main/res/xml/data_extraction_rules.xml");
+    const root = isRecord(rules) ? rules["data-extraction-rules"] : undefined;
+    for (const section of ["cloud-backup", "device-transfer"]) {
+      const node = isRecord(root) ? root[section] : undefined;
+      expect(asArray(isRecord(node) ? node.include : undefined)).toEqual([]);
+      const excluded = asArray(isRecord(node) ? node.exclude : undefined).map((rule) =>
+        isRecord(rule) ? `${String(rule["@_domain"])}:${String(rule["@_path"])}` : "",
+      );
+      expect(excluded).toEqual(expect.arrayContaining(["root:.", "file:.", "database:.", "sharedpref:."]));
+    }
+  });
+
   it("takes the links' host from HOUSEMATE_URL in app/build.gradle, and is the server's app id", () => {
     const gradle = read("android/app/build.gradle");
     expect(gradle).toContain("manifestPlaceholders = [housemateHost: linkHost]");
@@ -261,6 +287,9 @@ describe("both projects", () => {
         "app/src/main/assets/capacitor.config.json",
         "build/",
         ".gradle/",
+        // The release signing key (README 'Phone apps': release.jks) is never committed.
+        "*.jks",
+        "*.keystore",
       ]),
     );
     expect(lines("ios/.gitignore")).toEqual(
