@@ -16,7 +16,14 @@ const webFeatures = readdirSync(new URL("apps/web/src/features", import.meta.url
 export default defineConfig(
   {
     // The bench's own output (bench/.gitignore): a bundled server and profiles, not sources.
-    ignores: ["**/node_modules/", "**/dist/", "apps/server/src/db/migrations/", "bench/.work/", "bench/.profile/"],
+    ignores: [
+      "**/node_modules/",
+      "**/dist/",
+      "**/dist-shell/",
+      "apps/server/src/db/migrations/",
+      "bench/.work/",
+      "bench/.profile/",
+    ],
   },
   {
     files: [

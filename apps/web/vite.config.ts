@@ -6,7 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { buildVersion } from "./scripts/build-version";
 import { chunkGroups } from "./scripts/chunk-groups";
 import { endpointsWithoutSchemas } from "./scripts/endpoints-without-schemas";
-import { shellServerOrigin } from "./scripts/server-origin";
+import { buildTarget } from "./scripts/shell-build";
 
 const api = process.env.HOUSEMATE_API ?? "http://127.0.0.1:3000";
 
@@ -131,46 +131,61 @@ function serviceWorker() {
   });
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp(), endpointsWithoutSchemas(), pushWorker(), serviceWorker()],
-  // The last-seen copy's buster (src/lib/offline/last-seen.ts): changes with any of the app's sources.
-  // The phone apps' server (src/lib/server-origin.ts, decision 056): "" for the web, which calls its own origin.
-  define: {
-    __BUILD_VERSION__: JSON.stringify(buildVersion()),
-    __SERVER_ORIGIN__: JSON.stringify(shellServerOrigin(process.env.HOUSEMATE_URL)),
-  },
-  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
-  server: {
-    port: 5173,
-    proxy: {
-      "/api": api,
-      "/files": api,
-      "/ws": { target: api.replace(/^http/, "ws"), ws: true },
+/**
+ * `--mode shell` (scripts/shell-build.ts, `npm run cap:sync`) builds the phone apps' copy: into its own folder, for the
+ * server HOUSEMATE_URL names (refused without one), without the service worker. Every other build is the web's, which
+ * calls its own origin whatever the environment says.
+ */
+export default defineConfig(({ mode }) => {
+  const target = buildTarget(mode, process.env.HOUSEMATE_URL);
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      preloadApp(),
+      endpointsWithoutSchemas(),
+      ...(target.shell ? [] : [pushWorker(), serviceWorker()]),
+    ],
+    // The last-seen copy's buster (src/lib/offline/last-seen.ts): changes with any of the app's sources.
+    // The phone apps' server (src/lib/server-origin.ts, decision 056): "" for the web, which calls its own origin.
+    define: {
+      __BUILD_VERSION__: JSON.stringify(buildVersion()),
+      __SERVER_ORIGIN__: JSON.stringify(target.serverOrigin),
     },
-  },
-  // The manifest lets e2e/bundle-budget.test.ts weigh each route's chunks.
-  build: {
-    target: "es2022",
-    sourcemap: false,
-    manifest: true,
-    // Every browser the app supports reads <link rel=modulepreload> (Safari since 17); older ones load the same
-    // modules a moment later. The polyfill was half a kilobyte of the entry, which every page waits for.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: { codeSplitting: chunkGroups() },
-      // The contract's modules define zod schemas at the top level. Building a schema has no effect beyond the
-      // schema, so one the app never uses is dropped, and a module only its constants are used from needs no zod.
-      treeshake: {
-        moduleSideEffects: (id: string) => (id.includes("/packages/contract/") ? false : undefined),
-        manualPureFunctions: ["z"],
+    resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+    server: {
+      port: 5173,
+      proxy: {
+        "/api": api,
+        "/files": api,
+        "/ws": { target: api.replace(/^http/, "ws"), ws: true },
       },
     },
-  },
-  test: {
-    environment: "jsdom",
-    globals: false,
-    setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-    css: false,
-  },
+    // The manifest lets e2e/bundle-budget.test.ts weigh each route's chunks.
+    build: {
+      outDir: target.outDir,
+      target: "es2022",
+      sourcemap: false,
+      manifest: true,
+      // Every browser the app supports reads <link rel=modulepreload> (Safari since 17); older ones load the same
+      // modules a moment later. The polyfill was half a kilobyte of the entry, which every page waits for.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: { codeSplitting: chunkGroups() },
+        // The contract's modules define zod schemas at the top level. Building a schema has no effect beyond the
+        // schema, so one the app never uses is dropped, and a module only its constants are used from needs no zod.
+        treeshake: {
+          moduleSideEffects: (id: string) => (id.includes("/packages/contract/") ? false : undefined),
+          manualPureFunctions: ["z"],
+        },
+      },
+    },
+    test: {
+      environment: "jsdom",
+      globals: false,
+      setupFiles: ["./src/test/setup.ts"],
+      include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+      css: false,
+    },
+  };
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// The phone app's id (capacitor.config.ts builds with it): its Android package and iOS bundle unless configured.
+import { APP_ID } from "@housemate/contract";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const FILE_STORES = ["disk", "database", "s3"] as const;
@@ -16,9 +18,6 @@ export type FileStoreConfig =
       region: string;
       forcePathStyle: boolean;
     };
-
-/** The phone app's id (apps/web/capacitor.config.ts): its Android package and iOS bundle unless configured. */
-const APP_ID = "app.housemate";
 
 /** The push services of Chrome and Edge on Android and desktop, Firefox, Safari and Windows. */
 export const DEFAULT_PUSH_SERVICES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shellServerOrigin } from "./server-origin";
+import { nativeProjectSettings, requiredShellServerOrigin, shellServerOrigin } from "./server-origin";
 
 describe("the phone apps' server (HOUSEMATE_URL)", () => {
   it("is this origin on the web, where it is unset", () => {
@@ -23,5 +23,19 @@ describe("the phone apps' server (HOUSEMATE_URL)", () => {
     ["https://user:secret@housemate.example", "the server's origin alone"],
   ])("refuses %s", (value, reason) => {
     expect(() => shellServerOrigin(value)).toThrow(reason);
+  });
+
+  it("is required for the phone apps' build, which has no page origin to fall back on", () => {
+    expect(() => requiredShellServerOrigin(undefined)).toThrow("Set HOUSEMATE_URL");
+    expect(() => requiredShellServerOrigin("")).toThrow("Set HOUSEMATE_URL");
+    expect(() => requiredShellServerOrigin("http://housemate.example")).toThrow("an https address");
+    expect(requiredShellServerOrigin("https://housemate.example/")).toBe("https://housemate.example");
+  });
+
+  it("is all the native projects learn, from cap:sync's files: the links' host is the called server's", () => {
+    expect(nativeProjectSettings("https://housemate.example:8443")).toEqual({
+      android: "housemateUrl=https://housemate.example:8443\nhousemateHost=housemate.example\n",
+      ios: "HOUSEMATE_HOST = housemate.example\n",
+    });
   });
 });

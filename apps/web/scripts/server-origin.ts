@@ -26,3 +26,24 @@ export function shellServerOrigin(value: string | undefined): string {
   }
   return url.origin;
 }
+
+export const MISSING_SHELL_SERVER =
+  "Set HOUSEMATE_URL to the Housemate server's https address (its PUBLIC_URL), e.g. https://housemate.example";
+
+/** HOUSEMATE_URL for the phone apps' build, which has no page origin to fall back on: refused when unset. */
+export function requiredShellServerOrigin(value: string | undefined): string {
+  const origin = shellServerOrigin(value);
+  if (!origin) throw new Error(MISSING_SHELL_SERVER);
+  return origin;
+}
+
+/**
+ * What `npm run cap:sync` tells the native projects, from the origin this file checked: the only place they learn the
+ * server, so the links they open and the server the app calls cannot differ. Android's build.gradle reads the host as
+ * written; an xcconfig value cannot hold an address (`//` starts a comment there), so iOS gets the host alone. App
+ * Links and Universal Links name a host without its port.
+ */
+export function nativeProjectSettings(origin: string): { android: string; ios: string } {
+  const host = new URL(origin).hostname;
+  return { android: `housemateUrl=${origin}\nhousemateHost=${host}\n`, ios: `HOUSEMATE_HOST = ${host}\n` };
+}

@@ -16,6 +16,26 @@ export const APP_LINK_SIGN_IN_PATH = "/auth/verify";
 export const APP_LINK_SIGN_IN_QUERY = "token";
 export const APP_LINK_INVITE_PREFIX = "/invite/";
 
+/** The emailed sign-in link the server writes from its PUBLIC_URL: the address the apps' links claim. */
+export const signInLink = (publicUrl: string, token: string) =>
+  `${publicUrl}${APP_LINK_SIGN_IN_PATH}?${APP_LINK_SIGN_IN_QUERY}=${encodeURIComponent(token)}`;
+
+/** An invite's address, as the server writes it from its PUBLIC_URL. */
+export const inviteLink = (publicUrl: string, code: string) => `${publicUrl}${APP_LINK_INVITE_PREFIX}${code}`;
+
+/**
+ * The phone apps' id (decision 056): Android's application id and iOS's bundle id, which the server's well-known files
+ * name by default (ANDROID_PACKAGE_NAME, IOS_BUNDLE_ID) and apps/web/capacitor.config.ts builds the apps with.
+ */
+export const APP_ID = "app.housemate";
+
+/**
+ * The origins the phone apps' pages have (Capacitor's https://localhost on Android, capacitor://localhost on iOS):
+ * they call the server cross-origin, with a bearer token and no cookies, so the server's CORS and socket Origin checks
+ * accept them beside PUBLIC_URL. apps/web/capacitor.config.ts makes its pages these.
+ */
+export const SHELL_ORIGINS = ["https://localhost", "capacitor://localhost"] as const;
+
 /** An upper-case SHA-256 certificate fingerprint, as Android compares them: 32 bytes, colon-separated. */
 const certFingerprint = z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/);
 
@@ -61,3 +81,32 @@ export const appleAppSiteAssociationSchema = z.strictObject({
   }),
 });
 export type AppleAppSiteAssociation = z.infer<typeof appleAppSiteAssociationSchema>;
+
+/**
+ * The association file for the iOS app `appId` (`TEAMID.bundle-id`), which the server serves and the iOS project's
+ * check reads (apps/web/src/native-projects.test.ts): the app opens exactly SPEC's two links, a sign-in link with its
+ * token and an invite; every other page of the site stays in the browser. Only the `components` form (iOS 13 and
+ * later): Capacitor 7's apps need iOS 14, so the older `appID` and `paths` form would be read by no phone that can run
+ * the app.
+ */
+export function appleAppSiteAssociationFor(appId: string): AppleAppSiteAssociation {
+  return {
+    applinks: {
+      details: [
+        {
+          appIDs: [appId],
+          components: [
+            {
+              "/": APP_LINK_SIGN_IN_PATH,
+              // `?*`: the token is there and not empty. A sign-in page without one has nothing for the app to do.
+              "?": { [APP_LINK_SIGN_IN_QUERY]: "?*" },
+              comment: "The emailed sign-in link",
+            },
+            // `?*` again: an invite names its code; /invite/ alone is no link of ours.
+            { "/": `${APP_LINK_INVITE_PREFIX}?*`, comment: "An invite to a household" },
+          ],
+        },
+      ],
+    },
+  };
+}

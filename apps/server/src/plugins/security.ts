@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
 import helmet from "helmet";
-import { STATUS_MESSAGES } from "@housemate/contract";
+import { SHELL_ORIGINS, STATUS_MESSAGES } from "@housemate/contract";
 import { AppError, badRequest } from "../lib/errors.js";
 import { sendError } from "./errors.js";
 
@@ -63,9 +63,10 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()
 /**
  * The phone apps' own origins (docs/decisions/057): each shell loads its bundled copy of the web app from one, and calls
  * PUBLIC_URL from there. Capacitor's iOS scheme, and its Android web view's default (`androidScheme: "https"`), both
- * with no port. Compared as written: `new URL("capacitor://localhost").origin` is "null", a browser's opaque origin.
+ * with no port: the contract's list, which the apps' capacitor.config.ts is checked against. Compared as written:
+ * `new URL("capacitor://localhost").origin` is "null", a browser's opaque origin.
  */
-export const NATIVE_SHELL_ORIGINS = ["capacitor://localhost", "https://localhost"] as const;
+export const NATIVE_SHELL_ORIGINS = SHELL_ORIGINS;
 
 /** The origins a browser page may call us and open the live socket from: PUBLIC_URL's, and the phone apps'. */
 export function allowedOrigins(publicUrl: string): string[] {

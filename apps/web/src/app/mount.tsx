@@ -1,9 +1,10 @@
 import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { isSignedIn } from "@/features/landing/utils/is-signed-in";
-import { openAtStartScreen, startNativeDeepLinks } from "@/lib/native";
+import { builtWithoutServer, openAtStartScreen, startNativeDeepLinks } from "@/lib/native";
 import { nextTask } from "@/lib/next-task";
 import { App, createAppRouter } from "./app";
+import { BuiltWithoutServer } from "./built-without-server";
 
 /**
  * Starts the app in #root: React, the router and the landing page, loaded by main.tsx as a chunk of their own.
@@ -13,6 +14,12 @@ export async function mountApp(container: HTMLElement, { prerendered }: { preren
   // In a task of its own, after the one that evaluated the app (React, the router, the landing page): making the
   // router matches the page and starts loading its screens' code, a third of that task on a phone (issue 14).
   await nextTask();
+  if (builtWithoutServer()) {
+    container.replaceChildren();
+    const root = createRoot(container);
+    root.render(<BuiltWithoutServer />);
+    return root;
+  }
   // Inside the phone app, / is the sign-in screen or the dashboard rather than the website's landing page.
   openAtStartScreen(isSignedIn);
   const router = createAppRouter();

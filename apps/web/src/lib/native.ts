@@ -1,4 +1,5 @@
 import { deepLinkRoute } from "./deep-link";
+import { SERVER_ORIGIN } from "./server-origin";
 
 /** The part of Capacitor's App plugin the deep-link listener uses (the real one is @capacitor/app's `App`). */
 export interface NativeApp {
@@ -76,4 +77,13 @@ export async function startNativeDeepLinks(
 ): Promise<(() => Promise<void>) | undefined> {
   if (!isNativeApp()) return undefined;
   return listenForDeepLinks(await loadApp(), navigate);
+}
+
+/**
+ * Inside a phone app built with no server to call (decision 056: `npx cap sync` over a build made without
+ * HOUSEMATE_URL): the app must not start, its every request going to its own page. Never in a browser, which calls
+ * its own origin.
+ */
+export function builtWithoutServer(origin: string = SERVER_ORIGIN): boolean {
+  return isNativeApp() && origin === "";
 }

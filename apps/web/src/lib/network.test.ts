@@ -10,6 +10,7 @@ import {
   PROBE_FIRST_MS,
   PROBE_MAX_MS,
   PROBE_URL,
+  probeUrl,
   probeWait,
   reportReachable,
   reportUnreachable,
@@ -108,6 +109,8 @@ describe("the network as the app sees it", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(probe).toHaveBeenLastCalledWith("/api/health", { cache: "no-store" });
     expect(PROBE_URL).toBe("/api/health");
+    // Inside the phone apps the health check is the configured server's, as every other request is.
+    expect(probeUrl("https://housemate.example")).toBe("https://housemate.example/api/health");
     // 10 s, 20 s, 40 s, then a minute each time.
     for (const wait of [10_000, 20_000, 40_000, PROBE_MAX_MS, PROBE_MAX_MS]) {
       const before = probe.mock.calls.length;

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { onlineManager } from "@tanstack/react-query";
 import { healthApi } from "@housemate/contract";
+import { SERVER_ORIGIN, serverUrl } from "@/lib/server-origin";
 
 /**
  * Whether the app can reach its server: the one place the app reads it (decision 053). Offline when the browser says
@@ -36,8 +37,12 @@ let confirmation: { controller: AbortController; verdict: Promise<void> } | unde
 export const PROBE_FIRST_MS = 5_000;
 export const PROBE_MAX_MS = 60_000;
 const PROBE_JITTER = 0.2;
-/** The server's health check: public, tiny, and never cached. */
-export const PROBE_URL = `/api${healthApi.getHealth.path}`;
+/**
+ * The server's health check: public, tiny, and never cached. On the server the app calls (server-origin.ts): inside
+ * the phone apps the page's own origin is the app, not the server.
+ */
+export const probeUrl = (origin: string = SERVER_ORIGIN) => serverUrl(`/api${healthApi.getHealth.path}`, origin);
+export const PROBE_URL = probeUrl();
 /** The longest the health check confirming a failed request may take before the server counts as out of reach. */
 export const CONFIRM_TIMEOUT_MS = 5_000;
 

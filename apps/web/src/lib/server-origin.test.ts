@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API_BASE } from "./api-client";
-import { SERVER_ORIGIN, serverUrl } from "./server-origin";
+import { probeUrl } from "./network";
+import { SERVER_ORIGIN, serverSocketUrl, serverUrl } from "./server-origin";
 import { socketUrl } from "./socket";
 
 describe("the server's addresses", () => {
@@ -9,6 +10,7 @@ describe("the server's addresses", () => {
     expect(API_BASE).toBe("/api");
     expect(serverUrl("/files/avatars/a.jpg")).toBe("/files/avatars/a.jpg");
     expect(socketUrl("t")).toBe(`${window.location.origin.replace(/^http/, "ws")}/ws?token=t`);
+    expect(probeUrl()).toBe("/api/health");
   });
 
   it("go to the configured server inside the phone apps", () => {
@@ -18,6 +20,9 @@ describe("the server's addresses", () => {
       "https://housemate.example/files/evidence/a.jpg?size=thumbnail",
     );
     expect(socketUrl("a b", origin)).toBe("wss://housemate.example/ws?token=a%20b");
+    // The health check that tells 'unreachable' from 'online' asks that server, not the app's own page.
+    expect(probeUrl(origin)).toBe("https://housemate.example/api/health");
+    expect(serverSocketUrl("/ws", "http://127.0.0.1:3000")).toBe("ws://127.0.0.1:3000/ws");
   });
 
   it.each([

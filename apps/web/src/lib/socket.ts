@@ -1,7 +1,7 @@
 import { SOCKET_CLOSE, SOCKET_PATH, SOCKET_PING_MS, type ClientMessage, type ServerMessage } from "@housemate/contract";
 import { isRecord } from "@/lib/is-record";
 import { isOnline, subscribeToNetwork } from "@/lib/network";
-import { SERVER_ORIGIN } from "@/lib/server-origin";
+import { SERVER_ORIGIN, serverSocketUrl } from "@/lib/server-origin";
 
 /** SPEC §9: reconnects wait 1 s, then twice as long each time, never more than 30 s, at most 5 times. */
 export const RECONNECT_BASE_MS = 1_000;
@@ -15,8 +15,8 @@ export const reconnectDelay = (attempt: number) => Math.min(RECONNECT_BASE_MS * 
  * SPEC §7: the socket lives on the API host (this origin, or the phone apps' server: decision 056), with the session
  * token in the query string.
  */
-export function socketUrl(token: string, origin: string = SERVER_ORIGIN || window.location.origin): string {
-  return `${origin.replace(/^http/, "ws")}${SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+export function socketUrl(token: string, origin: string = SERVER_ORIGIN): string {
+  return serverSocketUrl(`${SOCKET_PATH}?token=${encodeURIComponent(token)}`, origin);
 }
 
 export interface LiveSocketHandlers {

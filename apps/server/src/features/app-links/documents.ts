@@ -1,10 +1,4 @@
-import {
-  APP_LINK_INVITE_PREFIX,
-  APP_LINK_SIGN_IN_PATH,
-  APP_LINK_SIGN_IN_QUERY,
-  type AppleAppSiteAssociation,
-  type AssetLinks,
-} from "@housemate/contract";
+import { appleAppSiteAssociationFor, type AppleAppSiteAssociation, type AssetLinks } from "@housemate/contract";
 import type { Config } from "../../config.js";
 
 type AppLinksConfig = Config["appLinks"];
@@ -29,30 +23,10 @@ export function assetLinks(config: AppLinksConfig): AssetLinks | null {
 }
 
 /**
- * Apple's association file: the iOS app opens exactly SPEC's two links, a sign-in link with its token and an invite;
- * every other page of the site stays in the browser. Only the `components` form (iOS 13 and later): Capacitor 7's
- * apps need iOS 14, so the older `appID` and `paths` form would be read by no phone that can run the app. Null
- * without a team to name.
+ * Apple's association file: the contract's (`appleAppSiteAssociationFor`, exactly SPEC's two links), for this team's
+ * app. Null without a team to name.
  */
 export function appleAppSiteAssociation(config: AppLinksConfig): AppleAppSiteAssociation | null {
   if (config.appleTeamId === undefined) return null;
-  return {
-    applinks: {
-      details: [
-        {
-          appIDs: [`${config.appleTeamId}.${config.iosBundleId}`],
-          components: [
-            {
-              "/": APP_LINK_SIGN_IN_PATH,
-              // `?*`: the token is there and not empty. A sign-in page without one has nothing for the app to do.
-              "?": { [APP_LINK_SIGN_IN_QUERY]: "?*" },
-              comment: "The emailed sign-in link",
-            },
-            // `?*` again: an invite names its code; /invite/ alone is no link of ours.
-            { "/": `${APP_LINK_INVITE_PREFIX}?*`, comment: "An invite to a household" },
-          ],
-        },
-      ],
-    },
-  };
+  return appleAppSiteAssociationFor(`${config.appleTeamId}.${config.iosBundleId}`);
 }

@@ -6,6 +6,7 @@ import {
   sanitizeDisplayName,
   SESSION_TTL_DAYS,
   type PendingInvite,
+  signInLink,
 } from "@housemate/contract";
 import type { Config } from "../../config.js";
 import type { Database, Executor, Transaction } from "../../db/client.js";
@@ -42,7 +43,7 @@ export async function requestMagicLink(
   // Expired links can sign nobody in and still hold an email address: forget them.
   await db.delete(magicLinks).where(lt(magicLinks.expiresAt, params.now));
   const token = randomToken();
-  const link = `${params.publicUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+  const link = signInLink(params.publicUrl, token);
   const invite = params.inviteCode ? await findValidInvite(db, params.inviteCode, params.now) : null;
   const mailInvite = invite
     ? {

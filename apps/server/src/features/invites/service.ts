@@ -9,6 +9,7 @@ import {
   type HouseholdInvite,
   type InviteDetails,
   type PlanId,
+  inviteLink,
 } from "@housemate/contract";
 import { effectivePlan } from "../../lib/effective-plan.js";
 import type { Config } from "../../config.js";
@@ -56,7 +57,7 @@ export async function createInvite(
       at: params.now,
     });
   });
-  return { inviteUrl: `${params.publicUrl}/invite/${code}`, expires };
+  return { inviteUrl: inviteLink(params.publicUrl, code), expires };
 }
 
 /** What the invite landing page shows: unknown or expired codes are a 404 with SPEC's text. */
@@ -155,7 +156,7 @@ export async function listInvites(
     .orderBy(desc(invites.createdAt), desc(invites.id));
   return rows.map(({ invite, creatorName }) => ({
     id: invite.id,
-    invite_url: `${params.publicUrl}/invite/${invite.code}`,
+    invite_url: inviteLink(params.publicUrl, invite.code),
     created_by: invite.createdBy,
     created_by_name: creatorName ?? FORMER_MEMBER_NAME,
     created_at: invite.createdAt.toISOString(),
