@@ -118,17 +118,17 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
     device.attempts += 1;
     if (device.held) {
       // Counted while its sender still waits: a sender that gave up (its timeout, its shutdown) closes the connection.
-      let abandoned = false;
+      const sender = { abandoned: false };
       device.pending += 1;
       const leave = () => {
-        abandoned = true;
+        sender.abandoned = true;
         device.pending -= 1;
       };
       response.once("close", leave);
       await device.held;
       response.off("close", leave);
       // Nothing reached the device of a request its sender abandoned.
-      if (abandoned) return;
+      if (sender.abandoned) return;
       device.pending -= 1;
     }
     const refuse = (status: number, reason: string) => {
