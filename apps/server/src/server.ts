@@ -2,6 +2,7 @@ import { buildApp } from "./app.js";
 import { stdoutTerminal } from "./features/notifications/mailer.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { vapidSubject } from "./features/notifications/push/vapid.js";
 import { newBackupToken, removeServerFile, writeServerFile } from "./cli/backup-server-file.js";
 
 /** In-flight requests get this long after SIGTERM; database time-outs (db/client.ts) keep them shorter. */
@@ -14,6 +15,8 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    // The push signer's subject, which may come from MAIL_FROM: refused here, as plainly as the schema's own checks.
+    vapidSubject(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql, TransactionRollbackError } from "drizzle-orm";
+import { z } from "zod";
 import {
   PUSH_ENDPOINT_REFUSED_MESSAGE,
   PUSH_KEYS_INVALID_MESSAGE,
@@ -7,13 +8,25 @@ import {
   PUSH_TTL_SECONDS,
 } from "@housemate/contract";
 import { buildApp } from "../src/app.js";
-import { DEFAULT_PUSH_SERVICES, loadConfig } from "../src/config.js";
+import { ConfigError, DEFAULT_PUSH_SERVICES, loadConfig, type PushService } from "../src/config.js";
 import { instanceSecrets, notifications, pushOutbox, pushSubscriptions } from "../src/db/schema.js";
 import { PUSH_PRUNE_TASK } from "../src/features/notifications/plugin.js";
-import { prunePushes } from "../src/features/notifications/push/outbox.js";
+import {
+  createPushDrain,
+  MAX_PUSH_ATTEMPTS,
+  prunePushes,
+  pushClaimMs,
+  PUSH_BATCH,
+  PUSH_CONCURRENCY,
+  PUSH_SEND_TIMEOUT_MS,
+  sendDuePushes,
+  type PushDeps,
+} from "../src/features/notifications/push/outbox.js";
+import { queuePushes } from "../src/features/notifications/push/queue.js";
 import { vapidSubject } from "../src/features/notifications/push/vapid.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
 import { openTestDatabase } from "./helpers/database.js";
+import { replayMigrationsBefore } from "./helpers/migration-replay.js";
 import { buildHouseholdWithMembers, buildRule, buildSession, unknownId } from "./helpers/factories.js";
 import { startPushEndpoint, type PushDevice, type PushEndpoint } from "./helpers/push-endpoint.js";
 
@@ -91,6 +104,44 @@ describe("Web Push (issue 23)", () => {
 
   const subscriptionRows = (userId: string) =>
     t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+  /**
+   * Another instance of the server on the same database, sending the outbox as the app's own drain does. Its pushes
+   * are queued by `queueFor` (as an event's statement queues them, without the NOTIFY that wakes this app's drain).
+   */
+  const instance = (overrides: Partial<PushDeps> = {}): PushDeps => ({
+    db: t.db,
+    log: t.app.log,
+    now: () => t.clock.now,
+    keys: t.app.notifications.vapidKeys,
+    subject: vapidSubject(t.app.config),
+    services: t.app.config.pushServices,
+    signal: new AbortController().signal,
+    ...overrides,
+  });
+  const queueFor = (userId: string, title = "Bins") =>
+    queuePushes(t.db, [
+      {
+        userId,
+        payload: {
+          notification_id: unknownId(),
+          type_id: "fine_received",
+          title,
+          body: "You were fined",
+          url: "/dashboard/fines",
+          tag: `fine_received:${title}`,
+        },
+      },
+    ]);
+  const outboxOf = (subscriptionId: string) =>
+    t.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, subscriptionId));
+  async function until(what: string, done: () => boolean) {
+    const deadline = Date.now() + 5000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 
   describe("delivery", () => {
     it("a fine issued to Blair reaches Blair's device, decrypted, with the in-app notification's words and the fines page", async () => {
@@ -373,6 +424,171 @@ describe("Web Push (issue 23)", () => {
     });
   });
 
+  describe("several instances sending one outbox", () => {
+    it("a slow push service: the push is sent once, however long its instance takes with it", async () => {
+      const w = await flat();
+      const phone = push.device();
+      await subscribed(w.blair.token, phone);
+      phone.hold();
+      // The fine's push is on its way from this instance, and the push service is slow to answer...
+      const fine = await t.request({
+        method: "POST",
+        url: "/api/fines",
+        token: w.alex.token,
+        payload: { offender_id: w.blair.user.id, rule_id: w.rule.id, amount: 3, household_id: w.household.id },
+      });
+      expect(fine.statusCode).toBe(201);
+      await until("the push reached the service", () => phone.pending() === 1);
+      // ... as slow as a whole batch of them timing out can be: the claim still holds, and no other instance takes it.
+      t.clock.advance(Math.ceil(PUSH_BATCH / PUSH_CONCURRENCY) * PUSH_SEND_TIMEOUT_MS);
+      await sendDuePushes(instance());
+      expect(phone.attempts()).toBe(1);
+
+      phone.release();
+      await t.app.notifications.drainPush();
+      expect(phone.attempts()).toBe(1);
+      expect(phone.received()).toHaveLength(1);
+    });
+
+    it("writes each push's outcome as its send ends, not when its whole batch does", async () => {
+      const w = await flat();
+      const [slow, quick] = [push.device(), push.device()];
+      const slowId = await subscribed(w.blair.token, slow);
+      const quickId = await subscribed(w.blair.token, quick);
+      slow.hold();
+      await queueFor(w.blair.user.id);
+      const sending = sendDuePushes(instance());
+
+      await until("the quick device has its push", () => quick.received().length === 1);
+      await until("its outcome is written", () => slow.pending() === 1);
+      let quickRow = (await outboxOf(quickId))[0];
+      for (const deadline = Date.now() + 2000; !quickRow?.sentAt && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        quickRow = (await outboxOf(quickId))[0];
+      }
+      expect(quickRow?.sentAt).toEqual(t.clock.now);
+      expect((await outboxOf(slowId))[0]?.sentAt).toBeNull();
+      slow.release();
+      await sending;
+      expect((await outboxOf(slowId))[0]?.sentAt).toEqual(t.clock.now);
+    });
+
+    it("an instance whose claim lapsed leaves the push to the one that claimed it since", async () => {
+      const w = await flat();
+      const phone = push.device();
+      const id = await subscribed(w.blair.token, phone);
+      phone.hold();
+      await queueFor(w.blair.user.id);
+      // The first instance's send will time out; its claim lapses before it does (as if the instance had stalled).
+      const first = sendDuePushes(instance({ sendTimeoutMs: 300 }));
+      await until("the first send is waiting", () => phone.pending() === 1);
+      t.clock.advance(pushClaimMs(300) + 1000);
+      const second = sendDuePushes(instance());
+      await until("the second send is waiting", () => phone.pending() === 2);
+      const [claimedAgain] = await outboxOf(id);
+
+      // The first instance's failure is not written over the second's claim, which would make it due again at once.
+      await first;
+      await until("the first send is abandoned", () => phone.pending() === 1);
+      const [afterFirst] = await outboxOf(id);
+      expect(afterFirst).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: claimedAgain?.nextAttemptAt });
+
+      phone.release();
+      await second;
+      expect(phone.received()).toHaveLength(1);
+      expect((await outboxOf(id))[0]?.sentAt).toEqual(t.clock.now);
+    });
+  });
+
+  describe("a push service that never answers", () => {
+    it("is given up on after the send timeout, and the push tried again later", async () => {
+      const w = await flat();
+      const phone = push.device();
+      const id = await subscribed(w.blair.token, phone);
+      phone.hold();
+      await queueFor(w.blair.user.id);
+      const started = Date.now();
+      await sendDuePushes(instance({ sendTimeoutMs: 200 }));
+      expect(Date.now() - started).toBeLessThan(PUSH_SEND_TIMEOUT_MS);
+      const [row] = await outboxOf(id);
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, nextAttemptAt: new Date(t.clock.now.getTime() + 30_000) });
+      expect(row?.lastError).toContain("timeout");
+      await until("the send is abandoned", () => phone.pending() === 0);
+
+      phone.release();
+      t.clock.advance(30_000);
+      await sendDuePushes(instance());
+      expect(phone.received()).toHaveLength(1);
+    });
+
+    it("stops being waited for when the server shuts down; the push waits in the outbox", async () => {
+      const w = await flat();
+      const phone = push.device();
+      const id = await subscribed(w.blair.token, phone);
+      phone.hold();
+      await queueFor(w.blair.user.id);
+      const stopping = new AbortController();
+      const drain = createPushDrain(instance({ signal: stopping.signal }));
+      void drain.drain();
+      await until("the send is waiting", () => phone.pending() === 1);
+
+      const started = Date.now();
+      stopping.abort(new Error("the server is shutting down"));
+      await drain.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await outboxOf(id))[0]).toMatchObject({ sentAt: null, lastError: "the server is shutting down" });
+      await until("the send is abandoned", () => phone.pending() === 0);
+      phone.release();
+      expect(phone.received()).toEqual([]);
+    });
+  });
+
+  describe("sends only what can still succeed", () => {
+    it("a device of a push service no longer in PUSH_SERVICES is removed at its next push, and nothing is sent", async () => {
+      const w = await flat();
+      const phone = push.device();
+      await subscribed(w.blair.token, phone);
+      await queueFor(w.blair.user.id);
+      // The operator has narrowed the list (or a backup from a setup with a test service was restored).
+      const narrowed: readonly PushService[] = loadConfig({ PUBLIC_URL }).pushServices;
+      await sendDuePushes(instance({ services: narrowed }));
+      expect(phone.attempts()).toBe(0);
+      expect(await subscriptionRows(w.blair.user.id)).toEqual([]);
+    });
+
+    it.each([401, 403])(
+      "%i (made with another server's key): the subscription is removed, so later events send nothing",
+      async (status) => {
+        const w = await flat();
+        const phone = push.device();
+        await subscribed(w.blair.token, phone);
+        phone.respondWith(status);
+        await fineBlair(w);
+        expect(phone.attempts()).toBe(1);
+        expect(await subscriptionRows(w.blair.user.id)).toEqual([]);
+        await fineBlair(w, "Again");
+        expect(phone.attempts()).toBe(1);
+      },
+    );
+
+    it("a push that cannot be encrypted here (a stored key that is no device's) is dropped at its first try", async () => {
+      const w = await flat();
+      const phone = push.device();
+      const id = await subscribed(w.blair.token, phone);
+      // As a row restored from elsewhere could be: the route refuses such keys.
+      await t.db.update(pushSubscriptions).set({ p256dh: "AAAA" }).where(eq(pushSubscriptions.id, id));
+      await queueFor(w.blair.user.id);
+      await sendDuePushes(instance());
+      const [row] = await outboxOf(id);
+      expect(row).toMatchObject({ attempts: MAX_PUSH_ATTEMPTS, sentAt: null });
+      expect(row?.lastError).toContain("could not be encrypted");
+      t.clock.advance(3600_000);
+      await sendDuePushes(instance());
+      expect(phone.attempts()).toBe(0);
+      expect((await outboxOf(id))[0]?.attempts).toBe(MAX_PUSH_ATTEMPTS);
+    });
+  });
+
   describe("POST /push/subscriptions", () => {
     it("answers 201 with the subscription's id and time, and registering again keeps one row with the new keys", async () => {
       const w = await flat();
@@ -554,6 +770,39 @@ describe("the VAPID key pair", () => {
     expect(vapidSubject({ ...config, mailFrom: "house@flat.example" })).toBe("mailto:house@flat.example");
   });
 
+  it.each([
+    "Housemate",
+    "Housemate <>",
+    "Housemate <house>",
+    "a@b@c",
+    "Flat <house @flat.example>",
+    "x@flat.example?cc=y",
+  ])("stops the server at boot when it would sign with MAIL_FROM %j, which holds no address", (mailFrom) => {
+    expect(() => vapidSubject({ supportEmail: undefined, publicUrl: "http://localhost:3000", mailFrom })).toThrow(
+      ConfigError,
+    );
+  });
+
+  it("a bad MAIL_FROM is refused at boot, naming the variable", async () => {
+    const database = await openTestDatabase();
+    try {
+      const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent", MAIL_FROM: "Housemate" });
+      const boot = async () => {
+        const app = await buildApp({ config, database, logger: false, webRoot: null });
+        await app.ready();
+        return app;
+      };
+      const refused = await boot().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect(String(refused)).toContain("MAIL_FROM: must hold an email address");
+    } finally {
+      await database.close();
+    }
+  });
+
   it("is made at first boot, kept through a restart, and the same for every instance on the database", async () => {
     const database = await openTestDatabase();
     const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: "silent" });
@@ -587,5 +836,58 @@ describe("the VAPID key pair", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("the push outbox's index", () => {
+  it("holds only the pushes still to send: its bound is the attempts a push is given up at", async () => {
+    const database = await openTestDatabase();
+    try {
+      const { rows } = z
+        .object({ rows: z.array(z.object({ indexdef: z.string() })) })
+        .parse(await database.db.execute(sql`select indexdef from pg_indexes where indexname = 'push_outbox_due_idx'`));
+      expect(rows[0]?.indexdef).toContain(`attempts < ${MAX_PUSH_ATTEMPTS}`);
+      expect(rows[0]?.indexdef).toContain("sent_at IS NULL");
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("migration 0018's backfill", () => {
+  it("keeps push off for the types someone had turned both in-app and email off for", async () => {
+    const database = await openTestDatabase();
+    let migrated: unknown;
+    try {
+      const replay = database.db.transaction(async (tx) => {
+        const migration = await replayMigrationsBefore(tx, "push", "push_backfill");
+        const ana = "00000000-0000-4000-8000-00000000000a";
+        await tx.execute(
+          sql.raw(`insert into users (id, email, display_name) values ('${ana}', 'ana@example.com', 'Ana')`),
+        );
+        await tx.execute(
+          sql.raw(`insert into notification_preferences (user_id, type_id, in_app_enabled, email_enabled) values
+            ('${ana}', 'fine_received', true, true), ('${ana}', 'fine_paid', true, false),
+            ('${ana}', 'rule_created', false, true), ('${ana}', 'appeal_filed', false, false)`),
+        );
+        await migration.apply();
+        migrated = await tx.execute(
+          sql.raw(`select type_id, push_enabled from notification_preferences order by type_id`),
+        );
+        tx.rollback();
+      });
+      await expect(replay).rejects.toBeInstanceOf(TransactionRollbackError);
+    } finally {
+      await database.close();
+    }
+    const { rows } = z
+      .object({ rows: z.array(z.object({ type_id: z.string(), push_enabled: z.boolean() })) })
+      .parse(migrated);
+    expect(rows).toEqual([
+      { type_id: "appeal_filed", push_enabled: false },
+      { type_id: "fine_paid", push_enabled: true },
+      { type_id: "fine_received", push_enabled: true },
+      { type_id: "rule_created", push_enabled: true },
+    ]);
   });
 });

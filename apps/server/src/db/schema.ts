@@ -736,7 +736,13 @@ export const pushOutbox = pgTable(
     /** The contract's PushPayload, encrypted for the subscription only when it is sent. */
     payload: jsonb("payload").$type<Record<string, string>>().notNull(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it is next due. Queued as due since the epoch (queue.ts): the row is written by the database's clock inside
+     * the event's statement, the claim compares the app's, and a never-tried push is due at once by either.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true })
+      .notNull()
+      .default(sql`'epoch'`),
     /**
      * When it is given up: PUSH_TTL_SECONDS after its first try, by the sending instance's clock (the row is written
      * inside the event's statement, with the database's). Null until then.
@@ -747,9 +753,11 @@ export const pushOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The claim's order, over the pushes still to send only: sent and given-up ones (attempts at outbox.ts's
+    // MAX_PUSH_ATTEMPTS) leave it (decision 055).
     index("push_outbox_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
+      .on(t.nextAttemptAt, t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.attempts} < 30`),
     // A subscription removed (signed out, expired at its push service) takes its pushes with it: found by this.
     index("push_outbox_subscription_idx").on(t.subscriptionId),
   ],

@@ -51,6 +51,15 @@ export interface PushDevice {
    * instead of accepting them (201). 404 and 410 are what a push service says of a subscription that is gone.
    */
   respondWith(status: number, options?: { times?: number; retryAfter?: number }): void;
+  /**
+   * Leave this device's requests unanswered from now on, as a push service that hangs does, until `release()` (never,
+   * for a service that never answers: the sender's timeout or shutdown ends the request).
+   */
+  hold(): void;
+  /** Answer the held requests (as they would have been) and every later one at once. */
+  release(): void;
+  /** The requests being held now whose senders still wait for an answer. */
+  pending(): number;
 }
 
 export interface PushEndpoint extends PushDevice {
@@ -77,6 +86,10 @@ interface DeviceState {
   received: ReceivedPush[];
   attempts: number;
   answers: { status: number; times: number; retryAfter?: number | undefined }[];
+  /** While held: resolves when released. */
+  held: Promise<void> | null;
+  release: () => void;
+  pending: number;
 }
 
 /** Starts the service on a free port of 127.0.0.1. */
@@ -103,6 +116,21 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       return;
     }
     device.attempts += 1;
+    if (device.held) {
+      // Counted while its sender still waits: a sender that gave up (its timeout, its shutdown) closes the connection.
+      const sender = { abandoned: false };
+      device.pending += 1;
+      const leave = () => {
+        sender.abandoned = true;
+        device.pending -= 1;
+      };
+      response.once("close", leave);
+      await device.held;
+      response.off("close", leave);
+      // Nothing reached the device of a request its sender abandoned.
+      if (sender.abandoned) return;
+      device.pending -= 1;
+    }
     const refuse = (status: number, reason: string) => {
       refused.push({ device: id, reason });
       response.writeHead(status).end(reason);
@@ -160,6 +188,9 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       received: [],
       attempts: 0,
       answers: [],
+      held: null,
+      release: () => undefined,
+      pending: 0,
     };
     devices.set(id, state);
     const endpoint = `${url}/push/${id}`;
@@ -175,6 +206,16 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       respondWith(status, options = {}) {
         state.answers.push({ status, times: options.times ?? Infinity, retryAfter: options.retryAfter });
       },
+      hold() {
+        state.held ??= new Promise<void>((resolve) => {
+          state.release = resolve;
+        });
+      },
+      release() {
+        state.held = null;
+        state.release();
+      },
+      pending: () => state.pending,
     };
   }
 

@@ -79,6 +79,7 @@ export default fp(
       now: () => app.now(),
       keys: vapidKeys,
       subject: vapidSubject(app.config),
+      services: app.config.pushServices,
       signal: stopping.signal,
     });
 

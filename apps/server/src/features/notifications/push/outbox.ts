@@ -2,9 +2,10 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import { PUSH_TTL_SECONDS } from "@housemate/contract";
+import type { PushService } from "../../../config.js";
 import type { Database } from "../../../db/client.js";
 import { pushOutbox, pushSubscriptions, sessions } from "../../../db/schema.js";
-import { serviceOf } from "./services.js";
+import { isTrustedPushEndpoint, serviceOf } from "./services.js";
 import type { VapidKeys } from "./vapid.js";
 
 /** Pushes claimed at a time by one instance. */
@@ -15,9 +16,18 @@ export const PUSH_CONCURRENCY = 8;
 export const PUSH_SEND_TIMEOUT_MS = 10_000;
 /** Past this many tries a push is given up on (its TTL ends it sooner unless a push service asks for fast retries). */
 export const MAX_PUSH_ATTEMPTS = 30;
-/** How long a claimed push is left to one instance before another may try it (a crash mid-send). */
-const CLAIM_MS = 60_000;
+/** Beyond the sends themselves: the keys' read, the encryption and the writes of a batch. */
+const CLAIM_MARGIN_MS = 30_000;
 const TTL_MS = PUSH_TTL_SECONDS * 1000;
+
+/**
+ * How long a claimed batch is left to one instance before another may take it (its instance died mid-send): as long
+ * as the slowest batch can take, every round of PUSH_CONCURRENCY sends timing out, and a margin. Shorter, and a live
+ * instance's pushes would be claimed and sent again by another while it is still sending them (decision 055).
+ */
+export function pushClaimMs(sendTimeoutMs: number): number {
+  return Math.ceil(PUSH_BATCH / PUSH_CONCURRENCY) * sendTimeoutMs + CLAIM_MARGIN_MS;
+}
 
 /** When a push that failed is tried again without a Retry-After: 30 s after the first failure, doubling, at most an hour. */
 export function pushRetryDelayMs(failedAttempts: number): number {
@@ -31,13 +41,18 @@ export interface PushDeps {
   keys: () => Promise<VapidKeys>;
   /** The VAPID JWT's `sub` (vapid.ts's vapidSubject). */
   subject: string;
+  /** PUSH_SERVICES: checked again at each send, as the list may have narrowed since a device registered. */
+  services: readonly PushService[];
   /** Aborted when the server shuts down: a send under way stops, and its push waits in the outbox. */
   signal: AbortSignal;
+  /** PUSH_SEND_TIMEOUT_MS unless a test shortens it. */
+  sendTimeoutMs?: number;
 }
 
 type Outcome =
   | { kind: "sent" }
-  | { kind: "gone"; status: number }
+  /** The subscription can never be sent to again (expired, another server's, or no longer an allowed service). */
+  | { kind: "gone"; why: string }
   | { kind: "retry"; why: string; retryAfterMs: number | null }
   | { kind: "drop"; why: string };
 
@@ -45,6 +60,7 @@ interface Claimed {
   id: string;
   subscriptionId: string;
   payload: Record<string, string>;
+  /** Its attempts as this claim counted them: the claim's token, which a later claim of the same push changes. */
   attempts: number;
   createdAt: Date;
   /** Set by the claim of its first try. */
@@ -57,37 +73,46 @@ interface Claimed {
 /**
  * Sends up to a batch of due pushes once, PUSH_CONCURRENCY at a time, and answers how many it claimed. Never throws for
  * a failed send; what each push service answered decides (docs/decisions/055): 2xx sent; 404 or 410 the subscription
- * is gone, so it is removed with its waiting pushes; 429, 5xx or no answer is tried again later (after Retry-After when
- * given) until the push's TTL ends; anything else (400, 413…) would fail again, so it is dropped. Safe on several
- * instances, as the mail outbox is: a batch is claimed in one statement, and a claim lapses if its instance dies.
+ * is gone, and 401 or 403 it was made with another server's key, so it is removed with its waiting pushes; 429, 5xx or
+ * no answer is tried again later (after Retry-After when given) until the push's TTL ends; anything else (400, 413…),
+ * or a push that cannot even be encrypted here, would fail again, so it is dropped. Each outcome is written as its send
+ * ends. Safe on several instances: a batch is claimed in one statement for longer than it can take to send, a claim
+ * lapses if its instance dies, and an outcome is written only while its claim is still this instance's.
  */
 export async function sendDuePushes(deps: PushDeps): Promise<number> {
   const at = deps.now();
-  const claimed = await claimDuePushes(deps.db, at);
+  const claimed = await claimDuePushes(deps.db, at, pushClaimMs(deps.sendTimeoutMs ?? PUSH_SEND_TIMEOUT_MS));
   if (claimed.length === 0) return 0;
   const keys = await deps.keys();
-  const outcomes = new Map<Claimed, Outcome>();
   const queue = [...claimed];
   await Promise.all(
     Array.from({ length: Math.min(PUSH_CONCURRENCY, queue.length) }, async () => {
-      for (let push = queue.shift(); push; push = queue.shift()) outcomes.set(push, await send(push, keys, deps));
+      for (let push = queue.shift(); push; push = queue.shift()) await record(deps, push, await send(push, keys, deps));
     }),
   );
-  await record(deps, outcomes);
   return claimed.length;
 }
 
 async function send(push: Claimed, keys: VapidKeys, deps: PushDeps): Promise<Outcome> {
+  // The allow-list may have narrowed since the device registered, or the row come back from another setup's backup.
+  if (!isTrustedPushEndpoint(push.endpoint, deps.services))
+    return { kind: "gone", why: "not a configured push service" };
   // What is left of the push's life: a push service holds it no longer for a device that is offline.
   const ttl = Math.max(0, Math.floor((push.expiresAt.getTime() - deps.now().getTime()) / 1000));
-  let response: Response;
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
     // web-push encrypts (RFC 8291, aes128gcm) and signs (RFC 8292); we send, as its own sender speaks only https.
-    const details = webpush.generateRequestDetails(
+    details = webpush.generateRequestDetails(
       { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
       JSON.stringify(push.payload),
       { vapidDetails: { subject: deps.subject, ...keys }, TTL: ttl, urgency: "normal" },
     );
+  } catch (error) {
+    // Nothing was sent, and the same keys and subject would fail the same way at every try.
+    return { kind: "drop", why: `could not be encrypted: ${errorText(error)}` };
+  }
+  let response: Response;
+  try {
     response = await fetch(details.endpoint, {
       method: "POST",
       // Typed as strings, but TTL and Content-Length come as numbers, which fetch's headers do not take.
@@ -100,23 +125,26 @@ async function send(push: Claimed, keys: VapidKeys, deps: PushDeps): Promise<Out
       body: details.body,
       // A push service never redirects; following one would send the server where the allow-list did not.
       redirect: "manual",
-      signal: AbortSignal.any([deps.signal, AbortSignal.timeout(PUSH_SEND_TIMEOUT_MS)]),
+      signal: AbortSignal.any([deps.signal, AbortSignal.timeout(deps.sendTimeoutMs ?? PUSH_SEND_TIMEOUT_MS)]),
     });
     await response.body?.cancel();
   } catch (error) {
-    return {
-      kind: "retry",
-      why: error instanceof Error ? error.message.slice(0, 200) : "send failed",
-      retryAfterMs: null,
-    };
+    return { kind: "retry", why: errorText(error), retryAfterMs: null };
   }
   const { status } = response;
   if (status >= 200 && status < 300) return { kind: "sent" };
-  if (status === 404 || status === 410) return { kind: "gone", status };
+  if (status === 404 || status === 410) return { kind: "gone", why: `push service answered ${status}` };
+  // The push service does not take our key for this subscription (made with another server's): only the device
+  // subscribing again mends it, which the web app does at its next start.
+  if (status === 401 || status === 403) return { kind: "gone", why: `push service answered ${status}` };
   if (status === 429 || status >= 500) {
     return { kind: "retry", why: `push service answered ${status}`, retryAfterMs: retryAfterMs(response, deps.now()) };
   }
   return { kind: "drop", why: `push service answered ${status}` };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 200) : "send failed";
 }
 
 /** Retry-After's seconds or date, as milliseconds from now; null when absent or unreadable. */
@@ -129,67 +157,51 @@ function retryAfterMs(response: Response, now: Date): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
 }
 
-/** Writes what each push's send came to: sent ones and their devices' use in one statement each. */
-async function record(deps: PushDeps, outcomes: Map<Claimed, Outcome>) {
+/** Writes what one push's send came to, as soon as it ends. */
+async function record(deps: PushDeps, push: Claimed, outcome: Outcome) {
   const { db, log } = deps;
   const now = deps.now();
-  const sent: Claimed[] = [];
-  const gone = new Set<string>();
-  for (const [push, outcome] of outcomes) {
-    const logged = { pushId: push.id, subscriptionId: push.subscriptionId, service: serviceOf(push.endpoint) };
-    switch (outcome.kind) {
-      case "sent":
-        sent.push(push);
-        break;
-      case "gone":
-        log.info({ ...logged, status: outcome.status }, "a push subscription has expired; removing it");
-        gone.add(push.subscriptionId);
-        break;
-      case "drop":
-        log.warn({ ...logged, lastError: outcome.why }, "a push was refused; dropping it");
-        await db
-          .update(pushOutbox)
-          .set({ attempts: MAX_PUSH_ATTEMPTS, lastError: outcome.why })
-          .where(eq(pushOutbox.id, push.id));
-        break;
-      case "retry": {
-        const nextAttemptAt = new Date(now.getTime() + (outcome.retryAfterMs ?? pushRetryDelayMs(push.attempts)));
-        const expired = nextAttemptAt >= push.expiresAt;
-        const givenUp = expired || push.attempts >= MAX_PUSH_ATTEMPTS;
-        if (givenUp) log.warn({ ...logged, lastError: outcome.why }, "a push could not be delivered; giving up");
-        else log.info({ ...logged, lastError: outcome.why }, "a push could not be delivered; will retry");
-        await db
-          .update(pushOutbox)
-          .set({ lastError: outcome.why, nextAttemptAt, ...(givenUp ? { attempts: MAX_PUSH_ATTEMPTS } : {}) })
-          .where(eq(pushOutbox.id, push.id));
-        break;
-      }
+  const logged = { pushId: push.id, subscriptionId: push.subscriptionId, service: serviceOf(push.endpoint) };
+  // Still this instance's claim: no other instance has claimed the push since (which counts another attempt).
+  const stillOurs = and(eq(pushOutbox.id, push.id), eq(pushOutbox.attempts, push.attempts), isNull(pushOutbox.sentAt));
+  switch (outcome.kind) {
+    case "sent":
+      // Delivered is delivered, whoever holds the claim now: an instance that took it over finds it sent.
+      await db
+        .update(pushOutbox)
+        .set({ sentAt: now, lastError: null })
+        .where(and(eq(pushOutbox.id, push.id), isNull(pushOutbox.sentAt)));
+      await db.update(pushSubscriptions).set({ lastUsedAt: now }).where(eq(pushSubscriptions.id, push.subscriptionId));
+      break;
+    case "gone":
+      log.info({ ...logged, why: outcome.why }, "a push subscription can no longer be sent to; removing it");
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId));
+      break;
+    case "drop":
+      log.warn({ ...logged, lastError: outcome.why }, "a push was refused; dropping it");
+      await db.update(pushOutbox).set({ attempts: MAX_PUSH_ATTEMPTS, lastError: outcome.why }).where(stillOurs);
+      break;
+    case "retry": {
+      const nextAttemptAt = new Date(now.getTime() + (outcome.retryAfterMs ?? pushRetryDelayMs(push.attempts)));
+      const expired = nextAttemptAt >= push.expiresAt;
+      const givenUp = expired || push.attempts >= MAX_PUSH_ATTEMPTS;
+      if (givenUp) log.warn({ ...logged, lastError: outcome.why }, "a push could not be delivered; giving up");
+      else log.info({ ...logged, lastError: outcome.why }, "a push could not be delivered; will retry");
+      await db
+        .update(pushOutbox)
+        .set({ lastError: outcome.why, nextAttemptAt, ...(givenUp ? { attempts: MAX_PUSH_ATTEMPTS } : {}) })
+        .where(stillOurs);
+      break;
     }
-  }
-  if (gone.size > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, [...gone]));
-  const delivered = sent.filter((push) => !gone.has(push.subscriptionId));
-  if (delivered.length > 0) {
-    await db
-      .update(pushOutbox)
-      .set({ sentAt: now, lastError: null })
-      .where(
-        inArray(
-          pushOutbox.id,
-          delivered.map((push) => push.id),
-        ),
-      );
-    await db
-      .update(pushSubscriptions)
-      .set({ lastUsedAt: now })
-      .where(inArray(pushSubscriptions.id, [...new Set(delivered.map((push) => push.subscriptionId))]));
   }
 }
 
 /**
- * Takes the oldest due pushes for this instance, of devices whose session is still live by the app's clock, and holds
- * them for CLAIM_MS, counting the attempt. Answers them with their device's endpoint and keys.
+ * Takes the due pushes for this instance, of devices whose session is still live by the app's clock (never-tried ones
+ * first, queued as due since the epoch, then retries as they fell due), and holds them for `claimMs`, counting the
+ * attempt. Answers them with their device's endpoint and keys.
  */
-async function claimDuePushes(db: Database, at: Date): Promise<Claimed[]> {
+async function claimDuePushes(db: Database, at: Date, claimMs: number): Promise<Claimed[]> {
   const due = db
     .select({ id: pushOutbox.id })
     .from(pushOutbox)
@@ -197,23 +209,23 @@ async function claimDuePushes(db: Database, at: Date): Promise<Claimed[]> {
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
     .where(
       and(
+        // push_outbox_due_idx's own condition, so the claim reads it.
         isNull(pushOutbox.sentAt),
         lt(pushOutbox.attempts, MAX_PUSH_ATTEMPTS),
-        // Never-tried pushes are due at once, whatever clock queued them.
-        or(eq(pushOutbox.attempts, 0), lte(pushOutbox.nextAttemptAt, at)),
+        lte(pushOutbox.nextAttemptAt, at),
         or(isNull(pushOutbox.expiresAt), gt(pushOutbox.expiresAt, at)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, at),
       ),
     )
-    .orderBy(asc(pushOutbox.createdAt))
+    .orderBy(asc(pushOutbox.nextAttemptAt), asc(pushOutbox.createdAt))
     .limit(PUSH_BATCH)
     .for("update", { of: pushOutbox, skipLocked: true });
   const claimed = await db
     .update(pushOutbox)
     .set({
       attempts: sql`${pushOutbox.attempts} + 1`,
-      nextAttemptAt: new Date(at.getTime() + CLAIM_MS),
+      nextAttemptAt: new Date(at.getTime() + claimMs),
       // Its life runs from its first try, by this clock (see the column).
       expiresAt: sql`coalesce(${pushOutbox.expiresAt}, ${new Date(at.getTime() + TTL_MS).toISOString()}::timestamptz)`,
     })

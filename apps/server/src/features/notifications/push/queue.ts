@@ -26,7 +26,8 @@ export function queuePushes(db: Executor, pushes: PushFor[]) {
         subscriptionId: pushSubscriptions.id,
         payload: sql`wanted.payload`.as("payload"),
         attempts: sql`0`.as("attempts"),
-        nextAttemptAt: sql`now()`.as("next_attempt_at"),
+        // Due at once by any clock: the database's writes the row, the app's claims it (decision 055).
+        nextAttemptAt: sql`'epoch'::timestamptz`.as("next_attempt_at"),
         expiresAt: sql`null::timestamptz`.as("expires_at"),
         sentAt: sql`null::timestamptz`.as("sent_at"),
         lastError: sql`null::text`.as("last_error"),

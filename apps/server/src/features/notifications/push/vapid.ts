@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
-import type { Config } from "../../../config.js";
+import { ConfigError, type Config } from "../../../config.js";
 import type { Executor } from "../../../db/client.js";
 import { instanceSecrets } from "../../../db/schema.js";
 
@@ -47,7 +47,9 @@ export function cachedVapidKeys(db: Executor): () => Promise<VapidKeys> {
 
 /**
  * Whom a push service may contact about this server's pushes (the JWT's `sub`, which must be mailto: or https:): the
- * support address when there is one, else the public site when it is https, else the address mail comes from.
+ * support address when there is one, else the public site when it is https, else the address mail comes from. Read at
+ * boot: a MAIL_FROM with no address in it (only `min(3)` is checked of it) stops the server with a ConfigError, rather
+ * than every push failing to be signed.
  */
 export function vapidSubject(config: Pick<Config, "supportEmail" | "publicUrl" | "mailFrom">): string {
   if (config.supportEmail) return `mailto:${config.supportEmail}`;
@@ -55,6 +57,23 @@ export function vapidSubject(config: Pick<Config, "supportEmail" | "publicUrl" |
   // MAIL_FROM is "Name <address>" or a bare address.
   const open = config.mailFrom.lastIndexOf("<");
   const close = config.mailFrom.lastIndexOf(">");
-  const address = open >= 0 && close > open ? config.mailFrom.slice(open + 1, close) : config.mailFrom;
-  return `mailto:${address.trim()}`;
+  const address = (open >= 0 && close > open ? config.mailFrom.slice(open + 1, close) : config.mailFrom).trim();
+  if (!isPlainAddress(address)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MAIL_FROM: must hold an email address (`Name <address>` or `address`) to sign push " +
+        "notifications with, unless SUPPORT_EMAIL is set or PUBLIC_URL is https",
+    );
+  }
+  return `mailto:${address}`;
+}
+
+/** One `@` between a local part and a domain, nothing a URL would read otherwise: what a mailto: URL carries whole. */
+function isPlainAddress(address: string): boolean {
+  const at = address.indexOf("@");
+  return (
+    at > 0 &&
+    at < address.length - 1 &&
+    at === address.lastIndexOf("@") &&
+    ![" ", "\t", "<", ">", "?", "#", "/", ":", ","].some((character) => address.includes(character))
+  );
 }
