@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import {
+  APP_LINK_SIGN_IN_PATH,
+  APP_LINK_SIGN_IN_QUERY,
   isValidDisplayName,
   MAGIC_LINK_INVALID_MESSAGE,
   MAGIC_LINK_TTL_MINUTES,
@@ -42,7 +44,8 @@ export async function requestMagicLink(
   // Expired links can sign nobody in and still hold an email address: forget them.
   await db.delete(magicLinks).where(lt(magicLinks.expiresAt, params.now));
   const token = randomToken();
-  const link = `${params.publicUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+  // The path the phone apps open (their link association, app-links.ts), so a tapped link signs in inside the app.
+  const link = `${params.publicUrl}${APP_LINK_SIGN_IN_PATH}?${APP_LINK_SIGN_IN_QUERY}=${encodeURIComponent(token)}`;
   const invite = params.inviteCode ? await findValidInvite(db, params.inviteCode, params.now) : null;
   const mailInvite = invite
     ? {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
+  APP_LINK_INVITE_PREFIX,
   FORMER_MEMBER_NAME,
   hasFreeSeat,
   householdFullMessage,
@@ -27,6 +28,9 @@ import { requireFreeSeat } from "../plans/limits.js";
 /** DESIGN §3: 16+ random bytes; a code is as good as a key to the household's door. */
 const INVITE_CODE_BYTES = 18;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An invite's link: the path the phone apps open (their link association, app-links.ts), so it opens in the app. */
+const inviteUrlOf = (publicUrl: string, code: string) => `${publicUrl}${APP_LINK_INVITE_PREFIX}${code}`;
 
 /** A new invite link for a household: valid 7 days, usable by any number of people. */
 export async function createInvite(
@@ -56,7 +60,7 @@ export async function createInvite(
       at: params.now,
     });
   });
-  return { inviteUrl: `${params.publicUrl}/invite/${code}`, expires };
+  return { inviteUrl: inviteUrlOf(params.publicUrl, code), expires };
 }
 
 /** What the invite landing page shows: unknown or expired codes are a 404 with SPEC's text. */
@@ -155,7 +159,7 @@ export async function listInvites(
     .orderBy(desc(invites.createdAt), desc(invites.id));
   return rows.map(({ invite, creatorName }) => ({
     id: invite.id,
-    invite_url: `${params.publicUrl}/invite/${invite.code}`,
+    invite_url: inviteUrlOf(params.publicUrl, invite.code),
     created_by: invite.createdBy,
     created_by_name: creatorName ?? FORMER_MEMBER_NAME,
     created_at: invite.createdAt.toISOString(),
