@@ -146,9 +146,13 @@ describe("the Android project", () => {
     const filter = appLinksFilter;
     if (!filter) throw new Error("no App Links filter");
     const admitted = (link: string) => viewFilters.some((each) => admits(each, link));
-    // The server writes its links from PUBLIC_URL and these paths (the sign-in mail, an invite's address).
-    expect(read("../server/src/features/auth/service.ts")).toContain("`${params.publicUrl}/auth/verify?token=");
-    expect(read("../server/src/features/invites/service.ts")).toContain("`${params.publicUrl}/invite/${");
+    // The server writes its links from PUBLIC_URL and the contract's paths (the sign-in mail, an invite's address).
+    expect(read("../server/src/features/auth/service.ts")).toContain(
+      "`${params.publicUrl}${APP_LINK_SIGN_IN_PATH}?${APP_LINK_SIGN_IN_QUERY}=",
+    );
+    expect(read("../server/src/features/invites/service.ts")).toContain(
+      "`${publicUrl}${APP_LINK_INVITE_PREFIX}${code}`",
+    );
     const token = encodeURIComponent("a+b/c=d");
     for (const link of [`https://${HOST}/auth/verify?token=${token}`, `https://${HOST}/invite/Xy9_k-2`]) {
       expect(deepLinkRoute(link)).not.toBeNull();
