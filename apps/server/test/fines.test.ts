@@ -16,6 +16,7 @@ import {
   users,
 } from "../src/db/schema.js";
 import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.js";
+import { startPushEndpoint, type PushEndpoint } from "./helpers/push-endpoint.js";
 import { statementsDuring } from "./helpers/statements.js";
 import {
   buildFine,
@@ -27,10 +28,16 @@ import {
 } from "./helpers/factories.js";
 
 let t: TestContext;
+/** A push service of our own, so that a fine's offender can have a device (issue 23). */
+let push: PushEndpoint;
 beforeAll(async () => {
-  t = await createTestContext();
+  push = await startPushEndpoint();
+  t = await createTestContext({ env: { PUSH_SERVICES: push.url } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
 
 /**
  * The usual cast: Ana issues, Ben is fined, Cleo looks on, Dan lives in another flat.
@@ -140,8 +147,17 @@ describe("issuing a fine", () => {
     for (const other of [w.ana, w.cleo]) expect(await notificationsOf(other.user.id, "fine_received")).toHaveLength(0);
   });
 
-  it("costs three round trips: the session, the offender and rule, and one statement writing fine and notification", async () => {
+  it("costs three round trips: the session, the offender and rule, and one statement writing fine, notification and push", async () => {
     const w = await flat();
+    // Ben has a device: the push to it is queued in the same statement, not by a query of its own.
+    const phone = push.device();
+    const subscribed = await t.request({
+      method: "POST",
+      url: "/api/push/subscriptions",
+      token: w.ben.token,
+      payload: phone.subscription(),
+    });
+    expect(subscribed.statusCode).toBe(201);
     let res: Awaited<ReturnType<typeof issue>> | undefined;
     const statements = await statementsDuring(async () => {
       res = await issue(w, w.ana.token);
@@ -154,7 +170,10 @@ describe("issuing a fine", () => {
     expect(statements[2]).toMatch(
       /^with "stored_notifications" as \(insert into "notifications".*insert into "fines"/s,
     );
+    expect(statements[2]).toContain('insert into "push_outbox"');
     expect(await notificationsOf(w.ben.user.id, "fine_received")).toHaveLength(1);
+    await t.app.notifications.drainPush();
+    expect(phone.received().map((received) => received.payload.type_id)).toEqual(["fine_received"]);
   });
 
   it("tells the offender in words, in the app and by email, whatever their names and rules contain", async () => {

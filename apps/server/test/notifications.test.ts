@@ -76,6 +76,15 @@ describe("notifications", () => {
     expect(Date.parse(mine.notifications[0]?.created_at ?? "")).not.toBeNaN();
   });
 
+  it("sends a type only on its channels: the weekly digest (an email only) is never stored in the bell", async () => {
+    const { user, token } = await buildMember(t.db);
+    await happen(t, { recipientIds: [user.id], type: "weekly_digest", title: "Your week", message: "Three fines" });
+    expect((await list(token)).total).toBe(0);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
+    const mail = await t.smtp.waitFor(user.email ?? "");
+    expect(mail.body).toContain("Three fines");
+  });
+
   it("shows the newest 100 but counts them all", async () => {
     const { user, token } = await buildMember(t.db);
     await t.db.insert(notifications).values(

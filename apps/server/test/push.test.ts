@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
 import {
+  PUSH_BODY_MAX_LENGTH,
   PUSH_ENDPOINT_REFUSED_MESSAGE,
   PUSH_KEYS_INVALID_MESSAGE,
   PUSH_SUBSCRIPTION_LIMIT,
@@ -11,6 +12,7 @@ import { buildApp } from "../src/app.js";
 import { ConfigError, DEFAULT_PUSH_SERVICES, loadConfig, type PushService } from "../src/config.js";
 import { instanceSecrets, notifications, pushOutbox, pushSubscriptions } from "../src/db/schema.js";
 import { PUSH_PRUNE_TASK } from "../src/features/notifications/plugin.js";
+import { recordNotification } from "../src/features/notifications/record.js";
 import {
   createPushDrain,
   MAX_PUSH_ATTEMPTS,
@@ -28,7 +30,12 @@ import { createTestContext, PUBLIC_URL, type TestContext } from "./helpers/app.j
 import { openTestDatabase } from "./helpers/database.js";
 import { replayMigrationsBefore } from "./helpers/migration-replay.js";
 import { buildHouseholdWithMembers, buildRule, buildSession, unknownId } from "./helpers/factories.js";
-import { startPushEndpoint, type PushDevice, type PushEndpoint } from "./helpers/push-endpoint.js";
+import {
+  PUSH_SERVICE_MAX_BYTES,
+  startPushEndpoint,
+  type PushDevice,
+  type PushEndpoint,
+} from "./helpers/push-endpoint.js";
 
 const SUPPORT_EMAIL = "help@housemate.test";
 
@@ -252,6 +259,57 @@ describe("Web Push (issue 23)", () => {
       expect(await t.db.select().from(notifications).where(eq(notifications.userId, w.blair.user.id))).toEqual([]);
       expect(phone.received()).toHaveLength(1);
       expect(phone.received()[0]?.payload).toMatchObject({ type_id: "fine_received", url: "/dashboard/fines" });
+    });
+
+    it("cuts a long title and body for the lock screen: the worst case stays under a push service's 4,096 bytes", async () => {
+      const w = await flat();
+      const phone = push.device();
+      await subscribed(w.blair.token, phone);
+      // Characters JSON writes as six bytes each (\u0001), and ones of four bytes in UTF-8: far beyond any real text.
+      const long = "\u0001😀".repeat(1000);
+      await t.db.transaction((tx) =>
+        recordNotification(
+          tx,
+          {
+            type: "fine_disputed",
+            householdId: w.household.id,
+            recipientIds: [w.blair.user.id],
+            title: long,
+            message: long,
+          },
+          PUBLIC_URL,
+        ),
+      );
+      await t.app.notifications.drainPush();
+
+      const [received] = phone.received();
+      expect(received?.size).toBeLessThanOrEqual(PUSH_SERVICE_MAX_BYTES);
+      const body = String(received?.payload.body);
+      expect(Array.from(body)).toHaveLength(PUSH_BODY_MAX_LENGTH);
+      expect(body.endsWith("…")).toBe(true);
+      expect(long.startsWith(body.slice(0, -1))).toBe(true);
+      expect(String(received?.payload.title).endsWith("…")).toBe(true);
+      // The bell keeps every word.
+      const [stored] = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, w.blair.user.id), eq(notifications.typeId, "fine_disputed")));
+      expect(stored?.message).toBe(long);
+    });
+
+    it("a type not sent by push (the weekly digest, an email only) queues no push", async () => {
+      const w = await flat();
+      const phone = push.device();
+      await subscribed(w.blair.token, phone);
+      await t.db.transaction((tx) =>
+        recordNotification(
+          tx,
+          { type: "weekly_digest", householdId: null, recipientIds: [w.blair.user.id], title: "Digest", message: "m" },
+          PUBLIC_URL,
+        ),
+      );
+      await t.app.notifications.drainPush();
+      expect(phone.attempts()).toBe(0);
     });
 
     it("a type of another page opens that page: a rule's news opens the rules", async () => {
@@ -597,9 +655,19 @@ describe("Web Push (issue 23)", () => {
       expect(first.statusCode).toBe(201);
       expect(first.json()).toEqual({ data: { id: expect.any(String), created_at: t.clock.now.toISOString() } });
 
+      // The browser subscribed afresh on the same endpoint, with new keys: the old ones can no longer decrypt.
+      const old = phone.subscription().keys;
+      phone.renewKeys();
       const again = await subscribe(w.blair.token, phone);
       expect(again.json().data.id).toBe(first.json().data.id);
-      expect(await subscriptionRows(w.blair.user.id)).toHaveLength(1);
+      const rows = await subscriptionRows(w.blair.user.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject(phone.subscription().keys);
+      expect(rows[0]).not.toMatchObject(old);
+
+      await fineBlair(w);
+      expect(phone.received()).toHaveLength(1);
+      expect(push.refused().filter((r) => phone.endpoint.endsWith(r.device))).toEqual([]);
     });
 
     it("a second person registering the same device takes it over: their pushes go there, the first's no longer", async () => {
@@ -609,13 +677,18 @@ describe("Web Push (issue 23)", () => {
       // A push for Blair still waiting (the service was busy) must not reach the device once it is Alex's.
       shared.respondWith(503, { times: 1 });
       await fineBlair(w);
+      const tried = shared.attempts();
 
+      // Alex signs in on the device, whose browser subscribes afresh: new keys on the same endpoint.
+      shared.renewKeys();
       await subscribed(w.alex.token, shared);
       expect(await subscriptionRows(w.blair.user.id)).toEqual([]);
       expect(await subscriptionRows(w.alex.user.id)).toHaveLength(1);
       t.clock.advance(3600_000);
       await fineBlair(w, "Again");
       expect(shared.received()).toEqual([]);
+      // Blair's waiting push was not even tried again: it went with Blair's row.
+      expect(shared.attempts()).toBe(tried);
 
       const fine = await t.request({
         method: "POST",
@@ -626,6 +699,36 @@ describe("Web Push (issue 23)", () => {
       expect(fine.statusCode).toBe(201);
       await t.app.notifications.drainPush();
       expect(shared.received().map((p) => p.payload.type_id)).toEqual(["fine_received"]);
+    });
+
+    it("two people registering the same device at once: one row, a new one, of whoever came last, and only their pushes", async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const w = await flat();
+        const shared = push.device();
+        const [alexs, blairs] = await Promise.all([subscribe(w.alex.token, shared), subscribe(w.blair.token, shared)]);
+        expect([alexs.statusCode, blairs.statusCode]).toEqual([201, 201]);
+        // A row never changes hands: the two answers name two rows, and only one of them is left.
+        const ids = { alex: alexs.json().data.id as string, blair: blairs.json().data.id as string };
+        expect(ids.alex).not.toBe(ids.blair);
+        const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint));
+        expect(rows).toHaveLength(1);
+        const [row] = rows;
+        const winner = row?.userId === w.alex.user.id ? "alex" : "blair";
+        expect(row?.id).toBe(ids[winner]);
+
+        // Each fines the other: only the one whose row it is gets a push there.
+        await fineBlair(w);
+        const fine = await t.request({
+          method: "POST",
+          url: "/api/fines",
+          token: w.blair.token,
+          payload: { offender_id: w.alex.user.id, rule_id: w.rule.id, amount: 1, household_id: w.household.id },
+        });
+        expect(fine.statusCode).toBe(201);
+        await t.app.notifications.drainPush();
+        expect(shared.attempts()).toBe(1);
+        expect(shared.received()).toHaveLength(1);
+      }
     });
 
     it(`keeps a person's ${PUSH_SUBSCRIPTION_LIMIT} most recently used devices, dropping the one unused longest`, async () => {

@@ -29,7 +29,12 @@ export interface ReceivedPush {
   claims: { aud: string; exp: number; sub: string };
   /** The VAPID public key the request was signed with (base64url). */
   vapidKey: string;
+  /** The encrypted body's size in bytes (a push service takes at most PUSH_SERVICE_MAX_BYTES). */
+  size: number;
 }
+
+/** RFC 8030 §7.2: a push service must take 4,096 bytes of encrypted body; the big ones take no more (413). */
+export const PUSH_SERVICE_MAX_BYTES = 4096;
 
 /** A push the service refused (a bad JWT, a key it did not expect, a body it could not decrypt), and why. */
 export interface RefusedPush {
@@ -46,6 +51,11 @@ export interface PushDevice {
   received(): ReceivedPush[];
   /** Every request for this device, whatever it was answered (the count of tries). */
   attempts(): number;
+  /**
+   * Makes new keys, as a browser does when it subscribes afresh on the same endpoint: from now on a push is decrypted
+   * with them only (one encrypted for the old keys is refused), and `subscription()` gives them.
+   */
+  renewKeys(): void;
   /**
    * Answer this device's next `times` requests (every one when omitted) with `status`, and `Retry-After` when given,
    * instead of accepting them (201). 404 and 410 are what a push service says of a subscription that is gone.
@@ -150,6 +160,11 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       return;
     }
 
+    if (body.length > PUSH_SERVICE_MAX_BYTES) {
+      refuse(413, "payload too large");
+      return;
+    }
+
     const [scripted] = device.answers;
     if (scripted) {
       scripted.times -= 1;
@@ -175,16 +190,21 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       urgency: typeof urgency === "string" ? urgency : null,
       claims: vapid.claims,
       vapidKey: vapid.key,
+      size: body.length,
     });
     response.writeHead(201, { location: `${url}/message/${randomUUID()}` }).end();
   }
 
-  function device(): PushDevice {
-    const id = randomUUID();
+  function newKeys(): DeviceKeys {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
+    return { ecdh, publicKey: ecdh.getPublicKey(), auth: randomBytes(16) };
+  }
+
+  function device(): PushDevice {
+    const id = randomUUID();
     const state: DeviceState = {
-      keys: { ecdh, publicKey: ecdh.getPublicKey(), auth: randomBytes(16) },
+      keys: newKeys(),
       received: [],
       attempts: 0,
       answers: [],
@@ -203,6 +223,9 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       }),
       received: () => [...state.received],
       attempts: () => state.attempts,
+      renewKeys() {
+        state.keys = newKeys();
+      },
       respondWith(status, options = {}) {
         state.answers.push({ status, times: options.times ?? Infinity, retryAfter: options.retryAfter });
       },

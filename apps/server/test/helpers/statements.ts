@@ -23,9 +23,18 @@ export async function statementsDuring(run: () => Promise<unknown>): Promise<str
 /**
  * What the server does by itself while a request runs, never part of the request: the mail drain's statements on the
  * outbox (`update "mail_outbox"` to claim and mark sent, `delete from "mail_outbox"`), its read of the unsubscribe key
- * (`instance_secrets`), and the scheduler's tick on `scheduled_tasks` (issue 22).
+ * (`instance_secrets`), the scheduler's tick on `scheduled_tasks` (issue 22), and the push drain after a commit that
+ * queued pushes (issue 23): its claim and marks on `push_outbox`, its read of the devices and their `last_used_at`
+ * (or removal, when gone) on `push_subscriptions`. A request's own writes of pushes are WITH queries of its statement,
+ * which starts on another table, and still count.
  */
-const BACKGROUND_TABLES = ['"mail_outbox"', '"instance_secrets"', '"scheduled_tasks"'];
+const BACKGROUND_TABLES = [
+  '"mail_outbox"',
+  '"instance_secrets"',
+  '"scheduled_tasks"',
+  '"push_outbox"',
+  '"push_subscriptions"',
+];
 const BACKGROUND_VERBS = ["update ", "delete from ", "insert into ", "select "];
 function isBackground(text: string): boolean {
   const verb = BACKGROUND_VERBS.find((prefix) => text.startsWith(prefix));

@@ -27,6 +27,25 @@ export interface PushPayload {
   tag: string;
 }
 
+/**
+ * A push's title and body are cut to this many characters (Unicode code points): a lock screen shows a few lines, and
+ * a push service takes at most 4,096 encrypted bytes (413 beyond, and the push is lost). A dispute's reason may run to
+ * 1,000 characters; cut, even of 4-byte characters or ones JSON escapes as `\u00XX`, the payload stays well under it.
+ */
+export const PUSH_TITLE_MAX_LENGTH = 100;
+export const PUSH_BODY_MAX_LENGTH = 300;
+
+/** The text cut to `max` characters, never inside one (a surrogate pair), ending in an ellipsis when cut. */
+export function pushText(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max
+    ? text
+    : `${characters
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
 /** The refusal of an endpoint that is not a push service's (the server only sends to the push services it trusts). */
 export const PUSH_ENDPOINT_REFUSED_MESSAGE = "This push service is not supported.";
 

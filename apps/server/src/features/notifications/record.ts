@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { notificationChannels, pushUrlOf, type NotificationTypeId } from "@housemate/contract";
+import {
+  notificationChannels,
+  PUSH_BODY_MAX_LENGTH,
+  PUSH_TITLE_MAX_LENGTH,
+  pushText,
+  pushUrlOf,
+  type NotificationTypeId,
+} from "@housemate/contract";
 import type { Executor, Transaction } from "../../db/client.js";
 import { households, mailOutbox, notificationPreferences, notifications, users } from "../../db/schema.js";
 import { CHANNEL, encodeBroadcast, type AccessEnded, type Broadcast } from "./broadcast.js";
@@ -73,8 +80,8 @@ export type NotificationEvent = EventText &
 /**
  * Decides who is told of an event and how, the one place that does: each recipient (deleted accounts skipped) gets a
  * stored in-app notification, pushed live to their open sockets, when their preference for the type has in-app on,
- * an email when it has email on, and a Web Push to each of their devices when it has push on (all default to on, and
- * push only for a type sent on that channel). Mail and pushes are only queued, so a mail server or push service that
+ * an email when it has email on, and a Web Push to each of their devices when it has push on (all default to on), each
+ * only when the type is sent on that channel (`notificationChannels`: the weekly digest is an email only). Mail and pushes are only queued, so a mail server or push service that
  * is down can never fail or roll back the event.
  *
  * What it decides comes back as the WITH queries of a statement, not yet sent: the rows to insert, the first of them
@@ -92,10 +99,11 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
         }
       : await readRecipients(db, event);
 
-  // No preference row means the defaults: both on. The ids are made here rather than by the database so that the
-  // NOTIFY can name them before they are written.
+  const channels = notificationChannels(event.type);
+  // No preference row means the defaults: every switch on. The ids are made here rather than by the database so that
+  // the NOTIFY can name them before they are written.
   const notificationRows = recipients
-    .filter((r) => r.inAppEnabled !== false)
+    .filter((r) => channels.includes("in_app") && r.inAppEnabled !== false)
     .map((r) => ({
       id: randomUUID(),
       userId: r.id,
@@ -105,13 +113,13 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
       message: event.message,
     }));
   const mailRows = recipients.flatMap((r) =>
-    r.emailEnabled !== false && r.email
+    channels.includes("email") && r.emailEnabled !== false && r.email
       ? [{ to: r.email, ...notificationEmail({ event, recipient: r, householdName, publicUrl }) }]
       : [],
   );
 
   const storedIdOf = new Map(notificationRows.map((row) => [row.userId, row.id]));
-  const pushes = notificationChannels(event.type).includes("push")
+  const pushes = channels.includes("push")
     ? recipients
         .filter((r) => r.pushEnabled !== false)
         .map((r) => {
@@ -122,8 +130,9 @@ export async function notificationWrites(db: Executor, event: NotificationEvent,
             payload: {
               notification_id: notificationId,
               type_id: event.type,
-              title: event.title,
-              body: event.message,
+              // Cut for a lock screen and for the push service's 4 KB (the in-app notification keeps every word).
+              title: pushText(event.title, PUSH_TITLE_MAX_LENGTH),
+              body: pushText(event.message, PUSH_BODY_MAX_LENGTH),
               url: pushUrlOf(event.type),
               tag: `${event.type}:${event.subject ?? notificationId}`,
             },

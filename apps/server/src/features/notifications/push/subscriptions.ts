@@ -28,10 +28,15 @@ export function arePushKeys(keys: PushSubscriptionBody["keys"]): boolean {
 }
 
 /**
- * Registers a device for the caller's session. An endpoint is one device: registered again, it moves to the caller's
- * user and session with the keys sent. When it was another person's (someone else now signed in on the device), their
- * row goes first, and their pushes still waiting with it (push_outbox cascades): none of them reaches the new person.
+ * Registers a device for the caller's session. An endpoint is one device: registered again by the same person, it
+ * moves to the caller's session with the keys sent. When it is another person's (someone else signed in on the device
+ * before), their row is deleted, and their pushes still waiting with it (push_outbox cascades), and a new row is
+ * written: a row, and what is queued for it, never changes hands, so none of their pushes reaches the new person.
  * Past PUSH_SUBSCRIPTION_LIMIT devices, the person's device unused longest is dropped.
+ *
+ * Safe when two people register the same endpoint at once: the upsert updates only the caller's own row, so when
+ * the other's insert commits first, it waits for it and then writes nothing; the other's row is then deleted (now
+ * committed, and locked by the delete) and the upsert tried again.
  */
 export async function registerSubscription(
   db: Database,
@@ -39,19 +44,27 @@ export async function registerSubscription(
 ) {
   const { userId, sessionId, body, now } = params;
   return db.transaction(async (tx) => {
-    await tx
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.endpoint, body.endpoint), ne(pushSubscriptions.userId, userId)));
     const values = { userId, sessionId, p256dh: body.keys.p256dh, auth: body.keys.auth, lastUsedAt: now };
-    const [row] = await tx
-      .insert(pushSubscriptions)
-      .values({ ...values, endpoint: body.endpoint, createdAt: now })
-      // userId too: another person registering the same endpoint at the same moment may have inserted it meanwhile.
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
-      .returning({ id: pushSubscriptions.id, createdAt: pushSubscriptions.createdAt });
-    if (!row) throw new Error("the push subscription was not written");
-    await dropBeyondLimit(tx, userId);
-    return row;
+    // Each round that writes nothing deleted another person's row; a third person racing in is as rare as it gets.
+    for (let round = 0; round < 3; round += 1) {
+      const [row] = await tx
+        .insert(pushSubscriptions)
+        .values({ ...values, endpoint: body.endpoint, createdAt: now })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: values,
+          setWhere: sql`${pushSubscriptions.userId} = excluded.user_id`,
+        })
+        .returning({ id: pushSubscriptions.id, createdAt: pushSubscriptions.createdAt });
+      if (row) {
+        await dropBeyondLimit(tx, userId);
+        return row;
+      }
+      await tx
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.endpoint, body.endpoint), ne(pushSubscriptions.userId, userId)));
+    }
+    throw new Error("the push subscription's endpoint kept being registered by others");
   });
 }
 
