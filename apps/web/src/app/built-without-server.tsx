@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { TriangleAlert } from "lucide-react";
+import { ErrorScreen } from "./routes/root-layout";
 
 /**
  * Inside a phone app built without HOUSEMATE_URL (decision 056), in place of the app: with no server to call, every
@@ -10,17 +10,14 @@ export function BuiltWithoutServer() {
   // index.html's spinner, which the app's own layout would otherwise remove.
   useLayoutEffect(() => document.getElementById("boot")?.remove(), []);
   return (
-    <main className="grid min-h-dvh place-items-center bg-background px-6 py-16">
-      <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
-        <span className="grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive">
-          <TriangleAlert className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="text-2xl font-bold tracking-tight">This app has no server</h1>
-        <p className="text-muted-foreground break-words">
+    <ErrorScreen
+      title="This app has no server"
+      message={
+        <>
           This app was built without HOUSEMATE_URL, so it cannot reach Housemate. Build it with{" "}
           <code>npm run cap:sync</code> and the server&apos;s address.
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    />
   );
 }

@@ -91,8 +91,11 @@ export function RouteErrorBoundary() {
   );
 }
 
-// Styled with buttonVariants rather than <Button>, to keep tailwind-merge out of the first bundle (see landing-page.tsx).
-function ErrorScreen({ title, message, children }: { title: string; message: string; children: ReactNode }) {
+/**
+ * A full-page error: the route error screens and the phone app built without a server (built-without-server.tsx).
+ * Styled with buttonVariants rather than <Button>, to keep tailwind-merge out of the first bundle (see landing-page.tsx).
+ */
+export function ErrorScreen({ title, message, children }: { title: string; message: ReactNode; children?: ReactNode }) {
   return (
     <main className="grid min-h-dvh place-items-center bg-background px-6 py-16">
       <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
