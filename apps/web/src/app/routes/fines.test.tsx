@@ -89,6 +89,22 @@ afterEach(() => {
 const amounts = () => screen.getAllByRole("article").map((card) => within(card).getByText(/^£/).textContent);
 
 describe("My Fines", () => {
+  it("keeps the fines on screen when a refresh fails (the kept copy offline), with the error's toast", async () => {
+    let fail = false;
+    const pages = finePages(received);
+    respondWith({
+      ...householdRoutes(),
+      [`GET /api/fines/user/${BEN}`]: (url: URL) => (fail ? { status: 500, body: {} } : pages(url)),
+    });
+    renderPage("/dashboard/fines");
+    expect(await screen.findAllByRole("article")).toHaveLength(3);
+    fail = true;
+    await queryClient.refetchQueries({ queryKey: ["fines"] });
+    expect(await screen.findByText("Failed to load fines")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(3);
+    expect(screen.queryByRole("button", { name: /try again/i })).not.toBeInTheDocument();
+  });
+
   it("lists the fines the viewer received, newest first", async () => {
     renderPage("/dashboard/fines");
     expect(await screen.findAllByRole("article")).toHaveLength(3);

@@ -94,7 +94,8 @@ export function FineListCard(props: FineListCardProps) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col px-5 pb-5">
         <FineRows rows={rows} shrink={shrink} fitWhenWide={fitWhenWide} isLoading={isLoading} skeleton={row?.skeleton}>
-          {query.isError ? (
+          {/* A refresh that failed leaves the fines on screen: only a list never had is an error. */}
+          {query.isError && !query.data ? (
             <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
           ) : fines.length === 0 ? (
             empty

@@ -59,7 +59,8 @@ export function MyFinesList({ side, filter, onFilterChange }: MyFinesListProps) 
 
   const list = query.isPending ? (
     <FineListSkeleton rows={3} />
-  ) : query.isError ? (
+  ) : query.isError && !query.data ? (
+    // A refresh that failed (offline, with the kept copy) leaves the fines on screen: only a list never had is an error.
     <LoadError message={FINES_LOAD_FAILED} onRetry={() => void query.refetch()} />
   ) : fines.length === 0 ? (
     <EmptyState icon={<Inbox />} title="No fines found" hint={emptyHint(side, filter)} />
